@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l2tv hardware layer: the backend side. Only tvhw.c and the backends
+ * include this file; the elements never do.
+ *
+ * Each backend fills one const GstTvHwOps, one typed operation per ioctl
+ * we use (the shape of the kernel's struct v4l2_ioctl_ops). Every
+ * operation returns 0 or -errno with the kernel's errno semantics. An
+ * operation left NULL answers -ENOTTY, as the kernel does for an ioctl a
+ * driver does not implement.
+ */
+#ifndef __GST_TV_HW_BACKEND_H__
+#define __GST_TV_HW_BACKEND_H__
+
+#include "hw/tvhw.h"
+
+G_BEGIN_DECLS
+
+typedef struct _GstTvHwOps GstTvHwOps;
+
+struct _GstTvHwOps
+{
+  const gchar *name;            /* "v4l2", "virtual" */
+
+  /* open @location for @direction and set dev->priv; the core then calls
+   * querycap and checks the direction */
+  gint (*open) (GstTvHwDevice * dev, const gchar * location,
+      GstTvHwDirection direction);
+  /* release everything (buffers, mappings, streaming) and dev->priv */
+  void (*close) (GstTvHwDevice * dev);
+
+  gint (*querycap) (GstTvHwDevice * dev, struct v4l2_capability * cap);
+
+  gint (*enum_input) (GstTvHwDevice * dev, struct v4l2_input * input);
+  gint (*g_input) (GstTvHwDevice * dev, guint32 * index);
+  gint (*s_input) (GstTvHwDevice * dev, guint32 index);
+  gint (*enum_output) (GstTvHwDevice * dev, struct v4l2_output * output);
+  gint (*g_output) (GstTvHwDevice * dev, guint32 * index);
+  gint (*s_output) (GstTvHwDevice * dev, guint32 index);
+
+  gint (*enumstd) (GstTvHwDevice * dev, struct v4l2_standard * std);
+  gint (*g_std) (GstTvHwDevice * dev, v4l2_std_id * std);
+  gint (*s_std) (GstTvHwDevice * dev, v4l2_std_id std);
+  gint (*querystd) (GstTvHwDevice * dev, v4l2_std_id * std);
+
+  gint (*enum_fmt) (GstTvHwDevice * dev, struct v4l2_fmtdesc * desc);
+  gint (*g_fmt) (GstTvHwDevice * dev, struct v4l2_format * fmt);
+  gint (*s_fmt) (GstTvHwDevice * dev, struct v4l2_format * fmt);
+  gint (*try_fmt) (GstTvHwDevice * dev, struct v4l2_format * fmt);
+  gint (*cropcap) (GstTvHwDevice * dev, struct v4l2_cropcap * cropcap);
+  gint (*g_parm) (GstTvHwDevice * dev, struct v4l2_streamparm * parm);
+
+  gint (*reqbufs) (GstTvHwDevice * dev, struct v4l2_requestbuffers * req);
+  gint (*querybuf) (GstTvHwDevice * dev, struct v4l2_buffer * buf);
+  gint (*qbuf) (GstTvHwDevice * dev, struct v4l2_buffer * buf);
+  /* never blocks: -EAGAIN when nothing is ready */
+  gint (*dqbuf) (GstTvHwDevice * dev, struct v4l2_buffer * buf);
+  gint (*streamon) (GstTvHwDevice * dev, guint32 type);
+  gint (*streamoff) (GstTvHwDevice * dev, guint32 type);
+
+  /* map the buffer whose QUERYBUF m.offset is @offset */
+  gint (*mmap) (GstTvHwDevice * dev, guint32 offset, gsize length,
+      gpointer * data);
+  gint (*munmap) (GstTvHwDevice * dev, gpointer data, gsize length);
+
+  /* block until a buffer can be dequeued: 0, -ETIMEDOUT after
+   * @timeout_ns (< 0: forever), -ECANCELED while flushing, or another
+   * -errno (-EIO, -ENODEV) */
+  gint (*poll) (GstTvHwDevice * dev, gint64 timeout_ns);
+  /* thread-safe; wakes a blocked poll, which then returns -ECANCELED
+   * until flushing is set back to FALSE */
+  void (*interrupt) (GstTvHwDevice * dev, gboolean flushing);
+};
+
+/* one mapped buffer, owned by the core */
+typedef struct
+{
+  gpointer data;
+  gsize length;
+} GstTvHwMapping;
+
+struct _GstTvHwDevice
+{
+  const GstTvHwOps *ops;
+  gpointer priv;                /* backend state */
+
+  gchar *location;
+  GstTvHwDirection direction;
+  struct v4l2_capability cap;
+  gchar *card, *driver, *bus_info;
+  guint32 device_caps;
+  guint32 buf_type;
+
+  GstTvHwMapping *mappings;
+  guint n_mappings;
+};
+
+extern const GstTvHwOps gst_tv_hw_v4l2_ops;
+extern const GstTvHwOps gst_tv_hw_virtual_ops;
+
+/* the single errno -> GError translation point; @what names the
+ * operation ("VIDIOC_S_STD"), the location is added */
+void gst_tv_hw_set_error_from_errno (GstTvHwDevice * dev, GError ** error,
+    gint err, const gchar * what);
+
+G_END_DECLS
+
+#endif /* __GST_TV_HW_BACKEND_H__ */

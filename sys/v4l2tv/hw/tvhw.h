@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l2tv hardware layer: the only way the elements talk to a TV card.
+ *
+ * A GstTvHwDevice is one open video node, either a real kernel device
+ * (/dev/videoN, backend "v4l2") or the in-process virtual TV card
+ * ("virtual", "virtual:N", backend "virtual"). Both backends implement
+ * the same table of operations (tvhw-backend.h) with kernel errno
+ * semantics; this API turns their -errno into a GError in exactly one
+ * place (gst_tv_hw_set_error_from_errno()).
+ *
+ * Conventions:
+ * - every function returns TRUE on success; FALSE with @error set on
+ *   failure;
+ * - enumerations (gst_tv_hw_device_enum_*) return FALSE with @error left
+ *   NULL when @index is past the last entry (EINVAL, or ENODATA for
+ *   ENUMSTD on an input without standards): the end of the list is not an
+ *   error;
+ * - a device is not thread-safe, except gst_tv_hw_device_set_flushing(),
+ *   which may be called from any thread to wake a blocked
+ *   gst_tv_hw_device_wait() / gst_tv_hw_device_dequeue_buffer().
+ */
+#ifndef __GST_TV_HW_H__
+#define __GST_TV_HW_H__
+
+#include <gst/gst.h>
+#include "ext/videodev2.h"
+
+G_BEGIN_DECLS
+
+#define GST_TV_HW_ERROR (gst_tv_hw_error_quark ())
+GQuark gst_tv_hw_error_quark (void);
+
+/**
+ * GstTvHwError:
+ * @GST_TV_HW_ERROR_FAILED: any other failure (the message has the errno)
+ * @GST_TV_HW_ERROR_NOT_FOUND: the device node does not exist (ENOENT, ENXIO,
+ *   ENODEV) or an unknown virtual card
+ * @GST_TV_HW_ERROR_PERMISSION: no permission to open it (EACCES, EPERM)
+ * @GST_TV_HW_ERROR_NOT_V4L2: the path is not a character device, or it does
+ *   not answer VIDIOC_QUERYCAP
+ * @GST_TV_HW_ERROR_WRONG_DIRECTION: a V4L2 device, but not a video capture
+ *   (or output) device as requested
+ * @GST_TV_HW_ERROR_BUSY: the device or setting is in use (EBUSY)
+ * @GST_TV_HW_ERROR_INVALID: the driver refused the argument (EINVAL, ERANGE)
+ * @GST_TV_HW_ERROR_NO_DATA: nothing to report, e.g. G_STD on an input
+ *   without standards (ENODATA)
+ * @GST_TV_HW_ERROR_IO: hardware trouble (EIO)
+ * @GST_TV_HW_ERROR_NOT_SUPPORTED: the driver does not implement the call
+ *   (ENOTTY)
+ * @GST_TV_HW_ERROR_TIMEOUT: no frame came within the timeout
+ * @GST_TV_HW_ERROR_FLUSHING: the wait was interrupted by
+ *   gst_tv_hw_device_set_flushing()
+ * @GST_TV_HW_ERROR_NO_MEMORY: buffers could not be allocated or mapped
+ * @GST_TV_HW_ERROR_DISCONNECTED: the device went away (ENODEV while open)
+ */
+typedef enum
+{
+  GST_TV_HW_ERROR_FAILED,
+  GST_TV_HW_ERROR_NOT_FOUND,
+  GST_TV_HW_ERROR_PERMISSION,
+  GST_TV_HW_ERROR_NOT_V4L2,
+  GST_TV_HW_ERROR_WRONG_DIRECTION,
+  GST_TV_HW_ERROR_BUSY,
+  GST_TV_HW_ERROR_INVALID,
+  GST_TV_HW_ERROR_NO_DATA,
+  GST_TV_HW_ERROR_IO,
+  GST_TV_HW_ERROR_NOT_SUPPORTED,
+  GST_TV_HW_ERROR_TIMEOUT,
+  GST_TV_HW_ERROR_FLUSHING,
+  GST_TV_HW_ERROR_NO_MEMORY,
+  GST_TV_HW_ERROR_DISCONNECTED,
+} GstTvHwError;
+
+/**
+ * GstTvHwDirection:
+ * @GST_TV_HW_CAPTURE: open a video capture node (inputs)
+ * @GST_TV_HW_OUTPUT: open a video output node (outputs)
+ */
+typedef enum
+{
+  GST_TV_HW_CAPTURE,
+  GST_TV_HW_OUTPUT,
+} GstTvHwDirection;
+
+typedef struct _GstTvHwDevice GstTvHwDevice;
+
+/* --- device --- */
+
+gboolean gst_tv_hw_location_is_virtual (const gchar * location);
+
+GstTvHwDevice *gst_tv_hw_device_open (const gchar * location,
+    GstTvHwDirection direction, GError ** error);
+void gst_tv_hw_device_close (GstTvHwDevice * dev);
+
+const gchar *gst_tv_hw_device_get_location (GstTvHwDevice * dev);
+const gchar *gst_tv_hw_device_get_backend_name (GstTvHwDevice * dev);
+GstTvHwDirection gst_tv_hw_device_get_direction (GstTvHwDevice * dev);
+/* card/driver/bus from QUERYCAP, NUL-terminated copies */
+const gchar *gst_tv_hw_device_get_card (GstTvHwDevice * dev);
+const gchar *gst_tv_hw_device_get_driver (GstTvHwDevice * dev);
+const gchar *gst_tv_hw_device_get_bus_info (GstTvHwDevice * dev);
+/* device_caps when the driver sets V4L2_CAP_DEVICE_CAPS, else capabilities */
+guint32 gst_tv_hw_device_get_caps (GstTvHwDevice * dev);
+/* the v4l2_buf_type this device streams: VIDEO_CAPTURE or VIDEO_OUTPUT */
+guint32 gst_tv_hw_device_get_buf_type (GstTvHwDevice * dev);
+
+/* --- inputs / outputs --- */
+
+gboolean gst_tv_hw_device_enum_input (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_input * input, GError ** error);
+gboolean gst_tv_hw_device_get_input (GstTvHwDevice * dev, guint32 * index,
+    GError ** error);
+gboolean gst_tv_hw_device_set_input (GstTvHwDevice * dev, guint32 index,
+    GError ** error);
+
+gboolean gst_tv_hw_device_enum_output (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_output * output, GError ** error);
+gboolean gst_tv_hw_device_get_output (GstTvHwDevice * dev, guint32 * index,
+    GError ** error);
+gboolean gst_tv_hw_device_set_output (GstTvHwDevice * dev, guint32 index,
+    GError ** error);
+
+/* NUL-terminated copy of a driver's fixed-size name (name[32] may lack a
+ * NUL); free with g_free() */
+gchar *gst_tv_hw_strndup (const guint8 * str, gsize size);
+#define GST_TV_HW_NAME(array) \
+    gst_tv_hw_strndup ((const guint8 *) (array), sizeof (array))
+
+/* --- video standards --- */
+
+gboolean gst_tv_hw_device_enum_std (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_standard * std, GError ** error);
+gboolean gst_tv_hw_device_get_std (GstTvHwDevice * dev, v4l2_std_id * std,
+    GError ** error);
+gboolean gst_tv_hw_device_set_std (GstTvHwDevice * dev, v4l2_std_id std,
+    GError ** error);
+gboolean gst_tv_hw_device_query_std (GstTvHwDevice * dev, v4l2_std_id * std,
+    GError ** error);
+
+/* --- formats --- */
+
+gboolean gst_tv_hw_device_enum_fmt (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_fmtdesc * desc, GError ** error);
+gboolean gst_tv_hw_device_get_fmt (GstTvHwDevice * dev,
+    struct v4l2_format * fmt, GError ** error);
+gboolean gst_tv_hw_device_set_fmt (GstTvHwDevice * dev,
+    struct v4l2_format * fmt, GError ** error);
+gboolean gst_tv_hw_device_try_fmt (GstTvHwDevice * dev,
+    struct v4l2_format * fmt, GError ** error);
+gboolean gst_tv_hw_device_cropcap (GstTvHwDevice * dev,
+    struct v4l2_cropcap * cropcap, GError ** error);
+gboolean gst_tv_hw_device_get_parm (GstTvHwDevice * dev,
+    struct v4l2_streamparm * parm, GError ** error);
+
+/* --- streaming (MMAP) --- */
+
+gboolean gst_tv_hw_device_request_buffers (GstTvHwDevice * dev,
+    guint32 count, guint32 * actual, GError ** error);
+gboolean gst_tv_hw_device_query_buffer (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_buffer * buf, GError ** error);
+/* maps buffer @index (after request_buffers); the mapping stays valid
+ * until request_buffers (dev, 0) or close */
+gboolean gst_tv_hw_device_map_buffer (GstTvHwDevice * dev, guint32 index,
+    gpointer * data, gsize * size, GError ** error);
+gboolean gst_tv_hw_device_queue_buffer (GstTvHwDevice * dev,
+    struct v4l2_buffer * buf, GError ** error);
+/* non-blocking DQBUF: when no buffer is ready (EAGAIN) it returns FALSE
+ * with GST_TV_HW_ERROR_TIMEOUT; call gst_tv_hw_device_wait() first */
+gboolean gst_tv_hw_device_dequeue_buffer (GstTvHwDevice * dev,
+    struct v4l2_buffer * buf, GError ** error);
+/* waits until a buffer can be dequeued; @timeout_ns < 0 waits forever;
+ * GST_TV_HW_ERROR_TIMEOUT / GST_TV_HW_ERROR_FLUSHING otherwise */
+gboolean gst_tv_hw_device_wait (GstTvHwDevice * dev, gint64 timeout_ns,
+    GError ** error);
+gboolean gst_tv_hw_device_stream_on (GstTvHwDevice * dev, GError ** error);
+gboolean gst_tv_hw_device_stream_off (GstTvHwDevice * dev, GError ** error);
+/* thread-safe: while flushing, wait() returns FLUSHING at once */
+void gst_tv_hw_device_set_flushing (GstTvHwDevice * dev, gboolean flushing);
+
+/* --- helpers on standards (pure functions, no device) --- */
+
+/* 525 or 625 (0 if @std mixes both or is empty) */
+guint gst_tv_hw_std_lines (v4l2_std_id std);
+/* frame period of @std as a fraction (1001/30000 or 1/25) */
+gboolean gst_tv_hw_std_frame_period (v4l2_std_id std, guint * num,
+    guint * den);
+/* "NTSC-M", "PAL-BG", ...: the kernel's name for exactly @std, or NULL */
+const gchar *gst_tv_hw_std_name (v4l2_std_id std);
+
+G_END_DECLS
+
+#endif /* __GST_TV_HW_H__ */

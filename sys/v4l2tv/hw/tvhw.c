@@ -1,0 +1,1001 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l2tv hardware layer: backend dispatch, open/close, errno -> GError.
+ *
+ * Copyright (C) 2026 the v4l2tv authors
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <errno.h>
+#include <string.h>
+
+#include "hw/tvhw-backend.h"
+
+GST_DEBUG_CATEGORY_STATIC (tvhw_debug);
+#define GST_CAT_DEFAULT tvhw_debug
+
+static void
+tvhw_debug_init (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done)) {
+    GST_DEBUG_CATEGORY_INIT (tvhw_debug, "tvhw", 0,
+        "v4l2tv hardware layer");
+    g_once_init_leave (&done, 1);
+  }
+}
+
+G_DEFINE_QUARK (gst-tv-hw-error-quark, gst_tv_hw_error);
+
+/**
+ * gst_tv_hw_set_error_from_errno:
+ * @dev: the device (may be %NULL before it has a location)
+ * @error: (out) (optional): where to store the error
+ * @err: a positive or negative errno value
+ * @what: the operation that failed, e.g. "VIDIOC_S_STD"
+ *
+ * The one place where the layer's -errno become GErrors. The message is
+ * developer text (operation, location, strerror), never translated; the
+ * elements put their own translated sentence in front of it.
+ */
+void
+gst_tv_hw_set_error_from_errno (GstTvHwDevice * dev, GError ** error,
+    gint err, const gchar * what)
+{
+  GstTvHwError code;
+
+  if (err < 0)
+    err = -err;
+
+  switch (err) {
+    case ENOENT:
+    case ENXIO:
+      code = GST_TV_HW_ERROR_NOT_FOUND;
+      break;
+    case ENODEV:
+      /* at open the node is there but has no driver behind it; later the
+       * device was unplugged */
+      code = dev && dev->priv ? GST_TV_HW_ERROR_DISCONNECTED :
+          GST_TV_HW_ERROR_NOT_FOUND;
+      break;
+    case EACCES:
+    case EPERM:
+    case EROFS:
+      code = GST_TV_HW_ERROR_PERMISSION;
+      break;
+    case EBUSY:
+      code = GST_TV_HW_ERROR_BUSY;
+      break;
+    case EINVAL:
+    case ERANGE:
+      code = GST_TV_HW_ERROR_INVALID;
+      break;
+    case ENODATA:
+      code = GST_TV_HW_ERROR_NO_DATA;
+      break;
+    case EIO:
+    case EPIPE:
+      code = GST_TV_HW_ERROR_IO;
+      break;
+    case ENOTTY:
+    case ENOSYS:
+    case EOPNOTSUPP:
+      code = GST_TV_HW_ERROR_NOT_SUPPORTED;
+      break;
+    case ETIMEDOUT:
+    case EAGAIN:
+      code = GST_TV_HW_ERROR_TIMEOUT;
+      break;
+    case ECANCELED:
+      code = GST_TV_HW_ERROR_FLUSHING;
+      break;
+    case ENOMEM:
+    case ENOSPC:
+      code = GST_TV_HW_ERROR_NO_MEMORY;
+      break;
+    default:
+      code = GST_TV_HW_ERROR_FAILED;
+      break;
+  }
+
+  tvhw_debug_init ();
+  GST_DEBUG ("%s on '%s' failed: %s (%d)", what,
+      dev && dev->location ? dev->location : "(none)", g_strerror (err), err);
+
+  g_set_error (error, GST_TV_HW_ERROR, code, "%s on '%s' failed: %s (%d)",
+      what, dev && dev->location ? dev->location : "(none)",
+      g_strerror (err), err);
+}
+
+/* errno-returning dispatch: a NULL operation is an ioctl the driver does
+ * not implement */
+#define CALL(dev, op, ...) \
+    ((dev)->ops->op ? (dev)->ops->op ((dev), __VA_ARGS__) : -ENOTTY)
+
+static gboolean
+check (GstTvHwDevice * dev, gint ret, const gchar * what, GError ** error)
+{
+  if (ret == 0)
+    return TRUE;
+  gst_tv_hw_set_error_from_errno (dev, error, ret, what);
+  return FALSE;
+}
+
+/* the end of an enumeration is not an error */
+static gboolean
+check_enum (GstTvHwDevice * dev, gint ret, const gchar * what,
+    GError ** error)
+{
+  if (ret == -EINVAL || ret == -ENODATA) {
+    GST_TRACE ("%s on '%s': end of the list", what, dev->location);
+    return FALSE;
+  }
+  return check (dev, ret, what, error);
+}
+
+/**
+ * gst_tv_hw_strndup:
+ * @str: a fixed-size string from the driver
+ * @size: the size of its array
+ *
+ * Returns: (transfer full): a NUL-terminated copy that never reads past
+ * @size bytes, even when the driver filled the whole array
+ */
+gchar *
+gst_tv_hw_strndup (const guint8 * str, gsize size)
+{
+  return g_strndup ((const gchar *) str, size);
+}
+
+/**
+ * gst_tv_hw_location_is_virtual:
+ * @location: a device string
+ *
+ * Returns: whether @location names the virtual card ("virtual",
+ * "virtual:N")
+ */
+gboolean
+gst_tv_hw_location_is_virtual (const gchar * location)
+{
+  return location && (g_strcmp0 (location, "virtual") == 0 ||
+      g_str_has_prefix (location, "virtual:"));
+}
+
+static void
+free_mappings (GstTvHwDevice * dev)
+{
+  guint i;
+
+  for (i = 0; i < dev->n_mappings; i++) {
+    if (dev->mappings[i].data)
+      CALL (dev, munmap, dev->mappings[i].data, dev->mappings[i].length);
+  }
+  g_clear_pointer (&dev->mappings, g_free);
+  dev->n_mappings = 0;
+}
+
+/**
+ * gst_tv_hw_device_open:
+ * @location: "/dev/videoN" (any path), "virtual" or "virtual:N"
+ * @direction: whether a video capture or a video output node is wanted
+ * @error: (out) (optional): why it failed
+ *
+ * Opens the device, asks it VIDIOC_QUERYCAP and checks that it is a video
+ * capture (or output) device that streams, using device_caps where the
+ * driver provides them.
+ *
+ * Returns: (transfer full) (nullable): the device, or %NULL with @error
+ */
+GstTvHwDevice *
+gst_tv_hw_device_open (const gchar * location, GstTvHwDirection direction,
+    GError ** error)
+{
+  GstTvHwDevice *dev;
+  guint32 want;
+  gint ret;
+
+  g_return_val_if_fail (location != NULL, NULL);
+
+  tvhw_debug_init ();
+
+  dev = g_new0 (GstTvHwDevice, 1);
+  dev->location = g_strdup (location);
+  dev->direction = direction;
+  dev->ops = gst_tv_hw_location_is_virtual (location) ?
+      &gst_tv_hw_virtual_ops : &gst_tv_hw_v4l2_ops;
+
+  GST_DEBUG ("opening '%s' with backend %s", location, dev->ops->name);
+
+  ret = dev->ops->open (dev, location, direction);
+  if (ret < 0)
+    goto open_failed;
+
+  memset (&dev->cap, 0, sizeof (dev->cap));
+  ret = CALL (dev, querycap, &dev->cap);
+  if (ret < 0)
+    goto querycap_failed;
+
+  dev->card = GST_TV_HW_NAME (dev->cap.card);
+  dev->driver = GST_TV_HW_NAME (dev->cap.driver);
+  dev->bus_info = GST_TV_HW_NAME (dev->cap.bus_info);
+  if (dev->cap.capabilities & V4L2_CAP_DEVICE_CAPS)
+    dev->device_caps = dev->cap.device_caps;
+  else
+    dev->device_caps = dev->cap.capabilities;
+
+  if (direction == GST_TV_HW_CAPTURE) {
+    want = V4L2_CAP_VIDEO_CAPTURE;
+    dev->buf_type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  } else {
+    want = V4L2_CAP_VIDEO_OUTPUT;
+    dev->buf_type = V4L2_BUF_TYPE_VIDEO_OUTPUT;
+  }
+  if (!(dev->device_caps & want))
+    goto wrong_direction;
+  if (!(dev->device_caps & V4L2_CAP_STREAMING))
+    goto no_streaming;
+
+  GST_INFO ("opened '%s': card '%s', driver '%s', bus '%s', caps 0x%08x",
+      location, dev->card, dev->driver, dev->bus_info, dev->device_caps);
+
+  return dev;
+
+  /* ERRORS */
+open_failed:
+  {
+    if (ret == -ENOTTY)
+      g_set_error (error, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_V4L2,
+          "'%s' is not a video device (not a character device)", location);
+    else
+      gst_tv_hw_set_error_from_errno (dev, error, ret, "open");
+    dev->priv = NULL;
+    gst_tv_hw_device_close (dev);
+    return NULL;
+  }
+querycap_failed:
+  {
+    if (ret == -ENOTTY || ret == -EINVAL) {
+      g_set_error (error, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_V4L2,
+          "'%s' is not a V4L2 device: VIDIOC_QUERYCAP failed: %s",
+          location, g_strerror (-ret));
+    } else {
+      gst_tv_hw_set_error_from_errno (dev, error, ret, "VIDIOC_QUERYCAP");
+    }
+    gst_tv_hw_device_close (dev);
+    return NULL;
+  }
+wrong_direction:
+  {
+    g_set_error (error, GST_TV_HW_ERROR, GST_TV_HW_ERROR_WRONG_DIRECTION,
+        "'%s' (%s, driver %s) is not a video %s device (device caps 0x%08x)",
+        location, dev->card, dev->driver,
+        direction == GST_TV_HW_CAPTURE ? "capture" : "output",
+        dev->device_caps);
+    gst_tv_hw_device_close (dev);
+    return NULL;
+  }
+no_streaming:
+  {
+    g_set_error (error, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_SUPPORTED,
+        "'%s' (%s, driver %s) does not support streaming I/O "
+        "(device caps 0x%08x)", location, dev->card, dev->driver,
+        dev->device_caps);
+    gst_tv_hw_device_close (dev);
+    return NULL;
+  }
+}
+
+/**
+ * gst_tv_hw_device_close:
+ * @dev: (transfer full) (nullable): a device
+ *
+ * Stops streaming, unmaps and frees the buffers and closes the device.
+ * The card's settings (input, standard, format) stay as they are.
+ */
+void
+gst_tv_hw_device_close (GstTvHwDevice * dev)
+{
+  if (dev == NULL)
+    return;
+
+  GST_DEBUG ("closing '%s'", dev->location);
+  if (dev->priv) {
+    free_mappings (dev);
+    dev->ops->close (dev);
+    dev->priv = NULL;
+  }
+  g_free (dev->mappings);
+  g_free (dev->card);
+  g_free (dev->driver);
+  g_free (dev->bus_info);
+  g_free (dev->location);
+  g_free (dev);
+}
+
+/**
+ * gst_tv_hw_device_get_location:
+ * @dev: a device
+ *
+ * Returns: the device string it was opened with
+ */
+const gchar *
+gst_tv_hw_device_get_location (GstTvHwDevice * dev)
+{
+  return dev->location;
+}
+
+/**
+ * gst_tv_hw_device_get_backend_name:
+ * @dev: a device
+ *
+ * Returns: "v4l2" or "virtual"
+ */
+const gchar *
+gst_tv_hw_device_get_backend_name (GstTvHwDevice * dev)
+{
+  return dev->ops->name;
+}
+
+/**
+ * gst_tv_hw_device_get_direction:
+ * @dev: a device
+ *
+ * Returns: whether it was opened for capture or output
+ */
+GstTvHwDirection
+gst_tv_hw_device_get_direction (GstTvHwDevice * dev)
+{
+  return dev->direction;
+}
+
+/**
+ * gst_tv_hw_device_get_card:
+ * @dev: a device
+ *
+ * Returns: the card name from VIDIOC_QUERYCAP
+ */
+const gchar *
+gst_tv_hw_device_get_card (GstTvHwDevice * dev)
+{
+  return dev->card;
+}
+
+/**
+ * gst_tv_hw_device_get_driver:
+ * @dev: a device
+ *
+ * Returns: the driver name from VIDIOC_QUERYCAP
+ */
+const gchar *
+gst_tv_hw_device_get_driver (GstTvHwDevice * dev)
+{
+  return dev->driver;
+}
+
+/**
+ * gst_tv_hw_device_get_bus_info:
+ * @dev: a device
+ *
+ * Returns: the bus info from VIDIOC_QUERYCAP
+ */
+const gchar *
+gst_tv_hw_device_get_bus_info (GstTvHwDevice * dev)
+{
+  return dev->bus_info;
+}
+
+/**
+ * gst_tv_hw_device_get_caps:
+ * @dev: a device
+ *
+ * Returns: the node's capabilities (device_caps when the driver has them)
+ */
+guint32
+gst_tv_hw_device_get_caps (GstTvHwDevice * dev)
+{
+  return dev->device_caps;
+}
+
+/**
+ * gst_tv_hw_device_get_buf_type:
+ * @dev: a device
+ *
+ * Returns: V4L2_BUF_TYPE_VIDEO_CAPTURE or V4L2_BUF_TYPE_VIDEO_OUTPUT
+ */
+guint32
+gst_tv_hw_device_get_buf_type (GstTvHwDevice * dev)
+{
+  return dev->buf_type;
+}
+
+/**
+ * gst_tv_hw_device_enum_input:
+ * @dev: a device
+ * @index: the input to describe
+ * @input: (out caller-allocates): filled by the driver
+ * @error: (out) (optional): set on failure, not at the end of the list
+ *
+ * Returns: TRUE when @index exists; FALSE past the last input (@error
+ * untouched) or on failure (@error set)
+ */
+gboolean
+gst_tv_hw_device_enum_input (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_input *input, GError ** error)
+{
+  memset (input, 0, sizeof (*input));
+  input->index = index;
+  return check_enum (dev, CALL (dev, enum_input, input), "VIDIOC_ENUMINPUT",
+      error);
+}
+
+/**
+ * gst_tv_hw_device_get_input:
+ * @dev: a device
+ * @index: (out): the current input
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_get_input (GstTvHwDevice * dev, guint32 * index,
+    GError ** error)
+{
+  return check (dev, CALL (dev, g_input, index), "VIDIOC_G_INPUT", error);
+}
+
+/**
+ * gst_tv_hw_device_set_input:
+ * @dev: a device
+ * @index: the input to select
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_set_input (GstTvHwDevice * dev, guint32 index,
+    GError ** error)
+{
+  GST_DEBUG ("'%s': S_INPUT %u", dev->location, index);
+  return check (dev, CALL (dev, s_input, index), "VIDIOC_S_INPUT", error);
+}
+
+/**
+ * gst_tv_hw_device_enum_output:
+ * @dev: a device
+ * @index: the output to describe
+ * @output: (out caller-allocates): filled by the driver
+ * @error: (out) (optional): set on failure, not at the end of the list
+ *
+ * Returns: TRUE when @index exists; FALSE past the last output
+ */
+gboolean
+gst_tv_hw_device_enum_output (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_output *output, GError ** error)
+{
+  memset (output, 0, sizeof (*output));
+  output->index = index;
+  return check_enum (dev, CALL (dev, enum_output, output),
+      "VIDIOC_ENUMOUTPUT", error);
+}
+
+/**
+ * gst_tv_hw_device_get_output:
+ * @dev: a device
+ * @index: (out): the current output
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_get_output (GstTvHwDevice * dev, guint32 * index,
+    GError ** error)
+{
+  return check (dev, CALL (dev, g_output, index), "VIDIOC_G_OUTPUT", error);
+}
+
+/**
+ * gst_tv_hw_device_set_output:
+ * @dev: a device
+ * @index: the output to select
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_set_output (GstTvHwDevice * dev, guint32 index,
+    GError ** error)
+{
+  GST_DEBUG ("'%s': S_OUTPUT %u", dev->location, index);
+  return check (dev, CALL (dev, s_output, index), "VIDIOC_S_OUTPUT", error);
+}
+
+/**
+ * gst_tv_hw_device_enum_std:
+ * @dev: a device
+ * @index: the entry to describe
+ * @std: (out caller-allocates): filled by the driver
+ * @error: (out) (optional): set on failure, not at the end of the list
+ *
+ * Enumerates the standards of the current input (or output). An input
+ * without standards has an empty list.
+ *
+ * Returns: TRUE when @index exists; FALSE past the last one
+ */
+gboolean
+gst_tv_hw_device_enum_std (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_standard *std, GError ** error)
+{
+  memset (std, 0, sizeof (*std));
+  std->index = index;
+  return check_enum (dev, CALL (dev, enumstd, std), "VIDIOC_ENUMSTD", error);
+}
+
+/**
+ * gst_tv_hw_device_get_std:
+ * @dev: a device
+ * @std: (out): the current standard
+ * @error: (out) (optional): set on failure (NO_DATA on an input without
+ *   standards)
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_get_std (GstTvHwDevice * dev, v4l2_std_id * std,
+    GError ** error)
+{
+  return check (dev, CALL (dev, g_std, std), "VIDIOC_G_STD", error);
+}
+
+/**
+ * gst_tv_hw_device_set_std:
+ * @dev: a device
+ * @std: the standard (or set of standards) to select
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_set_std (GstTvHwDevice * dev, v4l2_std_id std,
+    GError ** error)
+{
+  GST_DEBUG ("'%s': S_STD 0x%016" G_GINT64_MODIFIER "x", dev->location,
+      (guint64) std);
+  return check (dev, CALL (dev, s_std, std), "VIDIOC_S_STD", error);
+}
+
+/**
+ * gst_tv_hw_device_query_std:
+ * @dev: a device
+ * @std: (out): the standards the signal on the current input may be; 0
+ *   (V4L2_STD_UNKNOWN) when there is no signal
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_query_std (GstTvHwDevice * dev, v4l2_std_id * std,
+    GError ** error)
+{
+  return check (dev, CALL (dev, querystd, std), "VIDIOC_QUERYSTD", error);
+}
+
+/**
+ * gst_tv_hw_device_enum_fmt:
+ * @dev: a device
+ * @index: the entry to describe
+ * @desc: (out caller-allocates): filled by the driver
+ * @error: (out) (optional): set on failure, not at the end of the list
+ *
+ * Returns: TRUE when @index exists; FALSE past the last one
+ */
+gboolean
+gst_tv_hw_device_enum_fmt (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_fmtdesc *desc, GError ** error)
+{
+  memset (desc, 0, sizeof (*desc));
+  desc->index = index;
+  desc->type = dev->buf_type;
+  return check_enum (dev, CALL (dev, enum_fmt, desc), "VIDIOC_ENUM_FMT",
+      error);
+}
+
+/**
+ * gst_tv_hw_device_get_fmt:
+ * @dev: a device
+ * @fmt: (out caller-allocates): the current format (type is set here)
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_get_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt,
+    GError ** error)
+{
+  memset (fmt, 0, sizeof (*fmt));
+  fmt->type = dev->buf_type;
+  return check (dev, CALL (dev, g_fmt, fmt), "VIDIOC_G_FMT", error);
+}
+
+/**
+ * gst_tv_hw_device_set_fmt:
+ * @dev: a device
+ * @fmt: (inout): the wanted format; the driver writes back what it chose
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_set_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt,
+    GError ** error)
+{
+  fmt->type = dev->buf_type;
+  return check (dev, CALL (dev, s_fmt, fmt), "VIDIOC_S_FMT", error);
+}
+
+/**
+ * gst_tv_hw_device_try_fmt:
+ * @dev: a device
+ * @fmt: (inout): the format to try; the driver writes back what it would
+ *   choose, without changing anything
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_try_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt,
+    GError ** error)
+{
+  fmt->type = dev->buf_type;
+  return check (dev, CALL (dev, try_fmt, fmt), "VIDIOC_TRY_FMT", error);
+}
+
+/**
+ * gst_tv_hw_device_cropcap:
+ * @dev: a device
+ * @cropcap: (out caller-allocates): bounds, default rectangle and pixel
+ *   aspect (y/x) of the current standard
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_cropcap (GstTvHwDevice * dev, struct v4l2_cropcap *cropcap,
+    GError ** error)
+{
+  memset (cropcap, 0, sizeof (*cropcap));
+  cropcap->type = dev->buf_type;
+  return check (dev, CALL (dev, cropcap, cropcap), "VIDIOC_CROPCAP", error);
+}
+
+/**
+ * gst_tv_hw_device_get_parm:
+ * @dev: a device
+ * @parm: (out caller-allocates): streaming parameters (frame period)
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_get_parm (GstTvHwDevice * dev, struct v4l2_streamparm *parm,
+    GError ** error)
+{
+  memset (parm, 0, sizeof (*parm));
+  parm->type = dev->buf_type;
+  return check (dev, CALL (dev, g_parm, parm), "VIDIOC_G_PARM", error);
+}
+
+/**
+ * gst_tv_hw_device_request_buffers:
+ * @dev: a device
+ * @count: how many MMAP buffers to ask for; 0 frees them
+ * @actual: (out) (optional): how many the driver gave
+ * @error: (out) (optional): set on failure
+ *
+ * Any earlier mappings are released first.
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_request_buffers (GstTvHwDevice * dev, guint32 count,
+    guint32 * actual, GError ** error)
+{
+  struct v4l2_requestbuffers req;
+  gint ret;
+
+  free_mappings (dev);
+
+  memset (&req, 0, sizeof (req));
+  req.count = count;
+  req.type = dev->buf_type;
+  req.memory = V4L2_MEMORY_MMAP;
+  ret = CALL (dev, reqbufs, &req);
+  if (ret < 0)
+    return check (dev, ret, "VIDIOC_REQBUFS", error);
+
+  GST_DEBUG ("'%s': asked for %u buffers, got %u", dev->location, count,
+      req.count);
+  if (req.count > 0) {
+    dev->mappings = g_new0 (GstTvHwMapping, req.count);
+    dev->n_mappings = req.count;
+  }
+  if (actual)
+    *actual = req.count;
+  return TRUE;
+}
+
+/**
+ * gst_tv_hw_device_query_buffer:
+ * @dev: a device
+ * @index: a buffer index
+ * @buf: (out caller-allocates): its state
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_query_buffer (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_buffer *buf, GError ** error)
+{
+  memset (buf, 0, sizeof (*buf));
+  buf->index = index;
+  buf->type = dev->buf_type;
+  buf->memory = V4L2_MEMORY_MMAP;
+  return check (dev, CALL (dev, querybuf, buf), "VIDIOC_QUERYBUF", error);
+}
+
+/**
+ * gst_tv_hw_device_map_buffer:
+ * @dev: a device
+ * @index: a buffer index (below what request_buffers gave)
+ * @data: (out): its memory
+ * @size: (out) (optional): its length
+ * @error: (out) (optional): set on failure
+ *
+ * Maps a buffer once; later calls return the same mapping. Mappings are
+ * released by request_buffers and by close.
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_map_buffer (GstTvHwDevice * dev, guint32 index,
+    gpointer * data, gsize * size, GError ** error)
+{
+  struct v4l2_buffer buf;
+  GstTvHwMapping *m;
+  gint ret;
+
+  if (index >= dev->n_mappings) {
+    gst_tv_hw_set_error_from_errno (dev, error, EINVAL, "mmap");
+    return FALSE;
+  }
+  m = &dev->mappings[index];
+
+  if (m->data == NULL) {
+    if (!gst_tv_hw_device_query_buffer (dev, index, &buf, error))
+      return FALSE;
+    ret = CALL (dev, mmap, buf.m.offset, buf.length, &m->data);
+    if (ret < 0) {
+      m->data = NULL;
+      return check (dev, ret, "mmap", error);
+    }
+    m->length = buf.length;
+  }
+
+  *data = m->data;
+  if (size)
+    *size = m->length;
+  return TRUE;
+}
+
+/**
+ * gst_tv_hw_device_queue_buffer:
+ * @dev: a device
+ * @buf: (inout): index (and, for output, bytesused, field, timestamp)
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_queue_buffer (GstTvHwDevice * dev, struct v4l2_buffer *buf,
+    GError ** error)
+{
+  buf->type = dev->buf_type;
+  buf->memory = V4L2_MEMORY_MMAP;
+  return check (dev, CALL (dev, qbuf, buf), "VIDIOC_QBUF", error);
+}
+
+/**
+ * gst_tv_hw_device_dequeue_buffer:
+ * @dev: a device
+ * @buf: (out caller-allocates): the buffer that is done
+ * @error: (out) (optional): TIMEOUT when none is ready yet
+ *
+ * Never blocks; use gst_tv_hw_device_wait() first.
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_dequeue_buffer (GstTvHwDevice * dev,
+    struct v4l2_buffer *buf, GError ** error)
+{
+  memset (buf, 0, sizeof (*buf));
+  buf->type = dev->buf_type;
+  buf->memory = V4L2_MEMORY_MMAP;
+  return check (dev, CALL (dev, dqbuf, buf), "VIDIOC_DQBUF", error);
+}
+
+/**
+ * gst_tv_hw_device_wait:
+ * @dev: a device
+ * @timeout_ns: how long to wait at most; negative waits forever
+ * @error: (out) (optional): TIMEOUT, FLUSHING or the device's error
+ *
+ * Waits until a buffer can be dequeued.
+ *
+ * Returns: TRUE when one can
+ */
+gboolean
+gst_tv_hw_device_wait (GstTvHwDevice * dev, gint64 timeout_ns,
+    GError ** error)
+{
+  return check (dev, CALL (dev, poll, timeout_ns), "poll", error);
+}
+
+/**
+ * gst_tv_hw_device_stream_on:
+ * @dev: a device
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_stream_on (GstTvHwDevice * dev, GError ** error)
+{
+  GST_DEBUG ("'%s': STREAMON", dev->location);
+  return check (dev, CALL (dev, streamon, dev->buf_type), "VIDIOC_STREAMON",
+      error);
+}
+
+/**
+ * gst_tv_hw_device_stream_off:
+ * @dev: a device
+ * @error: (out) (optional): set on failure
+ *
+ * Returns every buffer to the application (dequeued state).
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_stream_off (GstTvHwDevice * dev, GError ** error)
+{
+  GST_DEBUG ("'%s': STREAMOFF", dev->location);
+  return check (dev, CALL (dev, streamoff, dev->buf_type),
+      "VIDIOC_STREAMOFF", error);
+}
+
+/**
+ * gst_tv_hw_device_set_flushing:
+ * @dev: a device
+ * @flushing: whether waits return FLUSHING
+ *
+ * Thread-safe: wakes a gst_tv_hw_device_wait() blocked in another thread.
+ */
+void
+gst_tv_hw_device_set_flushing (GstTvHwDevice * dev, gboolean flushing)
+{
+  GST_DEBUG ("'%s': flushing %d", dev->location, flushing);
+  if (dev->ops->interrupt)
+    dev->ops->interrupt (dev, flushing);
+}
+
+/* --- standards --- */
+
+/**
+ * gst_tv_hw_std_lines:
+ * @std: a standard or set of standards
+ *
+ * Returns: 525 (M/NTSC, PAL-M, PAL-60, NTSC-443), 625 (the others), or 0
+ * when @std is empty or mixes both
+ */
+guint
+gst_tv_hw_std_lines (v4l2_std_id std)
+{
+  const v4l2_std_id std_525 = V4L2_STD_525_60;
+  const v4l2_std_id std_625 = V4L2_STD_625_50;
+
+  std &= (std_525 | std_625);
+  if (std == 0)
+    return 0;
+  if ((std & std_525) == std)
+    return 525;
+  if ((std & std_625) == std)
+    return 625;
+  return 0;
+}
+
+/**
+ * gst_tv_hw_std_frame_period:
+ * @std: a standard or set of standards of one line count
+ * @num: (out): numerator of the frame period in seconds
+ * @den: (out): denominator
+ *
+ * Returns: FALSE when @std has no single line count
+ */
+gboolean
+gst_tv_hw_std_frame_period (v4l2_std_id std, guint * num, guint * den)
+{
+  switch (gst_tv_hw_std_lines (std)) {
+    case 525:
+      *num = 1001;
+      *den = 30000;
+      return TRUE;
+    case 625:
+      *num = 1;
+      *den = 25;
+      return TRUE;
+    default:
+      return FALSE;
+  }
+}
+
+/* the kernel's names, in ENUMSTD order (v4l2-ioctl.c's table, composite
+ * entries included) */
+static const struct
+{
+  v4l2_std_id std;
+  const gchar *name;
+} std_names[] = {
+  {V4L2_STD_NTSC, "NTSC"},
+  {V4L2_STD_NTSC_M, "NTSC-M"},
+  {V4L2_STD_NTSC_M_JP, "NTSC-M-JP"},
+  {V4L2_STD_NTSC_M_KR, "NTSC-M-KR"},
+  {V4L2_STD_NTSC_443, "NTSC-443"},
+  {V4L2_STD_PAL, "PAL"},
+  {V4L2_STD_PAL_BG, "PAL-BG"},
+  {V4L2_STD_PAL_B, "PAL-B"},
+  {V4L2_STD_PAL_B1, "PAL-B1"},
+  {V4L2_STD_PAL_G, "PAL-G"},
+  {V4L2_STD_PAL_H, "PAL-H"},
+  {V4L2_STD_PAL_I, "PAL-I"},
+  {V4L2_STD_PAL_DK, "PAL-DK"},
+  {V4L2_STD_PAL_D, "PAL-D"},
+  {V4L2_STD_PAL_D1, "PAL-D1"},
+  {V4L2_STD_PAL_K, "PAL-K"},
+  {V4L2_STD_PAL_M, "PAL-M"},
+  {V4L2_STD_PAL_N, "PAL-N"},
+  {V4L2_STD_PAL_Nc, "PAL-Nc"},
+  {V4L2_STD_PAL_60, "PAL-60"},
+  {V4L2_STD_SECAM, "SECAM"},
+  {V4L2_STD_SECAM_B, "SECAM-B"},
+  {V4L2_STD_SECAM_G, "SECAM-G"},
+  {V4L2_STD_SECAM_H, "SECAM-H"},
+  {V4L2_STD_SECAM_DK, "SECAM-DK"},
+  {V4L2_STD_SECAM_D, "SECAM-D"},
+  {V4L2_STD_SECAM_K, "SECAM-K"},
+  {V4L2_STD_SECAM_K1, "SECAM-K1"},
+  {V4L2_STD_SECAM_L, "SECAM-L"},
+  {V4L2_STD_SECAM_LC, "SECAM-Lc"},
+};
+
+/**
+ * gst_tv_hw_std_name:
+ * @std: a standard
+ *
+ * Returns: (nullable): the kernel's name for exactly @std ("NTSC-M",
+ * "PAL-BG", "PAL"), or %NULL when it has none
+ */
+const gchar *
+gst_tv_hw_std_name (v4l2_std_id std)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (std_names); i++) {
+    if (std_names[i].std == std)
+      return std_names[i].name;
+  }
+  return NULL;
+}

@@ -1,0 +1,41 @@
+#!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# Installs what building, running and testing v4l2tv needs on Debian 12
+# (bookworm). Idempotent: does nothing when everything is there.
+#   scripts/install-deps.sh          build + run + unit tests
+#   scripts/install-deps.sh --all    also benchmarks and the vivid VM tests
+set -eu
+
+packages="build-essential meson ninja-build pkg-config gettext indent
+  libglib2.0-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
+  gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+  liborc-0.4-dev liborc-0.4-dev-bin valgrind v4l-utils"
+# benchmarks compare against these; the real-kernel tests boot Debian's
+# stock kernel with the vivid driver under qemu
+extra_packages="libyuv-dev libswscale-dev
+  qemu-system-x86 busybox-static cpio xz-utils"
+
+if [ "${1:-}" = "--all" ]; then
+  packages="$packages $extra_packages"
+fi
+
+missing=""
+for p in $packages; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+    missing="$missing $p"
+  fi
+done
+if [ -z "$missing" ]; then
+  echo "install-deps: all packages are installed"
+  exit 0
+fi
+
+echo "install-deps: installing$missing"
+sudo=""
+if [ "$(id -u)" != 0 ]; then
+  sudo="sudo"
+fi
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing

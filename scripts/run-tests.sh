@@ -1,0 +1,89 @@
+#!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# The whole test suite, as CI runs it:
+#  1. installs what it needs (scripts/install-deps.sh --all),
+#  2. builds with ORC and runs every meson test (unit, ORC, docs),
+#  3. runs the unit suites again under valgrind memcheck,
+#  4. builds with -Dorc=disabled (the generated C fallback) and runs the
+#     unit and ORC suites there too,
+#  5. checks the device-layer boundary (no ioctl outside sys/v4l2tv/hw).
+# Build trees: build-tests/ and build-tests-noorc/ (V4L2TV_TEST_BUILD_DIR
+# changes the prefix). Exits non-zero on any failure.
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+prefix=${V4L2TV_TEST_BUILD_DIR:-$top/build-tests}
+status=0
+passed=0
+failed=0
+skipped=0
+
+step () {
+  echo
+  echo "=== $* ==="
+}
+
+# run a meson test invocation and add its summary to the totals
+run_meson_test () {
+  log=$(mktemp)
+  rcfile=$(mktemp)
+  { meson test --print-errorlogs "$@" 2>&1; echo $? > "$rcfile"; } | tee "$log"
+  rc=$(cat "$rcfile")
+  rm -f "$rcfile"
+  ok=$(sed -n 's/^Ok: *\([0-9]*\)$/\1/p' "$log" | tail -n 1)
+  fail=$(sed -n 's/^Fail: *\([0-9]*\)$/\1/p' "$log" | tail -n 1)
+  timeout=$(sed -n 's/^Timeout: *\([0-9]*\)$/\1/p' "$log" | tail -n 1)
+  skip=$(sed -n 's/^Skipped: *\([0-9]*\)$/\1/p' "$log" | tail -n 1)
+  upass=$(sed -n 's/^Unexpected Pass: *\([0-9]*\)$/\1/p' "$log" | tail -n 1)
+  rm -f "$log"
+  passed=$((passed + ${ok:-0}))
+  failed=$((failed + ${fail:-0} + ${timeout:-0} + ${upass:-0}))
+  skipped=$((skipped + ${skip:-0}))
+  if [ "$rc" != 0 ] || [ -z "$ok" ]; then
+    status=1
+    [ -z "$ok" ] && failed=$((failed + 1))
+  fi
+}
+
+step "dependencies"
+"$top/scripts/install-deps.sh" --all || exit 1
+
+step "build (ORC)"
+if [ ! -f "$prefix/build.ninja" ]; then
+  meson setup "$prefix" "$top" -Dorc=enabled || exit 1
+fi
+ninja -C "$prefix" || exit 1
+
+step "tests (ORC)"
+run_meson_test -C "$prefix" --no-suite vivid
+
+step "unit tests under valgrind memcheck"
+run_meson_test -C "$prefix" --setup valgrind --suite check
+
+step "build (-Dorc=disabled)"
+if [ ! -f "$prefix-noorc/build.ninja" ]; then
+  meson setup "$prefix-noorc" "$top" -Dorc=disabled || exit 1
+fi
+ninja -C "$prefix-noorc" || exit 1
+
+step "tests (-Dorc=disabled)"
+run_meson_test -C "$prefix-noorc" --no-suite vivid --no-suite docs
+
+step "device-layer boundary"
+leaks=$(git -C "$top" grep -nE '\bioctl *\(|VIDIOC_' -- 'sys/*.c' 'sys/*.h' \
+  'gst/*.c' 'gst/*.h' ':!sys/v4l2tv/hw' ':!sys/v4l2tv/ext' 2>/dev/null)
+if [ -n "$leaks" ]; then
+  echo "ioctl/VIDIOC_ used outside sys/v4l2tv/hw:"
+  echo "$leaks"
+  status=1
+  failed=$((failed + 1))
+else
+  echo "only sys/v4l2tv/hw talks to the device"
+  passed=$((passed + 1))
+fi
+
+echo
+echo "$passed passed, $failed failed, $skipped skipped"
+exit $status

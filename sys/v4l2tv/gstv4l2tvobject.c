@@ -1,0 +1,1241 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l2tv: state shared by v4l2tvsrc and v4l2tvsink.
+ *
+ * The element owns one GstV4l2TvObject. It holds the shared properties
+ * (device, device-name, input/output, norm), opens and closes the device
+ * through the hardware layer, selects the input (or output) and the
+ * standard, derives the caps an analog card produces at that standard and
+ * turns the hardware layer's GErrors into translated bus messages.
+ *
+ * Inputs and outputs are handled alike: "port" below is the input of a
+ * capture device or the output of an output device.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "gstv4l2tvobject.h"
+#include "gstv4l2tvformat.h"
+
+GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
+#define GST_CAT_DEFAULT gst_v4l2_tv_debug
+
+#define DEFAULT_PROP_DEVICE "/dev/video0"
+#define DEFAULT_PROP_NORM GST_V4L2_TV_STANDARD_CURRENT
+
+#define NATIVE_WIDTH 720
+
+#define IS_CAPTURE(obj) ((obj)->direction == GST_TV_HW_CAPTURE)
+
+/* *INDENT-OFF* */
+static const GEnumValue standards[] = {
+  { GST_V4L2_TV_STANDARD_CURRENT,
+    "Keep the card's current standard", "current" },
+  { GST_V4L2_TV_STANDARD_NTSC,
+    "NTSC, any of NTSC-M, NTSC-M-JP, NTSC-M-KR (525 lines)", "NTSC" },
+  { GST_V4L2_TV_STANDARD_NTSC_M,
+    "NTSC-M (North America, 525 lines)", "NTSC-M" },
+  { GST_V4L2_TV_STANDARD_NTSC_M_JP,
+    "NTSC-M-JP (Japan, 525 lines)", "NTSC-M-JP" },
+  { GST_V4L2_TV_STANDARD_NTSC_M_KR,
+    "NTSC-M-KR (South Korea, 525 lines)", "NTSC-M-KR" },
+  { GST_V4L2_TV_STANDARD_NTSC_443,
+    "NTSC-443 (525 lines, 4.43 MHz colour carrier)", "NTSC-443" },
+  { GST_V4L2_TV_STANDARD_PAL,
+    "PAL, any of PAL-B/B1/G/H/I/D/D1/K (625 lines)", "PAL" },
+  { GST_V4L2_TV_STANDARD_PAL_BG,
+    "PAL-B/B1/G (western Europe, 625 lines)", "PAL-BG" },
+  { GST_V4L2_TV_STANDARD_PAL_H,
+    "PAL-H (Belgium, 625 lines)", "PAL-H" },
+  { GST_V4L2_TV_STANDARD_PAL_I,
+    "PAL-I (United Kingdom, Ireland, 625 lines)", "PAL-I" },
+  { GST_V4L2_TV_STANDARD_PAL_DK,
+    "PAL-D/D1/K (China, eastern Europe, 625 lines)", "PAL-DK" },
+  { GST_V4L2_TV_STANDARD_PAL_M,
+    "PAL-M (Brazil, 525 lines)", "PAL-M" },
+  { GST_V4L2_TV_STANDARD_PAL_N,
+    "PAL-N (Paraguay, Uruguay, 625 lines)", "PAL-N" },
+  { GST_V4L2_TV_STANDARD_PAL_NC,
+    "PAL-Nc (Argentina, 625 lines)", "PAL-Nc" },
+  { GST_V4L2_TV_STANDARD_PAL_60,
+    "PAL-60 (525 lines, 60 Hz)", "PAL-60" },
+  { GST_V4L2_TV_STANDARD_SECAM,
+    "SECAM, any of SECAM-B/G/H/D/K/K1/L/Lc (625 lines)", "SECAM" },
+  { GST_V4L2_TV_STANDARD_SECAM_B,
+    "SECAM-B (625 lines)", "SECAM-B" },
+  { GST_V4L2_TV_STANDARD_SECAM_G,
+    "SECAM-G (625 lines)", "SECAM-G" },
+  { GST_V4L2_TV_STANDARD_SECAM_H,
+    "SECAM-H (625 lines)", "SECAM-H" },
+  { GST_V4L2_TV_STANDARD_SECAM_DK,
+    "SECAM-D/K/K1 (eastern Europe, 625 lines)", "SECAM-DK" },
+  { GST_V4L2_TV_STANDARD_SECAM_L,
+    "SECAM-L (France, 625 lines)", "SECAM-L" },
+  { GST_V4L2_TV_STANDARD_SECAM_LC,
+    "SECAM-L' (France, band I, 625 lines)", "SECAM-Lc" },
+  { 0, NULL, NULL },
+};
+/* *INDENT-ON* */
+
+GType
+gst_v4l2_tv_standard_get_type (void)
+{
+  static GType type = 0;
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstV4l2TvStandard", standards);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+/* the nick of @std ("PAL-M"), or NULL */
+static const gchar *
+standard_nick (v4l2_std_id std)
+{
+  guint i;
+
+  for (i = 1; standards[i].value_nick; i++)
+    if ((v4l2_std_id) standards[i].value == std)
+      return standards[i].value_nick;
+  return NULL;
+}
+
+/* "NTSC, PAL-M, PAL-N, SECAM": the standards of @stds, biggest groups
+ * first, so that every name listed is a valid norm= value */
+static gchar *
+standard_list (v4l2_std_id stds)
+{
+  GString *s = g_string_new (NULL);
+  v4l2_std_id left = stds;
+  guint i;
+
+  for (i = 1; standards[i].value_nick; i++) {
+    v4l2_std_id id = standards[i].value;
+
+    if ((left & id) == id) {
+      g_string_append_printf (s, "%s%s", s->len ? ", " : "",
+          standards[i].value_nick);
+      left &= ~id;
+    }
+  }
+  /* single bits no name covers (PAL-B alone, ATSC, ...) */
+  for (i = 0; i < 64 && left; i++) {
+    v4l2_std_id bit = G_GUINT64_CONSTANT (1) << i;
+    const gchar *name;
+
+    if (!(left & bit))
+      continue;
+    name = gst_tv_hw_std_name (bit);
+    if (name)
+      g_string_append_printf (s, "%s%s", s->len ? ", " : "", name);
+    else
+      g_string_append_printf (s, "%s0x%" G_GINT64_MODIFIER "x",
+          s->len ? ", " : "", (guint64) bit);
+    left &= ~bit;
+  }
+
+  return g_string_free (s, FALSE);
+}
+
+static gchar *
+standard_describe (v4l2_std_id std)
+{
+  const gchar *nick = standard_nick (std);
+
+  return nick ? g_strdup (nick) : standard_list (std);
+}
+
+GstV4l2TvObject *
+gst_v4l2_tv_object_new (GstElement * element, GstTvHwDirection direction)
+{
+  GstV4l2TvObject *obj = g_new0 (GstV4l2TvObject, 1);
+
+  obj->element = element;
+  obj->direction = direction;
+  obj->device = g_strdup (DEFAULT_PROP_DEVICE);
+  obj->norm = DEFAULT_PROP_NORM;
+
+  return obj;
+}
+
+void
+gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
+{
+  g_warn_if_fail (obj->dev == NULL);
+
+  g_free (obj->device);
+  g_free (obj->port);
+  g_free (obj->card);
+  g_free (obj->port_name);
+  gst_clear_caps (&obj->caps);
+  g_free (obj);
+}
+
+void
+gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
+    GstTvHwDirection direction)
+{
+  g_object_class_install_property (gobject_class,
+      GST_V4L2_TV_OBJECT_PROP_DEVICE,
+      g_param_spec_string ("device", "Device",
+          "Device location: /dev/videoN for a Video4Linux2 card, or "
+          "\"virtual\" or \"virtual:N\" (N = 0-7) for the built-in virtual "
+          "TV card", DEFAULT_PROP_DEVICE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  g_object_class_install_property (gobject_class,
+      GST_V4L2_TV_OBJECT_PROP_DEVICE_NAME,
+      g_param_spec_string ("device-name", "Device name",
+          "Name of the card as its driver reports it (NULL while the device "
+          "is not open)", NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * GstV4l2TvSrc:input:
+   *
+   * The connector to capture from: its name as the driver reports it
+   * (case-insensitive, e.g. "Composite1" or "s-video") or its index. When
+   * unset the card keeps the input it was on, so a card set up with
+   * `v4l2-ctl -i N` or by a previous pipeline captures from the same input.
+   * An unknown name fails with an error that lists the card's inputs;
+   * `v4l2-ctl -d /dev/videoN --list-inputs` lists them too.
+   *
+   * Setting it while playing switches input at the next frame and
+   * renegotiates when the frame size changes; an unknown input then only
+   * posts a warning and capture goes on from the previous one.
+   */
+  if (direction == GST_TV_HW_CAPTURE)
+    g_object_class_install_property (gobject_class,
+        GST_V4L2_TV_OBJECT_PROP_PORT,
+        g_param_spec_string ("input", "Input",
+            "Input to capture from: its name (case-insensitive, e.g. "
+            "\"Composite1\") or its index (\"0\", \"1\", ...); unset keeps "
+            "the card's current input. A wrong name gives an error that "
+            "lists the inputs (so does 'v4l2-ctl --list-inputs'). Can be "
+            "changed while playing", NULL,
+            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+            GST_PARAM_MUTABLE_PLAYING));
+  else
+    g_object_class_install_property (gobject_class,
+        GST_V4L2_TV_OBJECT_PROP_PORT,
+        g_param_spec_string ("output", "Output",
+            "Output to send to: its name (case-insensitive, e.g. "
+            "\"S-Video\") or its index (\"0\", \"1\", ...); unset keeps "
+            "the card's current output. A wrong name gives an error that "
+            "lists the outputs (so does 'v4l2-ctl --list-outputs'). Can be "
+            "changed while playing", NULL,
+            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+            GST_PARAM_MUTABLE_PLAYING));
+
+  /**
+   * GstV4l2TvSrc:norm:
+   *
+   * The analog TV standard, by the name users know it by: NTSC, PAL,
+   * SECAM, PAL-M, NTSC-M-JP, ... The group names (NTSC, PAL, SECAM) let the
+   * driver pick the variant. "current" keeps the card's standard. The
+   * standard sets the frame size (720x480 for the 525-line standards NTSC,
+   * PAL-M and PAL-60, 720x576 for the others), the frame rate (30000/1001
+   * or 25/1) and the field order.
+   *
+   * A standard the selected input does not accept is an error that lists
+   * the ones it does, and so is any standard on an input without standards
+   * (a camera or HDMI input). Setting it while playing switches at the
+   * next frame and renegotiates when the frame size changes.
+   */
+  g_object_class_install_property (gobject_class,
+      GST_V4L2_TV_OBJECT_PROP_NORM,
+      g_param_spec_enum ("norm", "Norm",
+          "Analog TV standard (NTSC, PAL, SECAM, PAL-M, NTSC-M-JP, ...): sets "
+          "frame size, rate and field order; \"current\" keeps the card's. "
+          "It must be one the input accepts (the error lists them). Can be "
+          "changed while playing", GST_TYPE_V4L2_TV_STANDARD,
+          DEFAULT_PROP_NORM,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+
+  gst_type_mark_as_plugin_api (GST_TYPE_V4L2_TV_STANDARD, 0);
+}
+
+/* with the object lock: ask the streaming thread to switch, and wake it
+ * if it waits for a frame */
+static void
+request_switch_unlocked (GstV4l2TvObject * obj)
+{
+  if (obj->dev == NULL)
+    return;
+  GST_DEBUG_OBJECT (obj->element, "input/output or norm changed while open");
+  obj->pending = TRUE;
+  if (!obj->flushing)
+    gst_tv_hw_device_set_flushing (obj->dev, TRUE);
+}
+
+gboolean
+gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
+    guint prop_id, const GValue * value, GParamSpec * pspec)
+{
+  switch (prop_id) {
+    case GST_V4L2_TV_OBJECT_PROP_DEVICE:
+      GST_OBJECT_LOCK (obj->element);
+      g_free (obj->device);
+      obj->device = g_value_dup_string (value);
+      GST_OBJECT_UNLOCK (obj->element);
+      break;
+    case GST_V4L2_TV_OBJECT_PROP_PORT:{
+      const gchar *port = g_value_get_string (value);
+
+      GST_OBJECT_LOCK (obj->element);
+      if (g_strcmp0 (port, obj->port) != 0) {
+        g_free (obj->port);
+        obj->port = g_strdup (port);
+        request_switch_unlocked (obj);
+      }
+      GST_OBJECT_UNLOCK (obj->element);
+      break;
+    }
+    case GST_V4L2_TV_OBJECT_PROP_NORM:{
+      v4l2_std_id norm = (v4l2_std_id) g_value_get_enum (value);
+
+      GST_OBJECT_LOCK (obj->element);
+      if (norm != obj->norm) {
+        obj->norm = norm;
+        request_switch_unlocked (obj);
+      }
+      GST_OBJECT_UNLOCK (obj->element);
+      break;
+    }
+    default:
+      return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
+gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
+    guint prop_id, GValue * value, GParamSpec * pspec)
+{
+  GST_OBJECT_LOCK (obj->element);
+  switch (prop_id) {
+    case GST_V4L2_TV_OBJECT_PROP_DEVICE:
+      g_value_set_string (value, obj->device);
+      break;
+    case GST_V4L2_TV_OBJECT_PROP_DEVICE_NAME:
+      g_value_set_string (value, obj->card);
+      break;
+    case GST_V4L2_TV_OBJECT_PROP_PORT:
+      g_value_set_string (value, obj->port);
+      break;
+    case GST_V4L2_TV_OBJECT_PROP_NORM:
+      g_value_set_enum (value, (gint) obj->norm);
+      break;
+    default:
+      GST_OBJECT_UNLOCK (obj->element);
+      return FALSE;
+  }
+  GST_OBJECT_UNLOCK (obj->element);
+  return TRUE;
+}
+
+/* --- open / close --- */
+
+gboolean
+gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
+{
+  g_autoptr (GError) err = NULL;
+  g_autofree gchar *location = NULL;
+  GstTvHwDevice *dev;
+
+  GST_OBJECT_LOCK (obj->element);
+  location = g_strdup (obj->device);
+  GST_OBJECT_UNLOCK (obj->element);
+
+  if (location == NULL || *location == '\0')
+    goto no_device;
+
+  GST_DEBUG_OBJECT (obj->element, "opening %s", location);
+  dev = gst_tv_hw_device_open (location, obj->direction, &err);
+  if (dev == NULL)
+    goto open_failed;
+
+  GST_INFO_OBJECT (obj->element, "opened %s: card '%s', driver %s, bus %s, "
+      "backend %s", location, gst_tv_hw_device_get_card (dev),
+      gst_tv_hw_device_get_driver (dev), gst_tv_hw_device_get_bus_info (dev),
+      gst_tv_hw_device_get_backend_name (dev));
+
+  GST_OBJECT_LOCK (obj->element);
+  obj->dev = dev;
+  obj->card = g_strdup (gst_tv_hw_device_get_card (dev));
+  obj->pending = FALSE;
+  gst_tv_hw_device_set_flushing (dev, obj->flushing);
+  GST_OBJECT_UNLOCK (obj->element);
+
+  return TRUE;
+
+  /* ERRORS */
+no_device:
+  {
+    GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
+        (_("No device was given.")), ("the device property is empty"));
+    return FALSE;
+  }
+open_failed:
+  {
+    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_FOUND)) {
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
+          (_("Device '%s' does not exist."), location), ("%s", err->message));
+    } else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY)) {
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
+          (_("Device '%s' is busy."), location), ("%s", err->message));
+    } else if (g_error_matches (err, GST_TV_HW_ERROR,
+            GST_TV_HW_ERROR_PERMISSION)) {
+      if (IS_CAPTURE (obj))
+        GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_READ,
+            (_("No permission to open device '%s' for reading."), location),
+            ("%s", err->message));
+      else
+        GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_WRITE,
+            (_("No permission to open device '%s' for writing."), location),
+            ("%s", err->message));
+    } else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_V4L2)) {
+      /* NOT_FOUND, as sys/v4l2 does: there is no video device there */
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
+          (_("Device '%s' is not a Video4Linux2 device."), location),
+          ("%s", err->message));
+    } else if (g_error_matches (err, GST_TV_HW_ERROR,
+            GST_TV_HW_ERROR_WRONG_DIRECTION)) {
+      if (IS_CAPTURE (obj))
+        GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
+            (_("Device '%s' is not a video capture device."), location),
+            ("%s", err->message));
+      else
+        GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
+            (_("Device '%s' is not a video output device."), location),
+            ("%s", err->message));
+    } else if (IS_CAPTURE (obj)) {
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_READ,
+          (_("Could not open device '%s' for reading."), location),
+          ("%s", err->message));
+    } else {
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_WRITE,
+          (_("Could not open device '%s' for writing."), location),
+          ("%s", err->message));
+    }
+    return FALSE;
+  }
+}
+
+/* never resets the card: input, standard and format stay as they are for
+ * the next user, as V4L2 expects */
+void
+gst_v4l2_tv_object_close (GstV4l2TvObject * obj)
+{
+  GstTvHwDevice *dev;
+
+  GST_OBJECT_LOCK (obj->element);
+  dev = obj->dev;
+  obj->dev = NULL;
+  g_clear_pointer (&obj->card, g_free);
+  gst_clear_caps (&obj->caps);
+  obj->fps_n = 0;
+  obj->fps_d = 1;
+  obj->pending = FALSE;
+  GST_OBJECT_UNLOCK (obj->element);
+
+  g_clear_pointer (&obj->port_name, g_free);
+
+  if (dev) {
+    GST_DEBUG_OBJECT (obj->element, "closing %s",
+        gst_tv_hw_device_get_location (dev));
+    gst_tv_hw_device_close (dev);
+  }
+}
+
+const gchar *
+gst_v4l2_tv_object_get_location (GstV4l2TvObject * obj)
+{
+  return obj->dev ? gst_tv_hw_device_get_location (obj->dev) : NULL;
+}
+
+/* --- inputs / outputs and standards --- */
+
+static gboolean
+enum_port (GstV4l2TvObject * obj, guint32 index, gchar ** name,
+    v4l2_std_id * stds, GError ** error)
+{
+  if (IS_CAPTURE (obj)) {
+    struct v4l2_input input;
+
+    memset (&input, 0, sizeof (input));
+    input.index = index;
+    if (!gst_tv_hw_device_enum_input (obj->dev, index, &input, error))
+      return FALSE;
+    *name = GST_TV_HW_NAME (input.name);
+    *stds = input.std;
+  } else {
+    struct v4l2_output output;
+
+    memset (&output, 0, sizeof (output));
+    output.index = index;
+    if (!gst_tv_hw_device_enum_output (obj->dev, index, &output, error))
+      return FALSE;
+    *name = GST_TV_HW_NAME (output.name);
+    *stds = output.std;
+  }
+  return TRUE;
+}
+
+static gboolean
+get_port (GstV4l2TvObject * obj, guint32 * index, GError ** error)
+{
+  if (IS_CAPTURE (obj))
+    return gst_tv_hw_device_get_input (obj->dev, index, error);
+  return gst_tv_hw_device_get_output (obj->dev, index, error);
+}
+
+static gboolean
+set_port (GstV4l2TvObject * obj, guint32 index, GError ** error)
+{
+  if (IS_CAPTURE (obj))
+    return gst_tv_hw_device_set_input (obj->dev, index, error);
+  return gst_tv_hw_device_set_output (obj->dev, index, error);
+}
+
+gboolean
+gst_v4l2_tv_object_is_pending (GstV4l2TvObject * obj)
+{
+  gboolean ret;
+
+  GST_OBJECT_LOCK (obj->element);
+  ret = obj->pending;
+  GST_OBJECT_UNLOCK (obj->element);
+
+  return ret;
+}
+
+void
+gst_v4l2_tv_selection_clear (GstV4l2TvSelection * sel)
+{
+  g_clear_pointer (&sel->port_name, g_free);
+}
+
+/* a selection problem: an error before streaming, a warning (and the old
+ * setting stays) when it comes from a live change */
+#define SELECTION_ERROR(obj, live, code, text, debug)                   \
+  G_STMT_START {                                                        \
+    if (live)                                                           \
+      GST_ELEMENT_WARNING ((obj)->element, RESOURCE, code, text, debug); \
+    else                                                                \
+      GST_ELEMENT_ERROR ((obj)->element, RESOURCE, code, text, debug);  \
+  } G_STMT_END
+
+/*
+ * Takes the requested input/output and norm from the properties and checks
+ * them against the card without changing anything: the port must exist
+ * (by name, case-insensitive, or by index) and accept the norm. Posts an
+ * error (a warning when @live) and returns FALSE if not.
+ */
+gboolean
+gst_v4l2_tv_object_resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel,
+    gboolean live)
+{
+  g_autoptr (GError) err = NULL;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) stds = g_array_new (FALSE, TRUE, sizeof (v4l2_std_id));
+  g_autofree gchar *port = NULL;
+  const gchar *location = gst_v4l2_tv_object_get_location (obj);
+  v4l2_std_id norm, all = V4L2_STD_ALL;
+  guint32 index = 0;
+  gboolean found = FALSE;
+  guint64 number;
+  guint i;
+
+  memset (sel, 0, sizeof (*sel));
+
+  GST_OBJECT_LOCK (obj->element);
+  port = g_strdup (obj->port);
+  norm = obj->norm;
+  obj->pending = FALSE;
+  GST_OBJECT_UNLOCK (obj->element);
+
+  for (i = 0;; i++) {
+    gchar *name;
+    v4l2_std_id id;
+
+    if (!enum_port (obj, i, &name, &id, &err))
+      break;
+    GST_DEBUG_OBJECT (obj->element, "port %u: '%s', standards 0x%"
+        G_GINT64_MODIFIER "x", i, name, (guint64) id);
+    if (port && !found && g_ascii_strcasecmp (name, port) == 0) {
+      found = TRUE;
+      index = i;
+    }
+    g_ptr_array_add (names, name);
+    g_array_append_val (stds, id);
+  }
+  if (err != NULL) {
+    if (names->len > 0 || !g_error_matches (err, GST_TV_HW_ERROR,
+            GST_TV_HW_ERROR_NOT_SUPPORTED))
+      goto enum_failed;
+    /* a driver without ENUMINPUT: one nameless port, standards unknown */
+    GST_DEBUG_OBJECT (obj->element, "no enumeration: %s", err->message);
+    g_ptr_array_add (names, g_strdup (""));
+    g_array_append_val (stds, all);
+    g_clear_error (&err);
+  }
+
+  if (port) {
+    if (!found && g_ascii_string_to_unsigned (port, 10, 0, names->len - 1,
+            &number, NULL)) {
+      found = TRUE;
+      index = number;
+    }
+    if (!found)
+      goto unknown_port;
+  } else if (!get_port (obj, &index, &err)) {
+    if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_SUPPORTED))
+      goto get_port_failed;
+    index = 0;
+  } else if (index >= names->len) {
+    index = 0;
+  }
+
+  sel->set_port = (port != NULL);
+  sel->port_index = index;
+  sel->port_name = g_strdup (g_ptr_array_index (names, index));
+  sel->port_stds = g_array_index (stds, v4l2_std_id, index);
+  sel->norm = norm;
+
+  if (norm != 0 && sel->port_stds == 0)
+    goto no_standards;
+  if (norm != 0 && (norm & sel->port_stds) == 0)
+    goto norm_not_supported;
+
+  GST_DEBUG_OBJECT (obj->element, "selection: port %u '%s'%s, norm %s",
+      index, sel->port_name, sel->set_port ? "" : " (current)",
+      norm ? standard_nick (norm) : "current");
+  return TRUE;
+
+  /* ERRORS */
+enum_failed:
+  {
+    SELECTION_ERROR (obj, live, SETTINGS,
+        (_("Could not list the inputs and outputs of device '%s'."),
+            location), ("%s", err->message));
+    return FALSE;
+  }
+unknown_port:
+  {
+    g_autofree gchar *list = NULL;
+
+    g_ptr_array_add (names, NULL);
+    list = g_strjoinv (", ", (gchar **) names->pdata);
+    if (IS_CAPTURE (obj))
+      SELECTION_ERROR (obj, live, SETTINGS,
+          (_("Device '%s' has no input '%s'; its inputs are: %s."), location,
+              port, list), ("input \"%s\" is neither an input's name nor an "
+              "index below %u", port, names->len - 1));
+    else
+      SELECTION_ERROR (obj, live, SETTINGS,
+          (_("Device '%s' has no output '%s'; its outputs are: %s."),
+              location, port, list), ("output \"%s\" is neither an output's "
+              "name nor an index below %u", port, names->len - 1));
+    return FALSE;
+  }
+get_port_failed:
+  {
+    SELECTION_ERROR (obj, live, SETTINGS,
+        (_("Could not read the current settings of device '%s'."), location),
+        ("%s", err->message));
+    return FALSE;
+  }
+no_standards:
+  {
+    if (IS_CAPTURE (obj))
+      SELECTION_ERROR (obj, live, SETTINGS,
+          (_("Input '%s' of device '%s' has no analog TV standards, so norm "
+                  "%s cannot be set; leave norm unset for it."),
+              sel->port_name, location, standard_nick (norm)),
+          ("the input's standard mask is 0 (a camera or digital input)"));
+    else
+      SELECTION_ERROR (obj, live, SETTINGS,
+          (_("Output '%s' of device '%s' has no analog TV standards, so norm "
+                  "%s cannot be set; leave norm unset for it."),
+              sel->port_name, location, standard_nick (norm)),
+          ("the output's standard mask is 0 (a digital output)"));
+    gst_v4l2_tv_selection_clear (sel);
+    return FALSE;
+  }
+norm_not_supported:
+  {
+    g_autofree gchar *list = standard_list (sel->port_stds);
+
+    if (IS_CAPTURE (obj))
+      SELECTION_ERROR (obj, live, SETTINGS,
+          (_("Input '%s' of device '%s' does not support norm %s; it "
+                  "supports: %s."), sel->port_name, location,
+              standard_nick (norm), list),
+          ("requested 0x%" G_GINT64_MODIFIER "x, input accepts 0x%"
+              G_GINT64_MODIFIER "x", (guint64) norm, (guint64) sel->port_stds));
+    else
+      SELECTION_ERROR (obj, live, SETTINGS,
+          (_("Output '%s' of device '%s' does not support norm %s; it "
+                  "supports: %s."), sel->port_name, location,
+              standard_nick (norm), list),
+          ("requested 0x%" G_GINT64_MODIFIER "x, output accepts 0x%"
+              G_GINT64_MODIFIER "x", (guint64) norm, (guint64) sel->port_stds));
+    gst_v4l2_tv_selection_clear (sel);
+    return FALSE;
+  }
+}
+
+/* whether applying @sel would change the card's port or standard */
+gboolean
+gst_v4l2_tv_object_selection_changes (GstV4l2TvObject * obj,
+    const GstV4l2TvSelection * sel)
+{
+  if (sel->set_port && sel->port_index != obj->port_index)
+    return TRUE;
+  return sel->norm != 0 && sel->norm != obj->std;
+}
+
+static void
+get_frame_rate (GstV4l2TvObject * obj, gint * fps_n, gint * fps_d)
+{
+  struct v4l2_streamparm parm;
+  struct v4l2_fract *tpf;
+  guint num, den;
+
+  if (obj->std && gst_tv_hw_std_frame_period (obj->std, &num, &den)) {
+    *fps_n = den;
+    *fps_d = num;
+    return;
+  }
+
+  memset (&parm, 0, sizeof (parm));
+  parm.type = gst_tv_hw_device_get_buf_type (obj->dev);
+  tpf = IS_CAPTURE (obj) ? &parm.parm.capture.timeperframe :
+      &parm.parm.output.timeperframe;
+  if (gst_tv_hw_device_get_parm (obj->dev, &parm, NULL) &&
+      tpf->numerator > 0 && tpf->denominator > 0) {
+    *fps_n = tpf->denominator;
+    *fps_d = tpf->numerator;
+    return;
+  }
+
+  /* unknown: variable frame rate */
+  *fps_n = 0;
+  *fps_d = 1;
+}
+
+/* CROPCAP's pixelaspect is y/x: 11/10 for 525 lines is a PAR of 10/11 */
+static void
+get_pixel_aspect (GstV4l2TvObject * obj, gint * par_n, gint * par_d)
+{
+  g_autoptr (GError) err = NULL;
+  struct v4l2_cropcap cropcap;
+
+  memset (&cropcap, 0, sizeof (cropcap));
+  cropcap.type = gst_tv_hw_device_get_buf_type (obj->dev);
+  if (gst_tv_hw_device_cropcap (obj->dev, &cropcap, &err) &&
+      cropcap.pixelaspect.numerator > 0 &&
+      cropcap.pixelaspect.denominator > 0) {
+    *par_n = cropcap.pixelaspect.denominator;
+    *par_d = cropcap.pixelaspect.numerator;
+    return;
+  }
+
+  GST_DEBUG_OBJECT (obj->element, "no pixel aspect from CROPCAP (%s)",
+      err ? err->message : "0/0");
+  switch (obj->lines) {
+    case 525:
+      *par_n = 10;
+      *par_d = 11;
+      break;
+    case 625:
+      *par_n = 59;
+      *par_d = 54;
+      break;
+    default:
+      *par_n = *par_d = 1;
+      break;
+  }
+}
+
+/* the field order V4L2_FIELD_INTERLACED stands for: bottom field first for
+ * the 525-line standards, top field first for the 625-line ones */
+static gboolean
+interlaced_is_tff (GstV4l2TvObject * obj, guint height)
+{
+  if (obj->lines)
+    return obj->lines != 525;
+  return height != 480;
+}
+
+/* the caps structure for a V4L2 format, NULL if it cannot be expressed */
+static GstStructure *
+structure_from_pix (GstV4l2TvObject * obj, const struct v4l2_pix_format *pix,
+    gint fps_n, gint fps_d)
+{
+  GstVideoFormat format = gst_v4l2_tv_format_from_fourcc (pix->pixelformat);
+  GstStructure *s;
+  guint32 field = pix->field;
+
+  if (format == GST_VIDEO_FORMAT_UNKNOWN || pix->width == 0 || pix->height == 0)
+    return NULL;
+
+  if (field == V4L2_FIELD_ANY)
+    field = obj->std ? V4L2_FIELD_INTERLACED : V4L2_FIELD_NONE;
+
+  s = gst_structure_new ("video/x-raw",
+      "format", G_TYPE_STRING, gst_video_format_to_string (format),
+      "width", G_TYPE_INT, (gint) pix->width,
+      "height", G_TYPE_INT, (gint) pix->height,
+      "framerate", GST_TYPE_FRACTION, fps_n, fps_d,
+      "pixel-aspect-ratio", GST_TYPE_FRACTION, obj->par_n, obj->par_d, NULL);
+
+  switch (field) {
+    case V4L2_FIELD_NONE:
+      gst_structure_set (s, "interlace-mode", G_TYPE_STRING, "progressive",
+          NULL);
+      break;
+    case V4L2_FIELD_INTERLACED:
+    case V4L2_FIELD_INTERLACED_TB:
+    case V4L2_FIELD_INTERLACED_BT:{
+      gboolean tff = field == V4L2_FIELD_INTERLACED_TB ||
+          (field == V4L2_FIELD_INTERLACED &&
+          interlaced_is_tff (obj, pix->height));
+
+      gst_structure_set (s, "interlace-mode", G_TYPE_STRING, "interleaved",
+          "field-order", G_TYPE_STRING, gst_video_field_order_to_string (tff ?
+              GST_VIDEO_FIELD_ORDER_TOP_FIELD_FIRST :
+              GST_VIDEO_FIELD_ORDER_BOTTOM_FIELD_FIRST), NULL);
+      break;
+    }
+    default:
+      /* separate fields (alternate, sequential): not handled yet */
+      GST_DEBUG_OBJECT (obj->element, "field %u not supported", field);
+      gst_structure_free (s);
+      return NULL;
+  }
+
+  if (obj->std)
+    gst_structure_set (s, "colorimetry", G_TYPE_STRING,
+        GST_VIDEO_COLORIMETRY_BT601, NULL);
+
+  return s;
+}
+
+/* the caps the card produces now: per format, the standard's native frame
+ * size as TRY_FMT adjusts it (a scaler could offer any size; analog video
+ * has one), rate and pixel aspect of the standard */
+static GstCaps *
+probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d)
+{
+  GstCaps *caps = gst_caps_new_empty ();
+  guint32 buf_type = gst_tv_hw_device_get_buf_type (obj->dev);
+  guint width = 0, height = 0, i;
+  struct v4l2_format cur;
+
+  memset (&cur, 0, sizeof (cur));
+  cur.type = buf_type;
+  if (gst_tv_hw_device_get_fmt (obj->dev, &cur, NULL)) {
+    width = cur.fmt.pix.width;
+    height = cur.fmt.pix.height;
+  }
+  if (obj->lines) {
+    width = NATIVE_WIDTH;
+    height = obj->lines == 525 ? 480 : 576;
+  }
+
+  for (i = 0;; i++) {
+    g_autoptr (GError) err = NULL;
+    struct v4l2_fmtdesc desc;
+    struct v4l2_format fmt;
+    GstStructure *s;
+
+    memset (&desc, 0, sizeof (desc));
+    desc.index = i;
+    desc.type = buf_type;
+    if (!gst_tv_hw_device_enum_fmt (obj->dev, i, &desc, &err)) {
+      if (err)
+        GST_WARNING_OBJECT (obj->element, "ENUM_FMT: %s", err->message);
+      break;
+    }
+    if (gst_v4l2_tv_format_from_fourcc (desc.pixelformat) ==
+        GST_VIDEO_FORMAT_UNKNOWN) {
+      GST_DEBUG_OBJECT (obj->element, "skipping format %" GST_FOURCC_FORMAT,
+          GST_FOURCC_ARGS (desc.pixelformat));
+      continue;
+    }
+
+    memset (&fmt, 0, sizeof (fmt));
+    fmt.type = buf_type;
+    fmt.fmt.pix.width = width;
+    fmt.fmt.pix.height = height;
+    fmt.fmt.pix.pixelformat = desc.pixelformat;
+    fmt.fmt.pix.field = obj->std ? V4L2_FIELD_INTERLACED : V4L2_FIELD_ANY;
+    if (!gst_tv_hw_device_try_fmt (obj->dev, &fmt, &err)) {
+      if (!g_error_matches (err, GST_TV_HW_ERROR,
+              GST_TV_HW_ERROR_NOT_SUPPORTED)) {
+        GST_DEBUG_OBJECT (obj->element, "TRY_FMT %" GST_FOURCC_FORMAT ": %s",
+            GST_FOURCC_ARGS (desc.pixelformat), err->message);
+        continue;
+      }
+      /* no TRY_FMT: trust the request */
+    }
+    if (fmt.fmt.pix.pixelformat != desc.pixelformat)
+      continue;
+
+    s = structure_from_pix (obj, &fmt.fmt.pix, fps_n, fps_d);
+    if (s)
+      caps = gst_caps_merge_structure (caps, s);
+  }
+
+  return caps;
+}
+
+/*
+ * Selects the port and standard of @sel (S_INPUT then G_INPUT to confirm,
+ * S_STD then G_STD), then reads what the card now produces. Buffers must
+ * be freed, since drivers refuse S_INPUT/S_STD while they exist. Posts an
+ * error and returns FALSE on failure.
+ */
+gboolean
+gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
+{
+  g_autoptr (GError) err = NULL;
+  const gchar *location = gst_v4l2_tv_object_get_location (obj);
+  v4l2_std_id std = 0;
+  guint32 index = sel->port_index;
+  GstCaps *caps;
+  gint fps_n, fps_d;
+
+  if (sel->set_port) {
+    GST_DEBUG_OBJECT (obj->element, "selecting port %u '%s'", index,
+        sel->port_name);
+    if (!set_port (obj, index, &err))
+      goto set_port_failed;
+    if (!get_port (obj, &index, &err)) {
+      if (!g_error_matches (err, GST_TV_HW_ERROR,
+              GST_TV_HW_ERROR_NOT_SUPPORTED))
+        goto set_port_failed;
+      g_clear_error (&err);
+      index = sel->port_index;
+    }
+    if (index != sel->port_index)
+      goto port_not_taken;
+  }
+
+  if (sel->norm) {
+    GST_DEBUG_OBJECT (obj->element, "setting standard %s",
+        standard_nick (sel->norm));
+    if (!gst_tv_hw_device_set_std (obj->dev, sel->norm, &err))
+      goto set_std_failed;
+    if (!gst_tv_hw_device_get_std (obj->dev, &std, &err)) {
+      GST_DEBUG_OBJECT (obj->element, "G_STD: %s", err->message);
+      g_clear_error (&err);
+      std = sel->norm;
+    }
+  } else if (sel->port_stds != 0 &&
+      !gst_tv_hw_device_get_std (obj->dev, &std, &err)) {
+    /* ENODATA: no standards on this port */
+    GST_DEBUG_OBJECT (obj->element, "G_STD: %s", err->message);
+    g_clear_error (&err);
+    std = 0;
+  }
+
+  obj->port_index = sel->port_index;
+  g_free (obj->port_name);
+  obj->port_name = g_strdup (sel->port_name);
+  obj->port_stds = sel->port_stds;
+  obj->std = std;
+  obj->lines = gst_tv_hw_std_lines (std);
+  get_pixel_aspect (obj, &obj->par_n, &obj->par_d);
+  get_frame_rate (obj, &fps_n, &fps_d);
+
+  caps = probe_caps (obj, fps_n, fps_d);
+
+  {
+    g_autofree gchar *std_str = standard_describe (std);
+
+    GST_INFO_OBJECT (obj->element, "port %u '%s', standard %s (0x%"
+        G_GINT64_MODIFIER "x, %u lines), %d/%d fps, caps %" GST_PTR_FORMAT,
+        obj->port_index, obj->port_name, std ? std_str : "none",
+        (guint64) std, obj->lines, fps_n, fps_d, caps);
+  }
+
+  GST_OBJECT_LOCK (obj->element);
+  gst_caps_replace (&obj->caps, caps);
+  obj->fps_n = fps_n;
+  obj->fps_d = fps_d;
+  GST_OBJECT_UNLOCK (obj->element);
+  gst_caps_unref (caps);
+
+  if (gst_caps_is_empty (obj->caps))
+    goto no_formats;
+
+  return TRUE;
+
+  /* ERRORS */
+set_port_failed:
+  {
+    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
+          (_("Device '%s' is busy."), location), ("%s", err->message));
+    else if (IS_CAPTURE (obj))
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+          (_("Could not select input '%s' of device '%s'."), sel->port_name,
+              location), ("%s", err->message));
+    else
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+          (_("Could not select output '%s' of device '%s'."),
+              sel->port_name, location), ("%s", err->message));
+    return FALSE;
+  }
+port_not_taken:
+  {
+    if (IS_CAPTURE (obj))
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+          (_("Could not select input '%s' of device '%s'."), sel->port_name,
+              location), ("asked for %u, the driver is on %u",
+              sel->port_index, index));
+    else
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+          (_("Could not select output '%s' of device '%s'."),
+              sel->port_name, location), ("asked for %u, the driver is on %u",
+              sel->port_index, index));
+    return FALSE;
+  }
+set_std_failed:
+  {
+    g_autofree gchar *list = standard_list (sel->port_stds);
+
+    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
+          (_("Device '%s' is busy."), location), ("%s", err->message));
+    else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_INVALID)
+        && IS_CAPTURE (obj))
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+          (_("Input '%s' of device '%s' does not support norm %s; it "
+                  "supports: %s."), sel->port_name, location,
+              standard_nick (sel->norm), list), ("%s", err->message));
+    else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_INVALID))
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+          (_("Output '%s' of device '%s' does not support norm %s; it "
+                  "supports: %s."), sel->port_name, location,
+              standard_nick (sel->norm), list), ("%s", err->message));
+    else
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+          (_("Could not set norm %s on device '%s'."),
+              standard_nick (sel->norm), location), ("%s", err->message));
+    return FALSE;
+  }
+no_formats:
+  {
+    GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+        (_("Device '%s' offers no video format this element handles."),
+            location), ("no format of ENUM_FMT maps to a GstVideoFormat, or "
+            "TRY_FMT refused them all"));
+    return FALSE;
+  }
+}
+
+/* the caps probed by the last _apply(), NULL while closed */
+GstCaps *
+gst_v4l2_tv_object_get_caps (GstV4l2TvObject * obj)
+{
+  GstCaps *caps = NULL;
+
+  GST_OBJECT_LOCK (obj->element);
+  if (obj->caps)
+    caps = gst_caps_ref (obj->caps);
+  GST_OBJECT_UNLOCK (obj->element);
+
+  return caps;
+}
+
+/* one frame period at the current standard, GST_CLOCK_TIME_NONE if not
+ * known */
+GstClockTime
+gst_v4l2_tv_object_get_frame_duration (GstV4l2TvObject * obj)
+{
+  GstClockTime ret = GST_CLOCK_TIME_NONE;
+
+  GST_OBJECT_LOCK (obj->element);
+  if (obj->fps_n > 0 && obj->fps_d > 0)
+    ret = gst_util_uint64_scale_int (GST_SECOND, obj->fps_d, obj->fps_n);
+  GST_OBJECT_UNLOCK (obj->element);
+
+  return ret;
+}
+
+/*
+ * S_FMT for the fixed @caps (one of ours). Fills @info with the card's
+ * buffer layout and tells whether it is GStreamer's default one. Posts an
+ * error and returns FALSE if the card does not take exactly that format.
+ */
+gboolean
+gst_v4l2_tv_object_set_format (GstV4l2TvObject * obj, GstCaps * caps,
+    GstVideoInfo * info, gboolean * default_layout)
+{
+  g_autoptr (GError) err = NULL;
+  const gchar *location = gst_v4l2_tv_object_get_location (obj);
+  GstStructure *want, *got = NULL;
+  struct v4l2_format fmt;
+  guint32 field = V4L2_FIELD_NONE;
+
+  if (!gst_video_info_from_caps (info, caps))
+    goto bad_caps;
+
+  if (GST_VIDEO_INFO_IS_INTERLACED (info)) {
+    gboolean tff = GST_VIDEO_INFO_FIELD_ORDER (info) ==
+        GST_VIDEO_FIELD_ORDER_TOP_FIELD_FIRST;
+
+    if (tff == interlaced_is_tff (obj, GST_VIDEO_INFO_HEIGHT (info)))
+      field = V4L2_FIELD_INTERLACED;
+    else
+      field = tff ? V4L2_FIELD_INTERLACED_TB : V4L2_FIELD_INTERLACED_BT;
+  }
+
+  memset (&fmt, 0, sizeof (fmt));
+  fmt.type = gst_tv_hw_device_get_buf_type (obj->dev);
+  fmt.fmt.pix.width = GST_VIDEO_INFO_WIDTH (info);
+  fmt.fmt.pix.height = GST_VIDEO_INFO_HEIGHT (info);
+  fmt.fmt.pix.pixelformat =
+      gst_v4l2_tv_format_to_fourcc (GST_VIDEO_INFO_FORMAT (info));
+  fmt.fmt.pix.field = field;
+
+  GST_DEBUG_OBJECT (obj->element, "S_FMT %" GST_FOURCC_FORMAT " %ux%u field "
+      "%u", GST_FOURCC_ARGS (fmt.fmt.pix.pixelformat), fmt.fmt.pix.width,
+      fmt.fmt.pix.height, field);
+  if (!gst_tv_hw_device_set_fmt (obj->dev, &fmt, &err))
+    goto set_fmt_failed;
+
+  /* the card must produce what the caps say, the rest of the caps being
+   * the standard's */
+  want = gst_caps_get_structure (caps, 0);
+  got = structure_from_pix (obj, &fmt.fmt.pix, obj->fps_n, obj->fps_d);
+  if (got == NULL || !gst_structure_is_subset (want, got))
+    goto format_changed;
+  gst_structure_free (got);
+
+  if (!gst_v4l2_tv_format_set_layout (info, fmt.fmt.pix.bytesperline,
+          fmt.fmt.pix.sizeimage, default_layout))
+    goto bad_layout;
+
+  GST_INFO_OBJECT (obj->element, "format %" GST_FOURCC_FORMAT " %ux%u, "
+      "%u bytes per line, %u bytes per frame%s",
+      GST_FOURCC_ARGS (fmt.fmt.pix.pixelformat), fmt.fmt.pix.width,
+      fmt.fmt.pix.height, fmt.fmt.pix.bytesperline, fmt.fmt.pix.sizeimage,
+      *default_layout ? "" : " (padded lines: needs video meta)");
+  return TRUE;
+
+  /* ERRORS */
+bad_caps:
+  {
+    GST_ERROR_OBJECT (obj->element, "invalid caps %" GST_PTR_FORMAT, caps);
+    return FALSE;
+  }
+set_fmt_failed:
+  {
+    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
+          (_("Device '%s' is busy."), location), ("%s", err->message));
+    else
+      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+          (_("Device '%s' does not accept the video format %s %dx%d."),
+              location, gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
+                  (info)), GST_VIDEO_INFO_WIDTH (info),
+              GST_VIDEO_INFO_HEIGHT (info)), ("%s", err->message));
+    return FALSE;
+  }
+format_changed:
+  {
+    GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+        (_("Device '%s' does not accept the video format %s %dx%d."),
+            location, gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
+                (info)), GST_VIDEO_INFO_WIDTH (info),
+            GST_VIDEO_INFO_HEIGHT (info)),
+        ("S_FMT gave %" GST_FOURCC_FORMAT " %ux%u field %u",
+            GST_FOURCC_ARGS (fmt.fmt.pix.pixelformat), fmt.fmt.pix.width,
+            fmt.fmt.pix.height, fmt.fmt.pix.field));
+    if (got)
+      gst_structure_free (got);
+    return FALSE;
+  }
+bad_layout:
+  {
+    GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+        (_("Device '%s' does not accept the video format %s %dx%d."),
+            location, gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
+                (info)), GST_VIDEO_INFO_WIDTH (info),
+            GST_VIDEO_INFO_HEIGHT (info)),
+        ("%u bytes per line do not fit in %u bytes per frame",
+            fmt.fmt.pix.bytesperline, fmt.fmt.pix.sizeimage));
+    return FALSE;
+  }
+}
+
+/* --- waiting for frames --- */
+
+void
+gst_v4l2_tv_object_unlock (GstV4l2TvObject * obj)
+{
+  GST_OBJECT_LOCK (obj->element);
+  obj->flushing = TRUE;
+  if (obj->dev)
+    gst_tv_hw_device_set_flushing (obj->dev, TRUE);
+  GST_OBJECT_UNLOCK (obj->element);
+}
+
+void
+gst_v4l2_tv_object_unlock_stop (GstV4l2TvObject * obj)
+{
+  GST_OBJECT_LOCK (obj->element);
+  obj->flushing = FALSE;
+  /* a switch requested meanwhile still has to wake the streaming thread */
+  if (obj->dev)
+    gst_tv_hw_device_set_flushing (obj->dev, obj->pending);
+  GST_OBJECT_UNLOCK (obj->element);
+}
+
+/*
+ * Waits up to @timeout for a buffer to dequeue. Interrupted by unlock()
+ * (FLUSHING) and by a change of the port or norm property (SWITCH): both
+ * set the device flushing, and only the object lock tells them apart.
+ */
+GstV4l2TvWaitResult
+gst_v4l2_tv_object_wait (GstV4l2TvObject * obj, GstClockTime timeout,
+    GError ** error)
+{
+  g_autoptr (GError) err = NULL;
+  GstV4l2TvWaitResult ret;
+
+  if (gst_tv_hw_device_wait (obj->dev,
+          GST_CLOCK_TIME_IS_VALID (timeout) ? (gint64) timeout : -1, &err))
+    return GST_V4L2_TV_WAIT_READY;
+
+  if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT))
+    return GST_V4L2_TV_WAIT_TIMEOUT;
+
+  if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_FLUSHING)) {
+    g_propagate_error (error, g_steal_pointer (&err));
+    return GST_V4L2_TV_WAIT_ERROR;
+  }
+
+  GST_OBJECT_LOCK (obj->element);
+  if (obj->flushing) {
+    ret = GST_V4L2_TV_WAIT_FLUSHING;
+  } else {
+    /* woken by request_switch_unlocked() */
+    gst_tv_hw_device_set_flushing (obj->dev, FALSE);
+    ret = GST_V4L2_TV_WAIT_SWITCH;
+  }
+  GST_OBJECT_UNLOCK (obj->element);
+
+  return ret;
+}

@@ -1,0 +1,1096 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Unit tests for v4l2tvsrc against the virtual TV card.
+ *
+ * The element is registered in-process from the static elements library,
+ * so the test and the element share the virtual cards: the test configures
+ * a card (pacing, inputs, faults) through tvhw-virtual.h and reads back the
+ * marks the card draws into every frame. Harness tests use MANUAL pacing
+ * (frames only when the test emits them), pipeline tests FREERUN.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/base/gstbasesrc.h>
+#include <gst/video/video.h>
+
+#include "gstv4l2tvelements.h"
+#include "hw/tvhw-virtual.h"
+
+#define CARD 1
+#define DEVICE "virtual:1"
+
+#define NTSC_PERIOD (gst_util_uint64_scale_int (GST_SECOND, 1001, 30000))
+#define PAL_PERIOD (GST_SECOND / 25)
+
+static gboolean
+under_valgrind (void)
+{
+  return g_getenv ("GST_TV_UNDER_VALGRIND") != NULL;
+}
+
+/* the card used by a test, at power-on defaults: fails if a previous test
+ * left a handle open */
+static GstTvHwVirtualCard *
+setup_card (GstTvHwVirtualPacing pacing)
+{
+  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get (CARD);
+
+  fail_unless (card != NULL);
+  fail_unless (gst_tv_hw_virtual_card_reset (card),
+      "a handle is still open on the card");
+  gst_tv_hw_virtual_card_set_pacing (card, pacing);
+
+  return card;
+}
+
+static void
+check_card_closed (void)
+{
+  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count
+      (gst_tv_hw_virtual_card_get (CARD)), 0);
+}
+
+static GstHarness *
+new_harness (const gchar * input, const gchar * norm)
+{
+  GstHarness *h = gst_harness_new ("v4l2tvsrc");
+
+  g_object_set (h->element, "device", DEVICE, NULL);
+  if (input)
+    g_object_set (h->element, "input", input, NULL);
+  if (norm)
+    gst_util_set_object_arg (G_OBJECT (h->element), "norm", norm);
+
+  return h;
+}
+
+/* MANUAL pacing: emits frames until the element pushes one */
+static GstBuffer *
+pull_frame (GstHarness * h, GstTvHwVirtualCard * card)
+{
+  gint64 end = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
+  GstBuffer *buf;
+
+  while ((buf = gst_harness_try_pull (h)) == NULL) {
+    gint i;
+
+    fail_unless (g_get_monotonic_time () < end, "no frame came out");
+    gst_tv_hw_virtual_card_emit_frames (card, 1);
+    for (i = 0; i < 20 && (buf = gst_harness_try_pull (h)) == NULL; i++)
+      g_usleep (1000);
+    if (buf)
+      break;
+  }
+
+  return buf;
+}
+
+static GstCaps *
+current_caps (GstHarness * h)
+{
+  GstCaps *caps = gst_pad_get_current_caps (h->sinkpad);
+
+  fail_unless (caps != NULL);
+  return caps;
+}
+
+/* reads the marks the virtual card drew into @buf */
+static void
+decode_frame (GstBuffer * buf, GstCaps * caps, GstTvHwVirtualFrameInfo * fi)
+{
+  GstVideoFrame frame;
+  GstVideoInfo info;
+  const guint8 *luma;
+
+  fail_unless (gst_video_info_from_caps (&info, caps));
+  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
+  luma = GST_VIDEO_FRAME_PLANE_DATA (&frame, 0);
+  if (GST_VIDEO_INFO_FORMAT (&info) == GST_VIDEO_FORMAT_UYVY)
+    luma += 1;
+  else
+    fail_unless_equals_int (GST_VIDEO_INFO_FORMAT (&info),
+        GST_VIDEO_FORMAT_YUY2);
+  fail_unless (gst_tv_hw_virtual_decode (luma, 2,
+          GST_VIDEO_INFO_WIDTH (&info), GST_VIDEO_INFO_HEIGHT (&info),
+          GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0), fi),
+      "no marks in the frame");
+  gst_video_frame_unmap (&frame);
+}
+
+/* the frame is a clean picture of input @input with both fields in place */
+static void
+check_frame (GstBuffer * buf, GstCaps * caps, guint input)
+{
+  GstTvHwVirtualFrameInfo fi;
+
+  decode_frame (buf, caps, &fi);
+  fail_unless_equals_int (fi.input, input);
+  fail_unless (fi.top_field_ok, "top field mark missing");
+  fail_unless (fi.bottom_field_ok, "bottom field mark missing");
+  fail_if (fi.no_signal);
+  fail_unless_equals_uint64 (fi.sequence, GST_BUFFER_OFFSET (buf));
+}
+
+static gint
+caps_height (GstCaps * caps)
+{
+  gint height = 0;
+
+  fail_unless (gst_structure_get_int (gst_caps_get_structure (caps, 0),
+          "height", &height));
+  return height;
+}
+
+/* --- general --- */
+
+GST_START_TEST (test_types)
+{
+  GEnumClass *klass;
+  GstElement *src;
+  GParamSpec *pspec;
+  /* *INDENT-OFF* */
+  static const struct { const gchar *nick; v4l2_std_id std; } nicks[] = {
+    { "NTSC", V4L2_STD_NTSC }, { "NTSC-M", V4L2_STD_NTSC_M },
+    { "NTSC-M-JP", V4L2_STD_NTSC_M_JP }, { "NTSC-M-KR", V4L2_STD_NTSC_M_KR },
+    { "NTSC-443", V4L2_STD_NTSC_443 }, { "PAL", V4L2_STD_PAL },
+    { "PAL-BG", V4L2_STD_PAL_BG }, { "PAL-H", V4L2_STD_PAL_H },
+    { "PAL-I", V4L2_STD_PAL_I }, { "PAL-DK", V4L2_STD_PAL_DK },
+    { "PAL-M", V4L2_STD_PAL_M }, { "PAL-N", V4L2_STD_PAL_N },
+    { "PAL-Nc", V4L2_STD_PAL_Nc }, { "PAL-60", V4L2_STD_PAL_60 },
+    { "SECAM", V4L2_STD_SECAM }, { "SECAM-B", V4L2_STD_SECAM_B },
+    { "SECAM-G", V4L2_STD_SECAM_G }, { "SECAM-H", V4L2_STD_SECAM_H },
+    { "SECAM-DK", V4L2_STD_SECAM_DK }, { "SECAM-L", V4L2_STD_SECAM_L },
+    { "SECAM-Lc", V4L2_STD_SECAM_LC },
+  };
+  /* *INDENT-ON* */
+  guint i;
+
+  src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  fail_unless (src != NULL);
+
+  /* no clash with gst-plugins-good's v4l2 types */
+  fail_unless_equals_string (G_OBJECT_TYPE_NAME (src), "GstV4l2TvSrc");
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (src), "norm");
+  fail_unless (pspec != NULL);
+  fail_unless_equals_string (g_type_name (pspec->value_type),
+      "GstV4l2TvStandard");
+  fail_unless (pspec->flags & G_PARAM_STATIC_NAME);
+
+  klass = g_type_class_ref (pspec->value_type);
+  fail_unless_equals_int (klass->n_values, G_N_ELEMENTS (nicks) + 1);
+  fail_unless_equals_int (g_enum_get_value_by_nick (klass, "current")->value,
+      0);
+  for (i = 0; i < G_N_ELEMENTS (nicks); i++) {
+    GEnumValue *v = g_enum_get_value_by_nick (klass, nicks[i].nick);
+
+    fail_unless (v != NULL, "no norm %s", nicks[i].nick);
+    fail_unless_equals_uint64 ((guint64) v->value, nicks[i].std);
+  }
+  g_type_class_unref (klass);
+
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (src), "device");
+  fail_unless (pspec->flags & GST_PARAM_MUTABLE_READY);
+  fail_unless_equals_string (G_PARAM_SPEC_STRING (pspec)->default_value,
+      "/dev/video0");
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (src),
+      "device-name");
+  fail_if (pspec->flags & G_PARAM_WRITABLE);
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (src), "input");
+  fail_unless (pspec != NULL && pspec->value_type == G_TYPE_STRING);
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (src),
+      "dropped-frames");
+  fail_if (pspec->flags & G_PARAM_WRITABLE);
+
+  fail_unless (gst_base_src_is_live (GST_BASE_SRC (src)));
+  gst_object_unref (src);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_device_name)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBuffer *buf;
+  gchar *name;
+
+  g_object_get (h->element, "device-name", &name, NULL);
+  fail_unless (name == NULL);
+
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  gst_buffer_unref (buf);
+  g_object_get (h->element, "device-name", &name, NULL);
+  fail_unless (name != NULL && *name != '\0');
+  GST_INFO ("card name '%s'", name);
+  g_free (name);
+
+  gst_element_set_state (h->element, GST_STATE_NULL);
+  g_object_get (h->element, "device-name", &name, NULL);
+  fail_unless (name == NULL);
+
+  gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+static void
+check_input_selection (const gchar * input, const gchar * norm, guint expected)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness (input, norm);
+  GstBuffer *buf;
+  GstCaps *caps;
+  guint i;
+
+  gst_harness_play (h);
+  for (i = 0; i < 3; i++) {
+    buf = pull_frame (h, card);
+    caps = current_caps (h);
+    check_frame (buf, caps, expected);
+    gst_caps_unref (caps);
+    gst_buffer_unref (buf);
+  }
+  gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_START_TEST (test_input_by_name)
+{
+  check_input_selection ("Composite1", "NTSC", 1);
+  /* case-insensitive */
+  check_input_selection ("s-VIDEO", "PAL", 2);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_input_by_index)
+{
+  check_input_selection ("2", "PAL", 2);
+  check_input_selection ("1", "NTSC", 1);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_input_kept_when_unset)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwDevice *dev;
+  GError *err = NULL;
+  GstHarness *h;
+  GstBuffer *buf;
+  GstCaps *caps;
+
+  /* someone (v4l2-ctl -i 1 -s ntsc) set the card up before */
+  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE, &err);
+  fail_unless (dev != NULL);
+  fail_unless (gst_tv_hw_device_set_input (dev, 1, &err));
+  fail_unless (gst_tv_hw_device_set_std (dev, V4L2_STD_NTSC_M, &err));
+  gst_tv_hw_device_close (dev);
+
+  h = new_harness (NULL, NULL);
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  caps = current_caps (h);
+  check_frame (buf, caps, 1);
+  fail_unless_equals_int (caps_height (caps), 480);
+  gst_caps_unref (caps);
+  gst_buffer_unref (buf);
+  gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* *INDENT-OFF* */
+static const struct
+{
+  const gchar *input;
+  guint input_index;
+  const gchar *norm;
+  gint height, fps_n, fps_d, par_n, par_d;
+  const gchar *field_order;
+} norm_cases[] = {
+  { "Composite1", 1, "NTSC", 480, 30000, 1001, 10, 11, "bottom-field-first" },
+  { "Composite1", 1, "NTSC-M-JP", 480, 30000, 1001, 10, 11,
+    "bottom-field-first" },
+  { "S-Video", 2, "PAL", 576, 25, 1, 59, 54, "top-field-first" },
+  { "Television", 0, "PAL-BG", 576, 25, 1, 59, 54, "top-field-first" },
+  { "S-Video", 2, "SECAM", 576, 25, 1, 59, 54, "top-field-first" },
+  { "Composite1", 1, "PAL-M", 480, 30000, 1001, 10, 11,
+    "bottom-field-first" },
+};
+/* *INDENT-ON* */
+
+GST_START_TEST (test_norm_caps)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness (norm_cases[__i__].input,
+      norm_cases[__i__].norm);
+  GstStructure *s;
+  GstBuffer *buf;
+  GstCaps *caps;
+  gint n, d;
+
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  caps = current_caps (h);
+  GST_INFO ("%s: %" GST_PTR_FORMAT, norm_cases[__i__].norm, caps);
+
+  fail_unless (gst_caps_is_fixed (caps));
+  s = gst_caps_get_structure (caps, 0);
+  fail_unless_equals_string (gst_structure_get_string (s, "format"), "YUY2");
+  fail_unless (gst_structure_get_int (s, "width", &n));
+  fail_unless_equals_int (n, 720);
+  fail_unless_equals_int (caps_height (caps), norm_cases[__i__].height);
+  fail_unless (gst_structure_get_fraction (s, "framerate", &n, &d));
+  fail_unless_equals_int (n, norm_cases[__i__].fps_n);
+  fail_unless_equals_int (d, norm_cases[__i__].fps_d);
+  fail_unless (gst_structure_get_fraction (s, "pixel-aspect-ratio", &n, &d));
+  fail_unless_equals_int (n, norm_cases[__i__].par_n);
+  fail_unless_equals_int (d, norm_cases[__i__].par_d);
+  fail_unless_equals_string (gst_structure_get_string (s, "interlace-mode"),
+      "interleaved");
+  fail_unless_equals_string (gst_structure_get_string (s, "field-order"),
+      norm_cases[__i__].field_order);
+  fail_unless_equals_string (gst_structure_get_string (s, "colorimetry"),
+      "bt601");
+
+  /* the buffer agrees with the caps */
+  fail_unless_equals_int (gst_buffer_get_size (buf),
+      720 * 2 * norm_cases[__i__].height);
+  fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_VIDEO_BUFFER_FLAG_INTERLACED));
+  fail_unless_equals_int (GST_BUFFER_FLAG_IS_SET (buf,
+          GST_VIDEO_BUFFER_FLAG_TFF),
+      g_str_equal (norm_cases[__i__].field_order, "top-field-first"));
+  fail_unless_equals_uint64 (GST_BUFFER_DURATION (buf),
+      gst_util_uint64_scale_int (GST_SECOND, norm_cases[__i__].fps_d,
+          norm_cases[__i__].fps_n));
+  check_frame (buf, caps, norm_cases[__i__].input_index);
+
+  gst_caps_unref (caps);
+  gst_buffer_unref (buf);
+  gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_format_first_accepted)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBuffer *buf;
+  GstCaps *caps;
+
+  /* the card lists YUYV first; downstream only takes UYVY */
+  gst_harness_set_sink_caps_str (h, "video/x-raw, format=UYVY");
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  caps = current_caps (h);
+  fail_unless_equals_string (gst_structure_get_string
+      (gst_caps_get_structure (caps, 0), "format"), "UYVY");
+  check_frame (buf, caps, 1);
+  gst_caps_unref (caps);
+  gst_buffer_unref (buf);
+  gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+static guint
+count_caps_events (GstHarness * h)
+{
+  GstEvent *ev;
+  guint n = 0;
+
+  while ((ev = gst_harness_try_pull_event (h))) {
+    if (GST_EVENT_TYPE (ev) == GST_EVENT_CAPS)
+      n++;
+    gst_event_unref (ev);
+  }
+  return n;
+}
+
+/* pulls until a frame of @input at @height comes; frames of other inputs
+ * may only come before it */
+static void
+pull_until_switched (GstHarness * h, GstTvHwVirtualCard * card, guint input,
+    gint height)
+{
+  gboolean seen = FALSE;
+  guint i;
+
+  for (i = 0; i < 200 && !seen; i++) {
+    GstBuffer *buf = pull_frame (h, card);
+    GstCaps *caps = current_caps (h);
+    GstTvHwVirtualFrameInfo fi;
+
+    decode_frame (buf, caps, &fi);
+    fail_unless_equals_int (gst_buffer_get_size (buf),
+        720 * 2 * caps_height (caps));
+    seen = fi.input == input && caps_height (caps) == height;
+    gst_caps_unref (caps);
+    gst_buffer_unref (buf);
+  }
+  fail_unless (seen, "never switched to input %u at height %d", input, height);
+
+  /* from now on only the new input */
+  for (i = 0; i < 3; i++) {
+    GstBuffer *buf = pull_frame (h, card);
+    GstCaps *caps = current_caps (h);
+
+    check_frame (buf, caps, input);
+    fail_unless_equals_int (caps_height (caps), height);
+    gst_caps_unref (caps);
+    gst_buffer_unref (buf);
+  }
+}
+
+GST_START_TEST (test_switch_live)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBuffer *buf;
+  GstCaps *caps;
+
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  caps = current_caps (h);
+  check_frame (buf, caps, 1);
+  fail_unless_equals_int (caps_height (caps), 480);
+  gst_caps_unref (caps);
+  gst_buffer_unref (buf);
+  fail_unless_equals_int (count_caps_events (h), 1);
+
+  /* NTSC on Composite1 -> PAL on S-Video: 480 -> 576 */
+  g_object_set (h->element, "input", "S-Video", NULL);
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", "PAL");
+  pull_until_switched (h, card, 2, 576);
+  fail_unless (count_caps_events (h) >= 1, "no new caps event");
+
+  /* and back: 576 -> 480 */
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", "NTSC");
+  g_object_set (h->element, "input", "Composite1", NULL);
+  pull_until_switched (h, card, 1, 480);
+  fail_unless (count_caps_events (h) >= 1, "no new caps event");
+
+  /* the norm alone, same input */
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", "PAL-M");
+  pull_until_switched (h, card, 1, 480);
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", "PAL");
+  pull_until_switched (h, card, 1, 576);
+
+  gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* a switch with no frame coming (no signal, MANUAL pacing) still happens
+ * at once: the property wakes the streaming thread */
+GST_START_TEST (test_switch_while_waiting)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBuffer *buf;
+
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  gst_buffer_unref (buf);
+  fail_unless_equals_int (count_caps_events (h), 1);
+
+  /* the streaming thread is now blocked waiting for a frame */
+  g_usleep (50 * 1000);
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", "PAL");
+  /* renegotiates before any frame is emitted */
+  {
+    gint64 end = g_get_monotonic_time () + 20 * G_TIME_SPAN_SECOND;
+    GstEvent *ev = NULL;
+
+    while (g_get_monotonic_time () < end) {
+      ev = gst_harness_try_pull_event (h);
+      if (ev && GST_EVENT_TYPE (ev) == GST_EVENT_CAPS)
+        break;
+      gst_clear_event (&ev);
+      g_usleep (1000);
+    }
+    fail_unless (ev != NULL, "no caps event after the switch");
+    gst_event_unref (ev);
+  }
+
+  buf = pull_frame (h, card);
+  gst_buffer_unref (buf);
+  gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* downstream keeps frames across a switch (a sink's last sample, a queue):
+ * they stay valid after the card's buffers are freed */
+GST_START_TEST (test_held_buffers)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBuffer *held[10];
+  GstCaps *caps;
+  guint i;
+
+  gst_harness_play (h);
+  /* more than the card has buffers: the element copies rather than starve
+   * the card */
+  for (i = 0; i < G_N_ELEMENTS (held); i++)
+    held[i] = pull_frame (h, card);
+  caps = current_caps (h);
+  for (i = 0; i < G_N_ELEMENTS (held); i++)
+    check_frame (held[i], caps, 1);
+
+  g_object_set (h->element, "input", "S-Video", NULL);
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", "PAL");
+  pull_until_switched (h, card, 2, 576);
+
+  /* still the old frames, and readable */
+  for (i = 0; i < G_N_ELEMENTS (held); i++) {
+    check_frame (held[i], caps, 1);
+    gst_buffer_unref (held[i]);
+  }
+  gst_caps_unref (caps);
+
+  gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_persistence)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwDevice *dev;
+  GError *err = NULL;
+  GstHarness *h;
+  GstBuffer *buf;
+  GstCaps *caps;
+  v4l2_std_id std = 0;
+  guint32 input = 0;
+
+  /* PAL-M (525 lines) differs from the card's power-on PAL */
+  h = new_harness ("S-Video", "PAL-M");
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  gst_buffer_unref (buf);
+  gst_harness_teardown (h);
+
+  /* the card kept the settings after close */
+  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE, &err);
+  fail_unless (dev != NULL);
+  fail_unless (gst_tv_hw_device_get_input (dev, &input, &err));
+  fail_unless_equals_int (input, 2);
+  fail_unless (gst_tv_hw_device_get_std (dev, &std, &err));
+  fail_unless_equals_uint64 (std, V4L2_STD_PAL_M);
+  gst_tv_hw_device_close (dev);
+
+  /* a second element with nothing set sees them */
+  h = new_harness (NULL, NULL);
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  caps = current_caps (h);
+  check_frame (buf, caps, 2);
+  fail_unless_equals_int (caps_height (caps), 480);
+  gst_caps_unref (caps);
+  gst_buffer_unref (buf);
+  gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_sequence_gaps)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstElement *src = h->element;
+  GstBus *bus = gst_bus_new ();
+  GstBuffer *buf;
+  GstMessage *msg;
+  guint64 dropped = 0, last, gaps = 0, received = 0, processed, qos_dropped;
+  GstFormat format;
+
+  gst_element_set_bus (src, bus);
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), 0);
+  fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT));
+  last = GST_BUFFER_OFFSET (buf);
+  received++;
+  gst_buffer_unref (buf);
+
+  /* 50 frames at once: the card has only a few buffers queued and drops
+   * the rest, as a real one does when the application is late */
+  gst_tv_hw_virtual_card_emit_frames (card, 50);
+  do {
+    buf = pull_frame (h, card);
+    fail_unless (GST_BUFFER_OFFSET (buf) > last);
+    if (GST_BUFFER_OFFSET (buf) != last + 1) {
+      gaps += GST_BUFFER_OFFSET (buf) - last - 1;
+      fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT));
+    } else {
+      fail_if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT));
+    }
+    last = GST_BUFFER_OFFSET (buf);
+    received++;
+    gst_buffer_unref (buf);
+  } while (last < 50);
+
+  fail_unless (gaps > 0);
+  g_object_get (src, "dropped-frames", &dropped, NULL);
+  fail_unless_equals_uint64 (dropped, gaps);
+  fail_unless_equals_uint64 (dropped + received, last + 1);
+
+  /* and a QoS message said so */
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_QOS);
+  fail_unless (msg != NULL);
+  gst_message_parse_qos_stats (msg, &format, &processed, &qos_dropped);
+  fail_unless_equals_int (format, GST_FORMAT_BUFFERS);
+  fail_unless (qos_dropped > 0 && qos_dropped <= dropped);
+  gst_message_unref (msg);
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_latency)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstQuery *query;
+  GstBuffer *buf;
+  GstClockTime min, max;
+  gboolean live;
+
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  gst_buffer_unref (buf);
+
+  query = gst_query_new_latency ();
+  fail_unless (gst_element_query (h->element, query));
+  gst_query_parse_latency (query, &live, &min, &max);
+  fail_unless (live);
+  fail_unless_equals_uint64 (min, NTSC_PERIOD);
+  fail_unless (max >= 2 * min && max % min == 0, "max %" GST_TIME_FORMAT,
+      GST_TIME_ARGS (max));
+  gst_query_unref (query);
+
+  gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+typedef struct
+{
+  guint count;
+  GstClockTime last_pts;
+  guint64 last_offset;
+  GstCaps *caps;
+} Frames;
+
+static GstPadProbeReturn
+frame_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  Frames *f = user_data;
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+
+  fail_unless (GST_BUFFER_PTS_IS_VALID (buf));
+  fail_unless_equals_uint64 (GST_BUFFER_DURATION (buf), NTSC_PERIOD);
+  fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_VIDEO_BUFFER_FLAG_INTERLACED));
+  fail_if (GST_BUFFER_FLAG_IS_SET (buf, GST_VIDEO_BUFFER_FLAG_TFF));
+  if (f->count > 0) {
+    GstClockTime delta;
+
+    fail_unless (GST_BUFFER_PTS (buf) > f->last_pts);
+    fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), f->last_offset + 1);
+    /* the driver's timestamps have microseconds */
+    delta = GST_BUFFER_PTS (buf) - f->last_pts;
+    fail_unless (delta + GST_USECOND >= NTSC_PERIOD &&
+        delta <= NTSC_PERIOD + GST_USECOND, "delta %" GST_TIME_FORMAT,
+        GST_TIME_ARGS (delta));
+  }
+  f->last_pts = GST_BUFFER_PTS (buf);
+  f->last_offset = GST_BUFFER_OFFSET (buf);
+  if (f->caps == NULL)
+    f->caps = gst_pad_get_current_caps (pad);
+  f->count++;
+
+  return GST_PAD_PROBE_OK;
+}
+
+/* runs @launch (a pipeline with a fakesink named sink) to EOS */
+static void
+run_to_eos (const gchar * launch, Frames * f)
+{
+  GstElement *pipeline, *sink;
+  GstMessage *msg;
+  GstBus *bus;
+  GstPad *pad;
+
+  pipeline = gst_parse_launch (launch, NULL);
+  fail_unless (pipeline != NULL);
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  pad = gst_element_get_static_pad (sink, "sink");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, frame_probe, f, NULL);
+  gst_object_unref (pad);
+  gst_object_unref (sink);
+
+  bus = gst_element_get_bus (pipeline);
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "timeout");
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+}
+
+GST_START_TEST (test_timestamps)
+{
+  Frames f = { 0, };
+
+  setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  run_to_eos ("v4l2tvsrc device=" DEVICE " input=Composite1 norm=NTSC "
+      "num-buffers=30 ! fakesink name=sink", &f);
+  fail_unless_equals_int (f.count, 30);
+  gst_caps_unref (f.caps);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* the done-criterion */
+GST_START_TEST (test_num_buffers_300)
+{
+  Frames f = { 0, };
+  GstCaps *expected;
+
+  setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  run_to_eos ("v4l2tvsrc device=" DEVICE " input=Composite1 norm=NTSC "
+      "num-buffers=300 ! fakesink name=sink", &f);
+  fail_unless_equals_int (f.count, 300);
+
+  expected = gst_caps_from_string ("video/x-raw, format=YUY2, width=720, "
+      "height=480, framerate=30000/1001, pixel-aspect-ratio=10/11, "
+      "interlace-mode=interleaved, field-order=bottom-field-first, "
+      "colorimetry=bt601");
+  fail_unless (gst_caps_is_equal (f.caps, expected), "caps %" GST_PTR_FORMAT,
+      f.caps);
+  gst_caps_unref (expected);
+  gst_caps_unref (f.caps);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* a create() blocked on a card that sends nothing returns as soon as the
+ * pipeline shuts down */
+GST_START_TEST (test_unlock)
+{
+  GstElement *pipeline;
+  gint64 start, elapsed;
+
+  setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  pipeline = gst_parse_launch ("v4l2tvsrc device=" DEVICE " input=Composite1 "
+      "norm=NTSC ! fakesink async=false", NULL);
+  fail_unless (pipeline != NULL);
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  fail_unless (gst_element_get_state (pipeline, NULL, NULL,
+          10 * GST_SECOND) == GST_STATE_CHANGE_SUCCESS);
+  g_usleep (100 * 1000);
+
+  start = g_get_monotonic_time ();
+  fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  elapsed = g_get_monotonic_time () - start;
+  GST_INFO ("stopped in %" G_GINT64_FORMAT " us", elapsed);
+  fail_unless (elapsed < (under_valgrind ()? 10 : 1) * G_TIME_SPAN_SECOND);
+
+  gst_object_unref (pipeline);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* --- errors --- */
+
+static GstMessage *
+pop_message (GstBus * bus, GstMessageType type)
+{
+  GstMessage *msg;
+
+  msg = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
+      type | GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no message");
+  return msg;
+}
+
+/* @launch fails with an ERROR message of @domain and @code */
+static void
+expect_error (const gchar * launch, GQuark domain, gint code)
+{
+  GstElement *pipeline;
+  GstMessage *msg;
+  GError *err = NULL;
+  gchar *debug = NULL;
+  GstBus *bus;
+
+  pipeline = gst_parse_launch (launch, NULL);
+  fail_unless (pipeline != NULL);
+  bus = gst_element_get_bus (pipeline);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  msg = pop_message (bus, GST_MESSAGE_ERROR);
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_ERROR);
+  gst_message_parse_error (msg, &err, &debug);
+  GST_INFO ("%s: %s (%s)", launch, err->message, debug);
+  fail_unless (g_error_matches (err, domain, code), "got %s/%d: %s",
+      g_quark_to_string (err->domain), err->code, err->message);
+  fail_unless_equals_string (GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)), "src");
+  g_clear_error (&err);
+  g_free (debug);
+  gst_message_unref (msg);
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+}
+
+#define SRC "v4l2tvsrc name=src device=" DEVICE " "
+#define SINK " ! fakesink"
+
+GST_START_TEST (test_error_device_missing)
+{
+  expect_error ("v4l2tvsrc name=src device=/dev/v4l2tv-test-missing" SINK,
+      GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND);
+  /* a virtual card that does not exist */
+  expect_error ("v4l2tvsrc name=src device=virtual:99" SINK,
+      GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_error_not_v4l2)
+{
+  /* a character device that is no video device */
+  expect_error ("v4l2tvsrc name=src device=/dev/null" SINK,
+      GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_error_unknown_input)
+{
+  setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  expect_error (SRC "input=Foo" SINK, GST_RESOURCE_ERROR,
+      GST_RESOURCE_ERROR_SETTINGS);
+  /* past the last index */
+  expect_error (SRC "input=4" SINK, GST_RESOURCE_ERROR,
+      GST_RESOURCE_ERROR_SETTINGS);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* a card with a PAL-only tuner and an input without standards */
+static const GstTvHwVirtualInput special_inputs[] = {
+  {"Tuner", V4L2_INPUT_TYPE_TUNER, V4L2_STD_PAL, V4L2_STD_PAL_BG, 0},
+  {"HDMI", V4L2_INPUT_TYPE_CAMERA, 0, 0, 0},
+};
+
+GST_START_TEST (test_error_norm)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+
+  fail_unless (gst_tv_hw_virtual_card_set_inputs (card, special_inputs,
+          G_N_ELEMENTS (special_inputs)));
+  /* not one the input accepts */
+  expect_error (SRC "input=Tuner norm=NTSC" SINK, GST_RESOURCE_ERROR,
+      GST_RESOURCE_ERROR_SETTINGS);
+  expect_error (SRC "input=Tuner norm=SECAM-L" SINK, GST_RESOURCE_ERROR,
+      GST_RESOURCE_ERROR_SETTINGS);
+  /* any norm on an input without standards: the stock v4l2src ignores
+   * it, we don't */
+  expect_error (SRC "input=HDMI norm=PAL" SINK, GST_RESOURCE_ERROR,
+      GST_RESOURCE_ERROR_SETTINGS);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* without a norm, an input without standards (camera, HDMI) streams what
+ * the card gives, without colorimetry a standard would imply */
+GST_START_TEST (test_input_without_standards)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h;
+  GstBuffer *buf;
+  GstCaps *caps;
+
+  fail_unless (gst_tv_hw_virtual_card_set_inputs (card, special_inputs,
+          G_N_ELEMENTS (special_inputs)));
+  h = new_harness ("HDMI", NULL);
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  caps = current_caps (h);
+  GST_INFO ("HDMI: %" GST_PTR_FORMAT, caps);
+  fail_unless (gst_caps_is_fixed (caps));
+  fail_if (gst_structure_has_field (gst_caps_get_structure (caps, 0),
+          "colorimetry"));
+  gst_caps_unref (caps);
+  gst_buffer_unref (buf);
+  gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* a driver call failing once: the error each failure gives */
+/* *INDENT-OFF* */
+static const struct
+{
+  GstTvHwVirtualFault fault;
+  gint err;
+  const gchar *args;
+  gint code;                    /* GST_RESOURCE_ERROR_* */
+} fault_cases[] = {
+  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EBUSY, "", GST_RESOURCE_ERROR_BUSY },
+  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EACCES, "", GST_RESOURCE_ERROR_OPEN_READ },
+  { GST_TV_HW_VIRTUAL_FAULT_S_INPUT, EIO, "input=S-Video",
+    GST_RESOURCE_ERROR_SETTINGS },
+  { GST_TV_HW_VIRTUAL_FAULT_S_STD, EIO, "input=Composite1 norm=NTSC",
+    GST_RESOURCE_ERROR_SETTINGS },
+  { GST_TV_HW_VIRTUAL_FAULT_REQBUFS, ENOMEM, "input=Composite1 norm=NTSC",
+    GST_RESOURCE_ERROR_READ },
+  { GST_TV_HW_VIRTUAL_FAULT_STREAMON, EIO, "input=Composite1 norm=NTSC",
+    GST_RESOURCE_ERROR_FAILED },
+  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, EIO, "input=Composite1 norm=NTSC",
+    GST_RESOURCE_ERROR_READ },
+};
+/* *INDENT-ON* */
+
+GST_START_TEST (test_error_fault)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  gchar *launch;
+
+  gst_tv_hw_virtual_card_inject_fault (card, fault_cases[__i__].fault,
+      fault_cases[__i__].err);
+  launch = g_strconcat (SRC, fault_cases[__i__].args, SINK, NULL);
+  expect_error (launch, GST_RESOURCE_ERROR, fault_cases[__i__].code);
+  g_free (launch);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* a bad input set while playing warns and capture goes on */
+GST_START_TEST (test_error_live_unknown_input)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBus *bus = gst_bus_new ();
+  GError *err = NULL;
+  GstMessage *msg;
+  GstBuffer *buf;
+  GstCaps *caps;
+  guint i;
+
+  gst_element_set_bus (h->element, bus);
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  gst_buffer_unref (buf);
+
+  g_object_set (h->element, "input", "Foo", NULL);
+  msg = pop_message (bus, GST_MESSAGE_WARNING);
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_WARNING);
+  gst_message_parse_warning (msg, &err, NULL);
+  fail_unless (g_error_matches (err, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_SETTINGS));
+  g_clear_error (&err);
+  gst_message_unref (msg);
+
+  for (i = 0; i < 3; i++) {
+    buf = pull_frame (h, card);
+    caps = current_caps (h);
+    check_frame (buf, caps, 1);
+    gst_caps_unref (caps);
+    gst_buffer_unref (buf);
+  }
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+static Suite *
+v4l2tvsrc_suite (void)
+{
+  Suite *s = suite_create ("v4l2tvsrc");
+  TCase *tc_general = tcase_create ("general");
+  TCase *tc_switch = tcase_create ("switch");
+  TCase *tc_stream = tcase_create ("stream");
+  TCase *tc_errors = tcase_create ("errors");
+
+  GST_ELEMENT_REGISTER (v4l2tvsrc, NULL);
+
+  suite_add_tcase (s, tc_general);
+  tcase_add_test (tc_general, test_types);
+  tcase_add_test (tc_general, test_device_name);
+  tcase_add_test (tc_general, test_input_by_name);
+  tcase_add_test (tc_general, test_input_by_index);
+  tcase_add_test (tc_general, test_input_kept_when_unset);
+  tcase_add_loop_test (tc_general, test_norm_caps, 0,
+      G_N_ELEMENTS (norm_cases));
+  tcase_add_test (tc_general, test_format_first_accepted);
+  tcase_add_test (tc_general, test_persistence);
+  tcase_add_test (tc_general, test_input_without_standards);
+
+  suite_add_tcase (s, tc_switch);
+  tcase_add_test (tc_switch, test_switch_live);
+  tcase_add_test (tc_switch, test_switch_while_waiting);
+  tcase_add_test (tc_switch, test_held_buffers);
+
+  suite_add_tcase (s, tc_stream);
+  tcase_add_test (tc_stream, test_sequence_gaps);
+  tcase_add_test (tc_stream, test_latency);
+  tcase_add_test (tc_stream, test_timestamps);
+  tcase_add_test (tc_stream, test_num_buffers_300);
+  tcase_add_test (tc_stream, test_unlock);
+
+  suite_add_tcase (s, tc_errors);
+  tcase_add_test (tc_errors, test_error_device_missing);
+  tcase_add_test (tc_errors, test_error_not_v4l2);
+  tcase_add_test (tc_errors, test_error_unknown_input);
+  tcase_add_test (tc_errors, test_error_norm);
+  tcase_add_loop_test (tc_errors, test_error_fault, 0,
+      G_N_ELEMENTS (fault_cases));
+  tcase_add_test (tc_errors, test_error_live_unknown_input);
+
+  return s;
+}
+
+GST_CHECK_MAIN (v4l2tvsrc);

@@ -32,11 +32,11 @@ run_meson_test () {
   { meson test --print-errorlogs "$@" 2>&1; echo $? > "$rcfile"; } | tee "$log"
   rc=$(cat "$rcfile")
   rm -f "$rcfile"
-  ok=$(sed -n 's/^Ok: *\([0-9]*\)$/\1/p' "$log" | tail -n 1)
-  fail=$(sed -n 's/^Fail: *\([0-9]*\)$/\1/p' "$log" | tail -n 1)
-  timeout=$(sed -n 's/^Timeout: *\([0-9]*\)$/\1/p' "$log" | tail -n 1)
-  skip=$(sed -n 's/^Skipped: *\([0-9]*\)$/\1/p' "$log" | tail -n 1)
-  upass=$(sed -n 's/^Unexpected Pass: *\([0-9]*\)$/\1/p' "$log" | tail -n 1)
+  ok=$(sed -n 's/^Ok: *\([0-9]*\) *$/\1/p' "$log" | tail -n 1)
+  fail=$(sed -n 's/^Fail: *\([0-9]*\) *$/\1/p' "$log" | tail -n 1)
+  timeout=$(sed -n 's/^Timeout: *\([0-9]*\) *$/\1/p' "$log" | tail -n 1)
+  skip=$(sed -n 's/^Skipped: *\([0-9]*\) *$/\1/p' "$log" | tail -n 1)
+  upass=$(sed -n 's/^Unexpected Pass: *\([0-9]*\) *$/\1/p' "$log" | tail -n 1)
   rm -f "$log"
   passed=$((passed + ${ok:-0}))
   failed=$((failed + ${fail:-0} + ${timeout:-0} + ${upass:-0}))

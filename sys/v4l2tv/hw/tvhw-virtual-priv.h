@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * v4l2tv hardware layer: the virtual TV card, internal interface shared by
- * tvhw-virtual.c (card instances, open/close, test API),
- * tvhw-virtual-cap.c (the capture ioctls) and tvhw-virtual-gen.c (the
- * picture generator). Nothing outside these three files includes it.
+ * tvhw-virtual.c (card instances, open/close, the operations table, what
+ * both video nodes share: standards, formats and the vb2-like queue with
+ * its pacing, and the test API), tvhw-virtual-cap.c (the capture node's
+ * inputs and frames), tvhw-virtual-out.c (the output node's outputs, its
+ * screen and the loopback) and tvhw-virtual-gen.c (the picture
+ * generator). Nothing outside these four files includes it.
  *
  * Locking: every field of a GstTvHwVirtualCard below the mutex is
- * protected by card->lock; the functions of tvhw-virtual-cap.c that take
- * a card (not a device) expect it to be held.
+ * protected by card->lock; the functions below that take a card (not a
+ * device) expect it to be held.
  */
 #ifndef __GST_TV_HW_VIRTUAL_PRIV_H__
 #define __GST_TV_HW_VIRTUAL_PRIV_H__
@@ -31,7 +34,8 @@ typedef enum
 {
   GST_TV_HW_VIRTUAL_BUF_DEQUEUED,       /* with the application */
   GST_TV_HW_VIRTUAL_BUF_QUEUED,         /* waiting for a frame */
-  GST_TV_HW_VIRTUAL_BUF_DONE,           /* filled, waiting for DQBUF */
+  GST_TV_HW_VIRTUAL_BUF_DONE,           /* filled (capture) or shown
+                                         * (output), waiting for DQBUF */
 } GstTvHwVirtualBufState;
 
 typedef struct
@@ -44,11 +48,12 @@ typedef struct
   guint map_count;
   gint64 queued_us;             /* CLOCK_MONOTONIC time of its QBUF */
   guint32 sequence;
+  /* capture: the frame's time; output: what the application queued */
   gint64 timestamp_us;
   guint32 bytesused;
 } GstTvHwVirtualBuffer;
 
-/* one open handle (dev->priv) */
+/* one open handle (dev->priv), on the capture or the output node */
 typedef struct
 {
   GstTvHwVirtualCard *card;
@@ -57,6 +62,28 @@ typedef struct
   /* mapped data pointer -> number of mappings of it by this handle */
   GHashTable *mappings;
 } GstTvHwVirtualHandle;
+
+/* one video node of the card (vivid's /dev/video0 and /dev/video1): its
+ * own standard and format, and its own vb2-like queue */
+typedef struct
+{
+  guint32 type;                 /* V4L2_BUF_TYPE_VIDEO_CAPTURE or _OUTPUT */
+
+  /* settings: persist between opens */
+  v4l2_std_id std;
+  guint32 pixelformat;
+
+  /* the queue */
+  GstTvHwVirtualHandle *owner;
+  GstTvHwVirtualBuffer buffers[GST_TV_HW_VIRTUAL_MAX_BUFFERS];
+  guint n_buffers;
+  GQueue queued;                /* GstTvHwVirtualBuffer *, in QBUF order */
+  GQueue done;                  /* in the order the card finished them */
+  gboolean streaming;
+  gint64 start_us;              /* CLOCK_MONOTONIC time of STREAMON */
+  guint32 next_seq;             /* the sequence number of the next frame */
+  guint period_num, period_den; /* frame period while streaming */
+} GstTvHwVirtualNode;
 
 struct _GstTvHwVirtualCard
 {
@@ -76,77 +103,79 @@ struct _GstTvHwVirtualCard
   gint faults[GST_TV_HW_VIRTUAL_N_FAULTS];      /* positive errno or 0 */
 
   /* settings: persist between opens */
-  guint input;
-  v4l2_std_id std;
-  guint32 pixelformat;
+  guint input;                  /* the capture node's input */
+  guint output;                 /* the output node's output */
 
-  /* the vb2-like queue */
-  GstTvHwVirtualHandle *owner;
-  GstTvHwVirtualBuffer buffers[GST_TV_HW_VIRTUAL_MAX_BUFFERS];
-  guint n_buffers;
-  GQueue queued;                /* GstTvHwVirtualBuffer *, in QBUF order */
-  GQueue done;                  /* in the order they were filled */
-  gboolean streaming;
-  gint64 start_us;              /* CLOCK_MONOTONIC time of STREAMON */
-  guint32 next_seq;             /* the sequence number of the next frame */
-  guint period_num, period_den; /* frame period while streaming */
+  GstTvHwVirtualNode cap;
+  GstTvHwVirtualNode out;
+
+  /* what the output shows (tvhw-virtual-out.c): a copy of the last
+   * displayed buffer, NULL until the first frame of an output stream */
+  guint8 *screen;
+  struct v4l2_pix_format screen_fmt;
+  guint32 screen_seq;
+  guint32 out_displayed, out_repeated;  /* since the output's STREAMON */
 
   GstTvHwVirtualGen *gen;
 };
 
-/* tvhw-virtual.c */
+/* tvhw-virtual.c: faults, standards, formats, the queue (card->lock held
+ * where a card is passed) */
 gint gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
     GstTvHwVirtualFault fault);
+guint gst_tv_hw_virtual_std_lines (v4l2_std_id std);
+guint gst_tv_hw_virtual_std_height (v4l2_std_id std);
+/* S_INPUT / S_OUTPUT: @std kept when @mask accepts it, narrowed to @mask,
+ * or else @mask's first ENUMSTD entry; @std unchanged when @mask is 0 */
+v4l2_std_id gst_tv_hw_virtual_std_narrow (v4l2_std_id std, v4l2_std_id mask);
+void gst_tv_hw_virtual_fill_pix_format (struct v4l2_pix_format *pix,
+    v4l2_std_id std, guint32 pixelformat);
+/* brings @node's queue up to the present (REALTIME, FREERUN); the
+ * capture node after the output node, whose picture it may loop */
+void gst_tv_hw_virtual_node_update (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node);
 
-/* tvhw-virtual-cap.c: card-level helpers (card->lock held) */
+/* tvhw-virtual-cap.c: the capture node (card->lock held) */
 void gst_tv_hw_virtual_cap_debug_init (void);
 void gst_tv_hw_virtual_cap_set_defaults (GstTvHwVirtualCard * card);
 void gst_tv_hw_virtual_cap_fix_std (GstTvHwVirtualCard * card);
-void gst_tv_hw_virtual_cap_release (GstTvHwVirtualCard * card,
-    GstTvHwVirtualHandle * handle);
-void gst_tv_hw_virtual_cap_pacing_changed (GstTvHwVirtualCard * card);
-void gst_tv_hw_virtual_cap_emit (GstTvHwVirtualCard * card, guint n);
+/* draws (or loops) frame buf->sequence into @buf */
+void gst_tv_hw_virtual_cap_fill (GstTvHwVirtualCard * card,
+    GstTvHwVirtualBuffer * buf);
 
-/* tvhw-virtual-cap.c: the operations */
 gint gst_tv_hw_virtual_cap_enum_input (GstTvHwDevice * dev,
     struct v4l2_input *input);
 gint gst_tv_hw_virtual_cap_g_input (GstTvHwDevice * dev, guint32 * index);
 gint gst_tv_hw_virtual_cap_s_input (GstTvHwDevice * dev, guint32 index);
-gint gst_tv_hw_virtual_cap_enumstd (GstTvHwDevice * dev,
-    struct v4l2_standard *std);
-gint gst_tv_hw_virtual_cap_g_std (GstTvHwDevice * dev, v4l2_std_id * std);
-gint gst_tv_hw_virtual_cap_s_std (GstTvHwDevice * dev, v4l2_std_id std);
 gint gst_tv_hw_virtual_cap_querystd (GstTvHwDevice * dev,
     v4l2_std_id * std);
-gint gst_tv_hw_virtual_cap_enum_fmt (GstTvHwDevice * dev,
-    struct v4l2_fmtdesc *desc);
-gint gst_tv_hw_virtual_cap_g_fmt (GstTvHwDevice * dev,
-    struct v4l2_format *fmt);
-gint gst_tv_hw_virtual_cap_s_fmt (GstTvHwDevice * dev,
-    struct v4l2_format *fmt);
-gint gst_tv_hw_virtual_cap_try_fmt (GstTvHwDevice * dev,
-    struct v4l2_format *fmt);
-gint gst_tv_hw_virtual_cap_cropcap (GstTvHwDevice * dev,
-    struct v4l2_cropcap *cropcap);
-gint gst_tv_hw_virtual_cap_g_parm (GstTvHwDevice * dev,
-    struct v4l2_streamparm *parm);
-gint gst_tv_hw_virtual_cap_reqbufs (GstTvHwDevice * dev,
-    struct v4l2_requestbuffers *req);
-gint gst_tv_hw_virtual_cap_querybuf (GstTvHwDevice * dev,
-    struct v4l2_buffer *buf);
-gint gst_tv_hw_virtual_cap_qbuf (GstTvHwDevice * dev,
-    struct v4l2_buffer *buf);
-gint gst_tv_hw_virtual_cap_dqbuf (GstTvHwDevice * dev,
-    struct v4l2_buffer *buf);
-gint gst_tv_hw_virtual_cap_streamon (GstTvHwDevice * dev, guint32 type);
-gint gst_tv_hw_virtual_cap_streamoff (GstTvHwDevice * dev, guint32 type);
-gint gst_tv_hw_virtual_cap_mmap (GstTvHwDevice * dev, guint32 offset,
-    gsize length, gpointer * data);
-gint gst_tv_hw_virtual_cap_munmap (GstTvHwDevice * dev, gpointer data,
-    gsize length);
-gint gst_tv_hw_virtual_cap_poll (GstTvHwDevice * dev, gint64 timeout_ns);
-void gst_tv_hw_virtual_cap_interrupt (GstTvHwDevice * dev,
-    gboolean flushing);
+
+/* tvhw-virtual-out.c: the output node (card->lock held) */
+void gst_tv_hw_virtual_out_debug_init (void);
+void gst_tv_hw_virtual_out_set_defaults (GstTvHwVirtualCard * card);
+void gst_tv_hw_virtual_out_free (GstTvHwVirtualCard * card);
+/* the standards the current output accepts */
+v4l2_std_id gst_tv_hw_virtual_out_std_mask (GstTvHwVirtualCard * card);
+/* QBUF on the output node: checks and takes what the application set */
+gint gst_tv_hw_virtual_out_prepare (GstTvHwVirtualCard * card,
+    GstTvHwVirtualBuffer * buf, const struct v4l2_buffer *vbuf);
+void gst_tv_hw_virtual_out_stream_started (GstTvHwVirtualCard * card);
+/* frame buf->sequence shows @buf */
+void gst_tv_hw_virtual_out_display (GstTvHwVirtualCard * card,
+    GstTvHwVirtualBuffer * buf);
+/* @n frames without a new buffer: the screen stays */
+void gst_tv_hw_virtual_out_repeat (GstTvHwVirtualCard * card, guint32 n);
+/* whether capture input @input shows the output's picture now */
+gboolean gst_tv_hw_virtual_out_loop_active (GstTvHwVirtualCard * card,
+    guint input);
+/* copies the screen into a capture frame of @size bytes in @pixelformat */
+void gst_tv_hw_virtual_out_loop_copy (GstTvHwVirtualCard * card,
+    guint8 * data, gsize size, guint32 pixelformat);
+
+gint gst_tv_hw_virtual_out_enum_output (GstTvHwDevice * dev,
+    struct v4l2_output *output);
+gint gst_tv_hw_virtual_out_g_output (GstTvHwDevice * dev, guint32 * index);
+gint gst_tv_hw_virtual_out_s_output (GstTvHwDevice * dev, guint32 index);
 
 /* tvhw-virtual-gen.c */
 void gst_tv_hw_virtual_gen_debug_init (void);

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * v4l2tv hardware layer: the virtual TV card, its instances, open/close,
- * VIDIOC_QUERYCAP, the operations table and the test-only configuration
- * API (tvhw-virtual.h). The capture ioctls are in tvhw-virtual-cap.c, the
- * picture generator in tvhw-virtual-gen.c; this split follows vivid's
- * vivid-core.c / vivid-vid-cap.c / vivid-tpg.
+ * v4l2tv hardware layer: the virtual TV card's core. Card instances,
+ * open/close, VIDIOC_QUERYCAP, the operations table and the test-only
+ * configuration API (tvhw-virtual.h), plus what the capture and the
+ * output node share: the standards table, formats, and a vb2-like MMAP
+ * queue with its three pacing modes. The capture node's inputs and frames
+ * are in tvhw-virtual-cap.c, the output node's outputs, screen and
+ * loopback in tvhw-virtual-out.c, the picture generator in
+ * tvhw-virtual-gen.c; this split follows vivid's vivid-core.c /
+ * vivid-vid-common.c / vivid-vid-cap.c / vivid-vid-out.c / vivid-tpg.
  *
  * Copyright (C) 2026 the v4l2tv authors
  */
@@ -22,7 +26,13 @@ GST_DEBUG_CATEGORY_STATIC (tvhw_virtual_debug);
 #define GST_CAT_DEFAULT tvhw_virtual_debug
 
 #define VIRTUAL_DRIVER "tvhw-virtual"
-#define VIRTUAL_VERSION ((0 << 16) | (1 << 8) | 0)
+#define VIRTUAL_VERSION ((0 << 16) | (2 << 8) | 0)
+#define VIRTUAL_PAGE_SIZE 4096
+#define DEFAULT_PIXELFORMAT V4L2_PIX_FMT_YUYV
+
+#define HANDLE(dev) ((GstTvHwVirtualHandle *) (dev)->priv)
+#define CARD(dev) (HANDLE (dev)->card)
+#define IS_OUTPUT(dev) (HANDLE (dev)->direction == GST_TV_HW_OUTPUT)
 
 static GMutex cards_lock;
 static GstTvHwVirtualCard *cards[GST_TV_HW_VIRTUAL_MAX_CARDS];
@@ -44,10 +54,1100 @@ debug_init (void)
     GST_DEBUG_CATEGORY_INIT (tvhw_virtual_debug, "tvhw-virtual", 0,
         "v4l2tv virtual TV card");
     gst_tv_hw_virtual_cap_debug_init ();
+    gst_tv_hw_virtual_out_debug_init ();
     gst_tv_hw_virtual_gen_debug_init ();
     g_once_init_leave (&done, 1);
   }
 }
+
+/* the node a handle was opened on */
+static GstTvHwVirtualNode *
+handle_node (GstTvHwVirtualHandle * handle)
+{
+  GstTvHwVirtualCard *card = handle->card;
+
+  return handle->direction == GST_TV_HW_OUTPUT ? &card->out : &card->cap;
+}
+
+#define NODE(dev) handle_node (HANDLE (dev))
+
+static const gchar *
+node_name (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
+{
+  return node == &card->out ? "output" : "capture";
+}
+
+/* --- standards (the V4L2 core's part) --- */
+
+/* the V4L2 core's table of standards (v4l2-ioctl.c), in ENUMSTD order;
+ * the composite entries NTSC, PAL and SECAM stay in the mask */
+static const struct
+{
+  v4l2_std_id std;
+  const gchar *name;
+} std_table[] = {
+  {V4L2_STD_NTSC, "NTSC"},
+  {V4L2_STD_NTSC_M, "NTSC-M"},
+  {V4L2_STD_NTSC_M_JP, "NTSC-M-JP"},
+  {V4L2_STD_NTSC_M_KR, "NTSC-M-KR"},
+  {V4L2_STD_NTSC_443, "NTSC-443"},
+  {V4L2_STD_PAL, "PAL"},
+  {V4L2_STD_PAL_BG, "PAL-BG"},
+  {V4L2_STD_PAL_B, "PAL-B"},
+  {V4L2_STD_PAL_B1, "PAL-B1"},
+  {V4L2_STD_PAL_G, "PAL-G"},
+  {V4L2_STD_PAL_H, "PAL-H"},
+  {V4L2_STD_PAL_I, "PAL-I"},
+  {V4L2_STD_PAL_DK, "PAL-DK"},
+  {V4L2_STD_PAL_D, "PAL-D"},
+  {V4L2_STD_PAL_D1, "PAL-D1"},
+  {V4L2_STD_PAL_K, "PAL-K"},
+  {V4L2_STD_PAL_M, "PAL-M"},
+  {V4L2_STD_PAL_N, "PAL-N"},
+  {V4L2_STD_PAL_Nc, "PAL-Nc"},
+  {V4L2_STD_PAL_60, "PAL-60"},
+  {V4L2_STD_SECAM, "SECAM"},
+  {V4L2_STD_SECAM_B, "SECAM-B"},
+  {V4L2_STD_SECAM_G, "SECAM-G"},
+  {V4L2_STD_SECAM_H, "SECAM-H"},
+  {V4L2_STD_SECAM_DK, "SECAM-DK"},
+  {V4L2_STD_SECAM_D, "SECAM-D"},
+  {V4L2_STD_SECAM_K, "SECAM-K"},
+  {V4L2_STD_SECAM_K1, "SECAM-K1"},
+  {V4L2_STD_SECAM_L, "SECAM-L"},
+  {V4L2_STD_SECAM_LC, "SECAM-Lc"},
+};
+
+/* entry @index of the list ENUMSTD gives for the mask @mask, the way the
+ * V4L2 core walks its table: an entry is listed when all its bits are in
+ * what is left of the mask, and the bits of a listed entry are taken out
+ * of it, except for the three composite entries */
+static gint
+std_enum_entry (v4l2_std_id mask, guint32 index)
+{
+  guint32 n = 0;
+  guint j;
+
+  for (j = 0; j < G_N_ELEMENTS (std_table) && mask != 0; j++) {
+    v4l2_std_id s = std_table[j].std;
+
+    if ((mask & s) != s)
+      continue;
+    if (n == index)
+      return j;
+    n++;
+    if (s != V4L2_STD_NTSC && s != V4L2_STD_PAL && s != V4L2_STD_SECAM)
+      mask &= ~s;
+  }
+  return -1;
+}
+
+guint
+gst_tv_hw_virtual_std_lines (v4l2_std_id std)
+{
+  return (std & V4L2_STD_525_60) ? 525 : 625;
+}
+
+guint
+gst_tv_hw_virtual_std_height (v4l2_std_id std)
+{
+  return gst_tv_hw_virtual_std_lines (std) == 525 ? 480 : 576;
+}
+
+static void
+std_period (v4l2_std_id std, guint * num, guint * den)
+{
+  if (gst_tv_hw_virtual_std_lines (std) == 525) {
+    *num = 1001;
+    *den = 30000;
+  } else {
+    *num = 1;
+    *den = 25;
+  }
+}
+
+v4l2_std_id
+gst_tv_hw_virtual_std_narrow (v4l2_std_id std, v4l2_std_id mask)
+{
+  gint j;
+
+  if (mask == 0 || (std & mask) == std)
+    return std;
+  if ((std & mask) != 0)
+    return std & mask;
+  j = std_enum_entry (mask, 0);
+  return j >= 0 ? std_table[j].std : mask;
+}
+
+/* the standards the node's current input or output accepts */
+static v4l2_std_id
+node_std_mask (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
+{
+  if (node == &card->out)
+    return gst_tv_hw_virtual_out_std_mask (card);
+  return card->inputs[card->input].std;
+}
+
+static gint
+virtual_enumstd (GstTvHwDevice * dev, struct v4l2_standard *std)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  v4l2_std_id mask;
+  guint32 index = std->index;
+  guint num, den;
+  gint j;
+
+  g_mutex_lock (&card->lock);
+  mask = node_std_mask (card, NODE (dev));
+  g_mutex_unlock (&card->lock);
+
+  /* v4l_video_std_enumstd(): an input without standards has no list */
+  if (mask == 0)
+    return -ENODATA;
+  j = std_enum_entry (mask, index);
+  if (j < 0)
+    return -EINVAL;
+
+  memset (std, 0, sizeof (*std));
+  std->index = index;
+  std->id = std_table[j].std;
+  g_strlcpy ((gchar *) std->name, std_table[j].name, sizeof (std->name));
+  std_period (std->id, &num, &den);
+  std->frameperiod.numerator = num;
+  std->frameperiod.denominator = den;
+  std->framelines = gst_tv_hw_virtual_std_lines (std->id);
+
+  return 0;
+}
+
+static gint
+virtual_g_std (GstTvHwDevice * dev, v4l2_std_id * std)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  GstTvHwVirtualNode *node = NODE (dev);
+  gint ret = 0;
+
+  g_mutex_lock (&card->lock);
+  if (node_std_mask (card, node) == 0)
+    ret = -ENODATA;
+  else
+    *std = node->std;
+  g_mutex_unlock (&card->lock);
+
+  return ret;
+}
+
+static gint
+virtual_s_std (GstTvHwDevice * dev, v4l2_std_id std)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  GstTvHwVirtualNode *node = NODE (dev);
+  v4l2_std_id mask, norm;
+  gint ret;
+
+  g_mutex_lock (&card->lock);
+  ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_S_STD);
+  if (ret < 0)
+    goto done;
+  mask = node_std_mask (card, node);
+  if (mask == 0) {
+    ret = -ENODATA;
+    goto done;
+  }
+  /* v4l_s_std(): the driver gets the request masked by what it supports */
+  norm = std & mask;
+  if (norm == 0) {
+    ret = -EINVAL;
+    goto done;
+  }
+  if (norm == node->std)
+    goto done;
+  /* vivid: vb2_is_busy() */
+  if (node->n_buffers > 0) {
+    ret = -EBUSY;
+    goto done;
+  }
+  node->std = norm;
+  GST_DEBUG ("card %u %s: standard 0x%" G_GINT64_MODIFIER "x (%u lines)",
+      card->index, node_name (card, node), (guint64) norm,
+      gst_tv_hw_virtual_std_lines (norm));
+
+done:
+  g_mutex_unlock (&card->lock);
+  return ret;
+}
+
+/* --- formats --- */
+
+static const struct
+{
+  guint32 fourcc;
+  const gchar *description;
+} formats[] = {
+  {V4L2_PIX_FMT_YUYV, "YUYV 4:2:2"},
+  {V4L2_PIX_FMT_UYVY, "UYVY 4:2:2"},
+};
+
+static gboolean
+format_supported (guint32 fourcc)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (formats); i++) {
+    if (formats[i].fourcc == fourcc)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+static guint32
+node_sizeimage (GstTvHwVirtualNode * node)
+{
+  return GST_TV_HW_VIRTUAL_WIDTH * 2 * gst_tv_hw_virtual_std_height (node->std);
+}
+
+/* the only format the card has for @pixelformat at @std, on either node */
+void
+gst_tv_hw_virtual_fill_pix_format (struct v4l2_pix_format *pix,
+    v4l2_std_id std, guint32 pixelformat)
+{
+  memset (pix, 0, sizeof (*pix));
+  pix->width = GST_TV_HW_VIRTUAL_WIDTH;
+  pix->height = gst_tv_hw_virtual_std_height (std);
+  pix->pixelformat = format_supported (pixelformat) ? pixelformat :
+      DEFAULT_PIXELFORMAT;
+  pix->field = V4L2_FIELD_INTERLACED;
+  pix->bytesperline = pix->width * 2;
+  pix->sizeimage = pix->bytesperline * pix->height;
+  pix->colorspace = V4L2_COLORSPACE_SMPTE170M;
+  /* the V4L2 core marks the extended fields as valid */
+  pix->priv = V4L2_PIX_FMT_PRIV_MAGIC;
+  pix->flags = 0;
+  pix->ycbcr_enc = V4L2_YCBCR_ENC_DEFAULT;
+  pix->quantization = V4L2_QUANTIZATION_DEFAULT;
+  pix->xfer_func = V4L2_XFER_FUNC_DEFAULT;
+}
+
+static void
+fill_format (struct v4l2_format *fmt, v4l2_std_id std, guint32 pixelformat)
+{
+  memset (&fmt->fmt, 0, sizeof (fmt->fmt));
+  gst_tv_hw_virtual_fill_pix_format (&fmt->fmt.pix, std, pixelformat);
+}
+
+static gint
+virtual_enum_fmt (GstTvHwDevice * dev, struct v4l2_fmtdesc *desc)
+{
+  guint32 type = NODE (dev)->type;
+  guint32 index = desc->index;
+
+  if (desc->type != type)
+    return -EINVAL;
+  if (index >= G_N_ELEMENTS (formats))
+    return -EINVAL;
+
+  memset (desc, 0, sizeof (*desc));
+  desc->index = index;
+  desc->type = type;
+  desc->pixelformat = formats[index].fourcc;
+  g_strlcpy ((gchar *) desc->description, formats[index].description,
+      sizeof (desc->description));
+
+  return 0;
+}
+
+static gint
+virtual_g_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  GstTvHwVirtualNode *node = NODE (dev);
+
+  if (fmt->type != node->type)
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  fill_format (fmt, node->std, node->pixelformat);
+  g_mutex_unlock (&card->lock);
+
+  return 0;
+}
+
+static gint
+virtual_try_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  GstTvHwVirtualNode *node = NODE (dev);
+
+  if (fmt->type != node->type)
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  fill_format (fmt, node->std, fmt->fmt.pix.pixelformat);
+  g_mutex_unlock (&card->lock);
+
+  return 0;
+}
+
+static gint
+virtual_s_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  GstTvHwVirtualNode *node = NODE (dev);
+  gint ret;
+
+  if (fmt->type != node->type)
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_S_FMT);
+  if (ret < 0)
+    goto done;
+  fill_format (fmt, node->std, fmt->fmt.pix.pixelformat);
+  /* vivid: vb2_is_busy(), even for the same format */
+  if (node->n_buffers > 0) {
+    ret = -EBUSY;
+    goto done;
+  }
+  node->pixelformat = fmt->fmt.pix.pixelformat;
+  GST_DEBUG ("card %u %s: format %" GST_FOURCC_FORMAT " %ux%u", card->index,
+      node_name (card, node), GST_FOURCC_ARGS (node->pixelformat),
+      fmt->fmt.pix.width, fmt->fmt.pix.height);
+
+done:
+  g_mutex_unlock (&card->lock);
+  return ret;
+}
+
+static gint
+virtual_cropcap (GstTvHwDevice * dev, struct v4l2_cropcap *cropcap)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  GstTvHwVirtualNode *node = NODE (dev);
+  guint height;
+
+  if (cropcap->type != node->type)
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  height = gst_tv_hw_virtual_std_height (node->std);
+  g_mutex_unlock (&card->lock);
+
+  memset (cropcap, 0, sizeof (*cropcap));
+  cropcap->type = node->type;
+  cropcap->bounds.width = GST_TV_HW_VIRTUAL_WIDTH;
+  cropcap->bounds.height = height;
+  cropcap->defrect = cropcap->bounds;
+  /* y/x, as vivid answers for SDTV on both nodes */
+  if (height == 480) {
+    cropcap->pixelaspect.numerator = 11;
+    cropcap->pixelaspect.denominator = 10;
+  } else {
+    cropcap->pixelaspect.numerator = 54;
+    cropcap->pixelaspect.denominator = 59;
+  }
+
+  return 0;
+}
+
+static gint
+virtual_g_parm (GstTvHwDevice * dev, struct v4l2_streamparm *parm)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  GstTvHwVirtualNode *node = NODE (dev);
+  guint num, den;
+
+  if (parm->type != node->type)
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  std_period (node->std, &num, &den);
+  g_mutex_unlock (&card->lock);
+
+  memset (&parm->parm, 0, sizeof (parm->parm));
+  /* no read()/write() I/O (no V4L2_CAP_READWRITE): v4l2-compliance wants
+   * readbuffers / writebuffers 0 */
+  if (node->type == V4L2_BUF_TYPE_VIDEO_OUTPUT) {
+    parm->parm.output.capability = V4L2_CAP_TIMEPERFRAME;
+    parm->parm.output.timeperframe.numerator = num;
+    parm->parm.output.timeperframe.denominator = den;
+    parm->parm.output.writebuffers = 0;
+  } else {
+    parm->parm.capture.capability = V4L2_CAP_TIMEPERFRAME;
+    parm->parm.capture.timeperframe.numerator = num;
+    parm->parm.capture.timeperframe.denominator = den;
+    parm->parm.capture.readbuffers = 0;
+  }
+
+  return 0;
+}
+
+/* --- the queue and its pacing (vb2's part, shared by both nodes) --- */
+
+static gint64
+frame_time (GstTvHwVirtualNode * node, guint32 seq)
+{
+  return node->start_us + (gint64) gst_util_uint64_scale (seq,
+      (guint64) node->period_num * G_USEC_PER_SEC, node->period_den);
+}
+
+/* the first frame whose time is at or after @t */
+static guint32
+first_frame_from (GstTvHwVirtualNode * node, gint64 t)
+{
+  guint64 n;
+
+  if (t <= node->start_us)
+    return 0;
+  n = gst_util_uint64_scale (t - node->start_us, node->period_den,
+      (guint64) node->period_num * G_USEC_PER_SEC);
+  while (frame_time (node, n) < t)
+    n++;
+  while (n > 0 && frame_time (node, n - 1) >= t)
+    n--;
+  return (guint32) n;
+}
+
+/* @n frame periods pass with no buffer to take them: a capture node
+ * drops those frames, an output node shows its last picture again */
+static void
+skip_frames (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node, guint32 n)
+{
+  if (n == 0)
+    return;
+  if (node == &card->out) {
+    GST_LOG ("card %u: output frames %u..%u repeat, no buffer", card->index,
+        node->next_seq, node->next_seq + n - 1);
+    gst_tv_hw_virtual_out_repeat (card, n);
+  } else {
+    GST_LOG ("card %u: frames %u..%u dropped, no buffer", card->index,
+        node->next_seq, node->next_seq + n - 1);
+  }
+  node->next_seq += n;
+}
+
+/* one frame period: the oldest queued buffer takes frame next_seq (a
+ * capture buffer is filled, an output buffer displayed) and becomes ready
+ * for DQBUF; without one the frame is skipped */
+static void
+node_frame (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
+{
+  GstTvHwVirtualBuffer *buf = g_queue_pop_head (&node->queued);
+
+  if (buf == NULL) {
+    skip_frames (card, node, 1);
+    return;
+  }
+  buf->sequence = node->next_seq;
+  if (node == &card->out) {
+    gst_tv_hw_virtual_out_display (card, buf);
+  } else {
+    buf->timestamp_us = frame_time (node, node->next_seq);
+    gst_tv_hw_virtual_cap_fill (card, buf);
+  }
+  buf->state = GST_TV_HW_VIRTUAL_BUF_DONE;
+  g_queue_push_tail (&node->done, buf);
+  GST_LOG ("card %u %s: frame %u in buffer %u", card->index,
+      node_name (card, node), node->next_seq, (guint) (buf - node->buffers));
+  node->next_seq++;
+}
+
+/* FREERUN: every queued buffer gets the next frame at once */
+static void
+fill_all_queued (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
+{
+  while (!g_queue_is_empty (&node->queued))
+    node_frame (card, node);
+}
+
+/* REALTIME: the frames whose time has come by @now. A frame goes to the
+ * oldest queued buffer if that buffer was queued before the frame's time,
+ * otherwise nothing was there to take it: a late consumer sees sequence
+ * gaps, a late producer sees its output repeat, as with a real card. */
+static void
+advance_realtime (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
+    gint64 now)
+{
+  guint32 limit = first_frame_from (node, now + 1);
+
+  while (node->next_seq < limit) {
+    GstTvHwVirtualBuffer *buf = g_queue_peek_head (&node->queued);
+    guint32 first;
+
+    if (buf == NULL) {
+      skip_frames (card, node, limit - node->next_seq);
+      break;
+    }
+    first = first_frame_from (node, buf->queued_us);
+    if (first > node->next_seq) {
+      skip_frames (card, node, MIN (first, limit) - node->next_seq);
+      continue;
+    }
+    node_frame (card, node);
+  }
+}
+
+/* REALTIME: when the next frame for the oldest queued buffer is due, or
+ * -1 when no buffer is queued */
+static gint64
+next_frame_time (GstTvHwVirtualNode * node)
+{
+  GstTvHwVirtualBuffer *buf = g_queue_peek_head (&node->queued);
+  guint32 n;
+
+  if (buf == NULL)
+    return -1;
+  n = MAX (node->next_seq, first_frame_from (node, buf->queued_us));
+  return frame_time (node, n);
+}
+
+static void
+update_one (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
+{
+  if (!node->streaming)
+    return;
+  if (card->pacing == GST_TV_HW_VIRTUAL_PACING_REALTIME)
+    advance_realtime (card, node, g_get_monotonic_time ());
+  else if (card->pacing == GST_TV_HW_VIRTUAL_PACING_FREERUN)
+    fill_all_queued (card, node);
+}
+
+/* card->lock held */
+void
+gst_tv_hw_virtual_node_update (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node)
+{
+  if (node == &card->cap)
+    update_one (card, &card->out);
+  update_one (card, node);
+}
+
+/* nothing can happen on @node in a frame period but a skip */
+static gboolean
+node_idle (GstTvHwVirtualNode * node)
+{
+  return !node->streaming || g_queue_is_empty (&node->queued);
+}
+
+/* MANUAL: @n frame periods on both nodes, the output first in each, so
+ * that a capture frame loops the output frame of the same period */
+static void
+emit_locked (GstTvHwVirtualCard * card, guint n)
+{
+  guint i;
+
+  if (!card->cap.streaming && !card->out.streaming) {
+    GST_DEBUG ("card %u: not streaming, %u frame(s) not emitted",
+        card->index, n);
+    return;
+  }
+  for (i = 0; i < n; i++) {
+    if (node_idle (&card->out) && node_idle (&card->cap)) {
+      /* no buffer anywhere: the rest are skips, at once */
+      if (card->out.streaming)
+        skip_frames (card, &card->out, n - i);
+      if (card->cap.streaming)
+        skip_frames (card, &card->cap, n - i);
+      break;
+    }
+    if (card->out.streaming)
+      node_frame (card, &card->out);
+    if (card->cap.streaming)
+      node_frame (card, &card->cap);
+  }
+  g_cond_broadcast (&card->cond);
+}
+
+/* every buffer back to the application (STREAMOFF, REQBUFS, close) */
+static void
+cancel_queue (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
+{
+  guint i;
+
+  g_queue_clear (&node->queued);
+  g_queue_clear (&node->done);
+  for (i = 0; i < node->n_buffers; i++)
+    node->buffers[i].state = GST_TV_HW_VIRTUAL_BUF_DEQUEUED;
+  node->streaming = FALSE;
+  g_cond_broadcast (&card->cond);
+}
+
+/* the card's reference goes; a mapping keeps an orphaned buffer alive */
+static void
+free_buffers (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
+{
+  guint i;
+
+  cancel_queue (card, node);
+  for (i = 0; i < node->n_buffers; i++) {
+    GstTvHwVirtualBuffer *buf = &node->buffers[i];
+
+    if (buf->map_count > 0)
+      GST_DEBUG ("card %u %s: buffer %u still mapped, orphaned", card->index,
+          node_name (card, node), i);
+    g_rc_box_release (buf->mem);
+    memset (buf, 0, sizeof (*buf));
+  }
+  node->n_buffers = 0;
+}
+
+static gboolean
+queue_busy (GstTvHwVirtualNode * node, GstTvHwVirtualHandle * handle)
+{
+  return node->owner != NULL && node->owner != handle;
+}
+
+/* a timestamp in microseconds as a normalised timeval */
+static void
+us_to_timeval (gint64 us, struct timeval *tv)
+{
+  gint64 sec = us / G_USEC_PER_SEC;
+  gint64 usec = us % G_USEC_PER_SEC;
+
+  if (usec < 0) {
+    sec--;
+    usec += G_USEC_PER_SEC;
+  }
+  tv->tv_sec = sec;
+  tv->tv_usec = usec;
+}
+
+static void
+fill_v4l2_buffer (GstTvHwVirtualNode * node, GstTvHwVirtualBuffer * buf,
+    struct v4l2_buffer *vbuf)
+{
+  memset (vbuf, 0, sizeof (*vbuf));
+  vbuf->index = buf - node->buffers;
+  vbuf->type = node->type;
+  vbuf->memory = V4L2_MEMORY_MMAP;
+  vbuf->m.offset = buf->offset;
+  vbuf->length = buf->length;
+  vbuf->bytesused = buf->bytesused;
+  vbuf->field = V4L2_FIELD_INTERLACED;
+  vbuf->sequence = buf->sequence;
+  us_to_timeval (buf->timestamp_us, &vbuf->timestamp);
+  if (node->type == V4L2_BUF_TYPE_VIDEO_OUTPUT) {
+    /* the application's timestamp comes back (vb2's copy_timestamp) */
+    vbuf->flags = V4L2_BUF_FLAG_TIMESTAMP_COPY;
+  } else {
+    vbuf->flags = V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC |
+        V4L2_BUF_FLAG_TSTAMP_SRC_EOF;
+  }
+  if (buf->map_count > 0)
+    vbuf->flags |= V4L2_BUF_FLAG_MAPPED;
+  if (buf->state == GST_TV_HW_VIRTUAL_BUF_QUEUED)
+    vbuf->flags |= V4L2_BUF_FLAG_QUEUED;
+  else if (buf->state == GST_TV_HW_VIRTUAL_BUF_DONE)
+    vbuf->flags |= V4L2_BUF_FLAG_DONE;
+}
+
+static gint
+virtual_reqbufs (GstTvHwDevice * dev, struct v4l2_requestbuffers *req)
+{
+  GstTvHwVirtualHandle *handle = HANDLE (dev);
+  GstTvHwVirtualCard *card = handle->card;
+  GstTvHwVirtualNode *node = handle_node (handle);
+  guint32 count, length, stride, i;
+  gint ret = 0;
+
+  /* vb2_ioctl_reqbufs() reports the capabilities before any check */
+  req->capabilities = V4L2_BUF_CAP_SUPPORTS_MMAP |
+      V4L2_BUF_CAP_SUPPORTS_ORPHANED_BUFS;
+  req->flags = 0;
+  memset (req->reserved, 0, sizeof (req->reserved));
+
+  if (req->type != node->type || req->memory != V4L2_MEMORY_MMAP)
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  if (queue_busy (node, handle)) {
+    ret = -EBUSY;
+    goto done;
+  }
+  if (node->streaming) {
+    ret = -EBUSY;
+    goto done;
+  }
+  if (req->count > 0) {
+    ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_REQBUFS);
+    if (ret < 0)
+      goto done;
+  }
+
+  free_buffers (card, node);
+  if (req->count == 0) {
+    node->owner = NULL;
+    GST_DEBUG ("card %u %s: buffers freed", card->index,
+        node_name (card, node));
+    goto done;
+  }
+
+  count = CLAMP (req->count, GST_TV_HW_VIRTUAL_MIN_BUFFERS,
+      GST_TV_HW_VIRTUAL_MAX_BUFFERS);
+  length = node_sizeimage (node);
+  stride = (length + VIRTUAL_PAGE_SIZE - 1) & ~(VIRTUAL_PAGE_SIZE - 1);
+  for (i = 0; i < count; i++) {
+    GstTvHwVirtualBuffer *buf = &node->buffers[i];
+
+    buf->mem = g_rc_box_alloc0 (length);
+    buf->length = length;
+    buf->offset = i * stride;
+    buf->state = GST_TV_HW_VIRTUAL_BUF_DEQUEUED;
+  }
+  node->n_buffers = count;
+  node->owner = handle;
+  req->count = count;
+  GST_DEBUG ("card %u %s: %u buffers of %u bytes", card->index,
+      node_name (card, node), count, length);
+
+done:
+  g_mutex_unlock (&card->lock);
+  return ret;
+}
+
+static gint
+virtual_querybuf (GstTvHwDevice * dev, struct v4l2_buffer *buf)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  GstTvHwVirtualNode *node = NODE (dev);
+  gint ret = 0;
+
+  if (buf->type != node->type)
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  if (buf->index >= node->n_buffers) {
+    ret = -EINVAL;
+    goto done;
+  }
+  gst_tv_hw_virtual_node_update (card, node);
+  fill_v4l2_buffer (node, &node->buffers[buf->index], buf);
+
+done:
+  g_mutex_unlock (&card->lock);
+  return ret;
+}
+
+static gint
+virtual_qbuf (GstTvHwDevice * dev, struct v4l2_buffer *vbuf)
+{
+  GstTvHwVirtualHandle *handle = HANDLE (dev);
+  GstTvHwVirtualCard *card = handle->card;
+  GstTvHwVirtualNode *node = handle_node (handle);
+  GstTvHwVirtualBuffer *buf;
+  gint ret = 0;
+
+  if (vbuf->type != node->type || vbuf->memory != V4L2_MEMORY_MMAP)
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  if (queue_busy (node, handle)) {
+    ret = -EBUSY;
+    goto done;
+  }
+  if (vbuf->index >= node->n_buffers) {
+    ret = -EINVAL;
+    goto done;
+  }
+  buf = &node->buffers[vbuf->index];
+  if (buf->state != GST_TV_HW_VIRTUAL_BUF_DEQUEUED) {
+    ret = -EINVAL;
+    goto done;
+  }
+  if (node == &card->out) {
+    ret = gst_tv_hw_virtual_out_prepare (card, buf, vbuf);
+    if (ret < 0)
+      goto done;
+  }
+  buf->state = GST_TV_HW_VIRTUAL_BUF_QUEUED;
+  buf->queued_us = g_get_monotonic_time ();
+  g_queue_push_tail (&node->queued, buf);
+  /* what QBUF reports is the state before the card gets to it */
+  fill_v4l2_buffer (node, buf, vbuf);
+  gst_tv_hw_virtual_node_update (card, node);
+  g_cond_broadcast (&card->cond);
+
+done:
+  g_mutex_unlock (&card->lock);
+  return ret;
+}
+
+static gint
+virtual_dqbuf (GstTvHwDevice * dev, struct v4l2_buffer *vbuf)
+{
+  GstTvHwVirtualHandle *handle = HANDLE (dev);
+  GstTvHwVirtualCard *card = handle->card;
+  GstTvHwVirtualNode *node = handle_node (handle);
+  GstTvHwVirtualBuffer *buf;
+  gint ret = 0;
+
+  if (vbuf->type != node->type || vbuf->memory != V4L2_MEMORY_MMAP)
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  if (queue_busy (node, handle)) {
+    ret = -EBUSY;
+    goto done;
+  }
+  ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_DQBUF);
+  if (ret < 0)
+    goto done;
+  if (!node->streaming) {
+    ret = -EINVAL;
+    goto done;
+  }
+  gst_tv_hw_virtual_node_update (card, node);
+  buf = g_queue_pop_head (&node->done);
+  if (buf == NULL) {
+    ret = -EAGAIN;
+    goto done;
+  }
+  buf->state = GST_TV_HW_VIRTUAL_BUF_DEQUEUED;
+  fill_v4l2_buffer (node, buf, vbuf);
+  GST_LOG ("card %u %s: DQBUF %u, sequence %u", card->index,
+      node_name (card, node), vbuf->index, vbuf->sequence);
+
+done:
+  g_mutex_unlock (&card->lock);
+  return ret;
+}
+
+static gint
+virtual_streamon (GstTvHwDevice * dev, guint32 type)
+{
+  GstTvHwVirtualHandle *handle = HANDLE (dev);
+  GstTvHwVirtualCard *card = handle->card;
+  GstTvHwVirtualNode *node = handle_node (handle);
+  gint ret = 0;
+
+  if (type != node->type)
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  if (queue_busy (node, handle)) {
+    ret = -EBUSY;
+    goto done;
+  }
+  ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_STREAMON);
+  if (ret < 0)
+    goto done;
+  if (node->streaming)
+    goto done;
+  /* vb2_core_streamon(): "no buffers have been allocated" */
+  if (node->n_buffers == 0) {
+    ret = -EINVAL;
+    goto done;
+  }
+  node->streaming = TRUE;
+  node->start_us = g_get_monotonic_time ();
+  node->next_seq = 0;
+  std_period (node->std, &node->period_num, &node->period_den);
+  if (node == &card->out)
+    gst_tv_hw_virtual_out_stream_started (card);
+  gst_tv_hw_virtual_node_update (card, node);
+  g_cond_broadcast (&card->cond);
+  GST_DEBUG ("card %u %s: streaming, frame period %u/%u", card->index,
+      node_name (card, node), node->period_num, node->period_den);
+
+done:
+  g_mutex_unlock (&card->lock);
+  return ret;
+}
+
+static gint
+virtual_streamoff (GstTvHwDevice * dev, guint32 type)
+{
+  GstTvHwVirtualHandle *handle = HANDLE (dev);
+  GstTvHwVirtualCard *card = handle->card;
+  GstTvHwVirtualNode *node = handle_node (handle);
+  gint ret = 0;
+
+  if (type != node->type)
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  if (queue_busy (node, handle)) {
+    ret = -EBUSY;
+  } else {
+    /* an output brings its last frames to the screen before it stops */
+    if (node == &card->out)
+      update_one (card, node);
+    cancel_queue (card, node);
+    GST_DEBUG ("card %u %s: stream off", card->index, node_name (card, node));
+  }
+  g_mutex_unlock (&card->lock);
+
+  return ret;
+}
+
+static gint
+virtual_mmap (GstTvHwDevice * dev, guint32 offset, gsize length,
+    gpointer * data)
+{
+  GstTvHwVirtualHandle *handle = HANDLE (dev);
+  GstTvHwVirtualCard *card = handle->card;
+  GstTvHwVirtualNode *node = handle_node (handle);
+  GstTvHwVirtualBuffer *buf = NULL;
+  guint i, count;
+  gint ret = 0;
+
+  g_mutex_lock (&card->lock);
+  for (i = 0; i < node->n_buffers; i++) {
+    if (node->buffers[i].offset == offset) {
+      buf = &node->buffers[i];
+      break;
+    }
+  }
+  if (buf == NULL || length == 0 || length > buf->length) {
+    ret = -EINVAL;
+    goto done;
+  }
+  g_rc_box_acquire (buf->mem);
+  buf->map_count++;
+  count = GPOINTER_TO_UINT (g_hash_table_lookup (handle->mappings, buf->mem));
+  g_hash_table_insert (handle->mappings, buf->mem,
+      GUINT_TO_POINTER (count + 1));
+  *data = buf->mem;
+
+done:
+  g_mutex_unlock (&card->lock);
+  return ret;
+}
+
+/* card->lock held: one mapping of @data by @handle goes */
+static void
+unmap_one (GstTvHwVirtualNode * node, GstTvHwVirtualHandle * handle,
+    gpointer data)
+{
+  guint i, count;
+
+  count = GPOINTER_TO_UINT (g_hash_table_lookup (handle->mappings, data));
+  if (count > 1)
+    g_hash_table_insert (handle->mappings, data, GUINT_TO_POINTER (count - 1));
+  else
+    g_hash_table_remove (handle->mappings, data);
+
+  for (i = 0; i < node->n_buffers; i++) {
+    if (node->buffers[i].mem == data) {
+      node->buffers[i].map_count--;
+      break;
+    }
+  }
+  g_rc_box_release (data);
+}
+
+static gint
+virtual_munmap (GstTvHwDevice * dev, gpointer data, gsize length)
+{
+  GstTvHwVirtualHandle *handle = HANDLE (dev);
+  GstTvHwVirtualCard *card = handle->card;
+  gint ret = 0;
+
+  g_mutex_lock (&card->lock);
+  if (!g_hash_table_contains (handle->mappings, data))
+    ret = -EINVAL;
+  else
+    unmap_one (handle_node (handle), handle, data);
+  g_mutex_unlock (&card->lock);
+
+  return ret;
+}
+
+/* card->lock held: what the handle leaves behind at close */
+static void
+release_handle (GstTvHwVirtualCard * card, GstTvHwVirtualHandle * handle)
+{
+  GstTvHwVirtualNode *node = handle_node (handle);
+  GHashTableIter iter;
+  gpointer data, value;
+
+  if (node->owner == handle) {
+    free_buffers (card, node);
+    node->owner = NULL;
+    GST_DEBUG ("card %u %s: owner closed, buffers freed", card->index,
+        node_name (card, node));
+  }
+
+  /* mappings the core did not undo (it normally does) */
+  g_hash_table_iter_init (&iter, handle->mappings);
+  while (g_hash_table_iter_next (&iter, &data, &value)) {
+    guint count = GPOINTER_TO_UINT (value);
+
+    while (count-- > 0)
+      g_rc_box_release (data);
+    g_hash_table_iter_remove (&iter);
+  }
+}
+
+static gint
+virtual_poll (GstTvHwDevice * dev, gint64 timeout_ns)
+{
+  GstTvHwVirtualHandle *handle = HANDLE (dev);
+  GstTvHwVirtualCard *card = handle->card;
+  GstTvHwVirtualNode *node = handle_node (handle);
+  gint64 end_us = -1, now, deadline, next;
+  gint ret;
+
+  if (timeout_ns >= 0)
+    end_us = g_get_monotonic_time () + (timeout_ns + 999) / 1000;
+
+  g_mutex_lock (&card->lock);
+  for (;;) {
+    if (handle->flushing) {
+      ret = -ECANCELED;
+      break;
+    }
+    /* an injected DQBUF error is "ready": the DQBUF that follows fails */
+    if (card->faults[GST_TV_HW_VIRTUAL_FAULT_DQBUF] != 0) {
+      ret = 0;
+      break;
+    }
+    /* vb2_core_poll(): nothing to wait for on a queue that is not
+     * streaming (EPOLLERR) */
+    if (!node->streaming) {
+      ret = -EINVAL;
+      break;
+    }
+    now = g_get_monotonic_time ();
+    gst_tv_hw_virtual_node_update (card, node);
+    /* a buffer to dequeue: readable (capture) or writable (output) */
+    if (!g_queue_is_empty (&node->done)) {
+      ret = 0;
+      break;
+    }
+    if (end_us >= 0 && now >= end_us) {
+      ret = -ETIMEDOUT;
+      break;
+    }
+
+    deadline = end_us;
+    if (card->pacing == GST_TV_HW_VIRTUAL_PACING_REALTIME) {
+      next = next_frame_time (node);
+      if (next >= 0 && (deadline < 0 || next < deadline))
+        deadline = next;
+    }
+    if (deadline < 0)
+      g_cond_wait (&card->cond, &card->lock);
+    else
+      g_cond_wait_until (&card->cond, &card->lock, deadline);
+  }
+  g_mutex_unlock (&card->lock);
+
+  return ret;
+}
+
+static void
+virtual_interrupt (GstTvHwDevice * dev, gboolean flushing)
+{
+  GstTvHwVirtualHandle *handle = HANDLE (dev);
+  GstTvHwVirtualCard *card = handle->card;
+
+  g_mutex_lock (&card->lock);
+  handle->flushing = flushing;
+  g_cond_broadcast (&card->cond);
+  g_mutex_unlock (&card->lock);
+}
+
+/* --- cards --- */
 
 static GstTvHwVirtualPacing
 power_on_pacing (void)
@@ -85,14 +1185,23 @@ set_inputs_locked (GstTvHwVirtualCard * card,
   gst_tv_hw_virtual_cap_fix_std (card);
 }
 
-/* card->lock held, no handle open */
+/* card->lock held, no handle open (so no buffers) */
 static void
 power_on (GstTvHwVirtualCard * card)
 {
   memset (card->faults, 0, sizeof (card->faults));
   card->pacing = power_on_pacing ();
   gst_tv_hw_virtual_cap_set_defaults (card);
+  gst_tv_hw_virtual_out_set_defaults (card);
   set_inputs_locked (card, default_inputs, G_N_ELEMENTS (default_inputs));
+}
+
+static void
+node_init (GstTvHwVirtualNode * node, guint32 type)
+{
+  node->type = type;
+  g_queue_init (&node->queued);
+  g_queue_init (&node->done);
 }
 
 /**
@@ -120,8 +1229,8 @@ gst_tv_hw_virtual_card_get (guint n)
     card->index = n;
     g_mutex_init (&card->lock);
     g_cond_init (&card->cond);
-    g_queue_init (&card->queued);
-    g_queue_init (&card->done);
+    node_init (&card->cap, V4L2_BUF_TYPE_VIDEO_CAPTURE);
+    node_init (&card->out, V4L2_BUF_TYPE_VIDEO_OUTPUT);
     card->gen = gst_tv_hw_virtual_gen_new ();
     power_on (card);
     cards[n] = card;
@@ -136,7 +1245,8 @@ gst_tv_hw_virtual_card_get (guint n)
  * gst_tv_hw_virtual_card_reset:
  * @card: a card
  *
- * Puts the card back to its power-on defaults (see tvhw-virtual.h).
+ * Puts the card back to its power-on defaults (see tvhw-virtual.h), on
+ * both nodes.
  *
  * Returns: FALSE (and changes nothing) while a handle is open on it
  */
@@ -181,6 +1291,7 @@ gst_tv_hw_virtual_shutdown (void)
           card->open_count);
       continue;
     }
+    gst_tv_hw_virtual_out_free (card);
     gst_tv_hw_virtual_gen_free (card->gen);
     g_mutex_clear (&card->lock);
     g_cond_clear (&card->cond);
@@ -193,7 +1304,7 @@ gst_tv_hw_virtual_shutdown (void)
 /**
  * gst_tv_hw_virtual_card_set_pacing:
  * @card: a card
- * @pacing: when frames become ready
+ * @pacing: when frames become ready, on both nodes
  *
  * Best changed while not streaming: REALTIME after FREERUN waits until the
  * clock catches up with the timestamps already given out.
@@ -207,18 +1318,23 @@ gst_tv_hw_virtual_card_set_pacing (GstTvHwVirtualCard * card,
 
   g_mutex_lock (&card->lock);
   card->pacing = pacing;
-  gst_tv_hw_virtual_cap_pacing_changed (card);
+  gst_tv_hw_virtual_node_update (card, &card->cap);
+  g_cond_broadcast (&card->cond);
   g_mutex_unlock (&card->lock);
 }
 
 /**
  * gst_tv_hw_virtual_card_emit_frames:
  * @card: a card in MANUAL pacing
- * @n: how many frames the card produces now
+ * @n: how many frame periods pass now
  *
- * Each frame goes into the oldest queued buffer; without one it is
- * dropped, and its sequence number is skipped. Does nothing when the card
- * is not streaming or not in MANUAL pacing.
+ * Advances both nodes by @n frame periods, the output node first in each
+ * period. Capture: each frame goes into the oldest queued buffer; without
+ * one it is dropped, and its sequence number is skipped. Output: each
+ * period displays the oldest queued buffer; without one the picture on
+ * screen repeats, and the sequence number still advances. A node that is
+ * not streaming is left alone; nothing happens unless the card is in
+ * MANUAL pacing.
  */
 void
 gst_tv_hw_virtual_card_emit_frames (GstTvHwVirtualCard * card, guint n)
@@ -229,7 +1345,7 @@ gst_tv_hw_virtual_card_emit_frames (GstTvHwVirtualCard * card, guint n)
   if (card->pacing != GST_TV_HW_VIRTUAL_PACING_MANUAL) {
     GST_WARNING ("card %u: emit_frames needs MANUAL pacing", card->index);
   } else {
-    gst_tv_hw_virtual_cap_emit (card, n);
+    emit_locked (card, n);
   }
   g_mutex_unlock (&card->lock);
 }
@@ -243,8 +1359,8 @@ gst_tv_hw_virtual_card_emit_frames (GstTvHwVirtualCard * card, guint n)
  * Replaces the card's inputs; input 0 becomes the current one and the
  * standard is adjusted to what it accepts.
  *
- * Returns: FALSE (nothing changed) for an invalid list, or while buffers
- * are allocated (vb2_is_busy)
+ * Returns: FALSE (nothing changed) for an invalid list, or while capture
+ * buffers are allocated (vb2_is_busy)
  */
 gboolean
 gst_tv_hw_virtual_card_set_inputs (GstTvHwVirtualCard * card,
@@ -264,7 +1380,7 @@ gst_tv_hw_virtual_card_set_inputs (GstTvHwVirtualCard * card,
   }
 
   g_mutex_lock (&card->lock);
-  if (card->n_buffers > 0) {
+  if (card->cap.n_buffers > 0) {
     g_mutex_unlock (&card->lock);
     return FALSE;
   }
@@ -282,6 +1398,7 @@ gst_tv_hw_virtual_card_set_inputs (GstTvHwVirtualCard * card,
  * @signal_std: the standard on the connector, 0 for no signal
  *
  * Takes effect at once, also while streaming (the next frames are snow).
+ * While the output loops to the input, the loop wins.
  *
  * Returns: FALSE when @index is not an input
  */
@@ -308,8 +1425,8 @@ gst_tv_hw_virtual_card_set_signal (GstTvHwVirtualCard * card, guint index,
  * gst_tv_hw_virtual_card_inject_fault:
  * @card: a card
  * @fault: where
- * @err: the errno (positive or negative) the next such call returns; 0
- *   cancels a pending fault
+ * @err: the errno (positive or negative) the next such call returns, on
+ *   either node; 0 cancels a pending fault
  */
 void
 gst_tv_hw_virtual_card_inject_fault (GstTvHwVirtualCard * card,
@@ -329,7 +1446,7 @@ gst_tv_hw_virtual_card_inject_fault (GstTvHwVirtualCard * card,
  * gst_tv_hw_virtual_card_get_open_count:
  * @card: a card
  *
- * Returns: the number of handles open on it now
+ * Returns: the number of handles open on it now, on both nodes
  */
 guint
 gst_tv_hw_virtual_card_get_open_count (GstTvHwVirtualCard * card)
@@ -360,6 +1477,8 @@ gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
   return -err;
 }
 
+/* --- open, close, QUERYCAP --- */
+
 /* "virtual" is card 0, "virtual:N" card N; anything else does not exist */
 static gboolean
 parse_location (const gchar * location, guint * n)
@@ -384,6 +1503,8 @@ parse_location (const gchar * location, guint * n)
   return TRUE;
 }
 
+/* a card has two nodes: @direction picks the capture node or the output
+ * node, as /dev/video0 and /dev/video1 of one vivid instance */
 static gint
 virtual_open (GstTvHwDevice * dev, const gchar * location,
     GstTvHwDirection direction)
@@ -412,7 +1533,8 @@ virtual_open (GstTvHwDevice * dev, const gchar * location,
   handle->direction = direction;
   handle->mappings = g_hash_table_new (NULL, NULL);
   card->open_count++;
-  GST_INFO ("card %u opened (%u handle(s))", n, card->open_count);
+  GST_INFO ("card %u %s node opened (%u handle(s))", n,
+      node_name (card, handle_node (handle)), card->open_count);
   g_mutex_unlock (&card->lock);
 
   dev->priv = handle;
@@ -430,7 +1552,7 @@ virtual_close (GstTvHwDevice * dev)
   card = handle->card;
 
   g_mutex_lock (&card->lock);
-  gst_tv_hw_virtual_cap_release (card, handle);
+  release_handle (card, handle);
   card->open_count--;
   GST_INFO ("card %u closed (%u handle(s) left)", card->index,
       card->open_count);
@@ -444,8 +1566,7 @@ virtual_close (GstTvHwDevice * dev)
 static gint
 virtual_querycap (GstTvHwDevice * dev, struct v4l2_capability *cap)
 {
-  GstTvHwVirtualHandle *handle = dev->priv;
-  guint n = handle->card->index;
+  guint n = CARD (dev)->index;
 
   memset (cap, 0, sizeof (*cap));
   g_strlcpy ((gchar *) cap->driver, VIRTUAL_DRIVER, sizeof (cap->driver));
@@ -453,11 +1574,74 @@ virtual_querycap (GstTvHwDevice * dev, struct v4l2_capability *cap)
   g_snprintf ((gchar *) cap->bus_info, sizeof (cap->bus_info),
       "platform:virtual-%u", n);
   cap->version = VIRTUAL_VERSION;
-  /* the capture node only, for now: an output node is a later step */
-  cap->device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING;
-  cap->capabilities = cap->device_caps | V4L2_CAP_DEVICE_CAPS;
+  /* the node's own caps; capabilities are those of the whole card */
+  if (IS_OUTPUT (dev))
+    cap->device_caps = V4L2_CAP_VIDEO_OUTPUT | V4L2_CAP_STREAMING;
+  else
+    cap->device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING;
+  cap->capabilities = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_VIDEO_OUTPUT |
+      V4L2_CAP_STREAMING | V4L2_CAP_DEVICE_CAPS;
 
   return 0;
+}
+
+/* --- the operations: a node answers ENOTTY to the other node's ioctls,
+ * as the V4L2 core does for a vivid node (v4l2_disable_ioctl) --- */
+
+static gint
+virtual_enum_input (GstTvHwDevice * dev, struct v4l2_input *input)
+{
+  if (IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_cap_enum_input (dev, input);
+}
+
+static gint
+virtual_g_input (GstTvHwDevice * dev, guint32 * index)
+{
+  if (IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_cap_g_input (dev, index);
+}
+
+static gint
+virtual_s_input (GstTvHwDevice * dev, guint32 index)
+{
+  if (IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_cap_s_input (dev, index);
+}
+
+static gint
+virtual_querystd (GstTvHwDevice * dev, v4l2_std_id * std)
+{
+  if (IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_cap_querystd (dev, std);
+}
+
+static gint
+virtual_enum_output (GstTvHwDevice * dev, struct v4l2_output *output)
+{
+  if (!IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_out_enum_output (dev, output);
+}
+
+static gint
+virtual_g_output (GstTvHwDevice * dev, guint32 * index)
+{
+  if (!IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_out_g_output (dev, index);
+}
+
+static gint
+virtual_s_output (GstTvHwDevice * dev, guint32 index)
+{
+  if (!IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_out_s_output (dev, index);
 }
 
 const GstTvHwOps gst_tv_hw_virtual_ops = {
@@ -466,31 +1650,34 @@ const GstTvHwOps gst_tv_hw_virtual_ops = {
   .close = virtual_close,
   .querycap = virtual_querycap,
 
-  .enum_input = gst_tv_hw_virtual_cap_enum_input,
-  .g_input = gst_tv_hw_virtual_cap_g_input,
-  .s_input = gst_tv_hw_virtual_cap_s_input,
+  .enum_input = virtual_enum_input,
+  .g_input = virtual_g_input,
+  .s_input = virtual_s_input,
+  .enum_output = virtual_enum_output,
+  .g_output = virtual_g_output,
+  .s_output = virtual_s_output,
 
-  .enumstd = gst_tv_hw_virtual_cap_enumstd,
-  .g_std = gst_tv_hw_virtual_cap_g_std,
-  .s_std = gst_tv_hw_virtual_cap_s_std,
-  .querystd = gst_tv_hw_virtual_cap_querystd,
+  .enumstd = virtual_enumstd,
+  .g_std = virtual_g_std,
+  .s_std = virtual_s_std,
+  .querystd = virtual_querystd,
 
-  .enum_fmt = gst_tv_hw_virtual_cap_enum_fmt,
-  .g_fmt = gst_tv_hw_virtual_cap_g_fmt,
-  .s_fmt = gst_tv_hw_virtual_cap_s_fmt,
-  .try_fmt = gst_tv_hw_virtual_cap_try_fmt,
-  .cropcap = gst_tv_hw_virtual_cap_cropcap,
-  .g_parm = gst_tv_hw_virtual_cap_g_parm,
+  .enum_fmt = virtual_enum_fmt,
+  .g_fmt = virtual_g_fmt,
+  .s_fmt = virtual_s_fmt,
+  .try_fmt = virtual_try_fmt,
+  .cropcap = virtual_cropcap,
+  .g_parm = virtual_g_parm,
 
-  .reqbufs = gst_tv_hw_virtual_cap_reqbufs,
-  .querybuf = gst_tv_hw_virtual_cap_querybuf,
-  .qbuf = gst_tv_hw_virtual_cap_qbuf,
-  .dqbuf = gst_tv_hw_virtual_cap_dqbuf,
-  .streamon = gst_tv_hw_virtual_cap_streamon,
-  .streamoff = gst_tv_hw_virtual_cap_streamoff,
+  .reqbufs = virtual_reqbufs,
+  .querybuf = virtual_querybuf,
+  .qbuf = virtual_qbuf,
+  .dqbuf = virtual_dqbuf,
+  .streamon = virtual_streamon,
+  .streamoff = virtual_streamoff,
 
-  .mmap = gst_tv_hw_virtual_cap_mmap,
-  .munmap = gst_tv_hw_virtual_cap_munmap,
-  .poll = gst_tv_hw_virtual_cap_poll,
-  .interrupt = gst_tv_hw_virtual_cap_interrupt,
+  .mmap = virtual_mmap,
+  .munmap = virtual_munmap,
+  .poll = virtual_poll,
+  .interrupt = virtual_interrupt,
 };

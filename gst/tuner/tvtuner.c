@@ -1,0 +1,546 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * GStreamer analog TV tuner interface
+ *
+ * Copyright (C) 2026 the v4l2tv authors
+ */
+
+/**
+ * SECTION:gsttvtuner
+ * @title: GstTvTuner
+ * @short_description: the interface of analog TV capture and output
+ *     elements: inputs, outputs, norms and tuners
+ * @see_also: #GstTvTunerChannel, #GstTvTunerNorm
+ *
+ * #GstTvTuner is implemented by elements for analog TV cards, such as
+ * v4l2tvsrc and v4l2tvsink. Through it an application lists the device's
+ * channels (its inputs or outputs, see #GstTvTunerChannel) and norms (the
+ * TV standards, see #GstTvTunerNorm), selects one of each, tunes a channel
+ * that has a tuner (%GST_TV_TUNER_CHANNEL_FREQUENCY) and reads its signal
+ * strength.
+ *
+ * Frequencies are in Hz throughout. Signal strengths go from 0 to
+ * %GST_TV_TUNER_SIGNAL_MAX, as in V4L2.
+ *
+ * The channel and norm lists, and the objects in them, belong to the
+ * element. They are valid while its device is open (from the READY state
+ * on) and may be replaced when it closes; take a reference to keep an
+ * object longer.
+ *
+ * Elements announce every change, whether an application or something
+ * else made it, with the #GstTvTuner::channel-changed,
+ * #GstTvTuner::norm-changed, #GstTvTuner::frequency-changed and
+ * #GstTvTuner::signal-changed signals. These may be emitted from any
+ * thread.
+ *
+ * Like every GStreamer library, this one needs gst_init() to have been
+ * called before its types are used.
+ *
+ * Only the interface's own type names are used here (GstTvTuner and so
+ * on), so the library can be used in one process with gst-plugins-good's
+ * video4linux2 plugin, which has a private interface named GstTuner.
+ *
+ * ## Selecting an input and a norm
+ * |[<!-- language="C" -->
+ * #include <gst/tuner/tuner.h>
+ *
+ * static gboolean
+ * select_input (GstElement * src, const gchar * input, const gchar * norm_name)
+ * {
+ *   GstTvTuner *tuner = GST_TV_TUNER (src);   // after setting it to READY
+ *   GstTvTunerChannel *channel;
+ *   GstTvTunerNorm *norm;
+ *
+ *   channel = gst_tv_tuner_find_channel_by_name (tuner, input);
+ *   norm = gst_tv_tuner_find_norm_by_name (tuner, norm_name);
+ *   if (channel == NULL || norm == NULL)
+ *     return FALSE;
+ *   return gst_tv_tuner_set_channel (tuner, channel) &&
+ *       gst_tv_tuner_set_norm (tuner, norm);
+ * }
+ * ]|
+ *
+ * Since: 1.0
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "tvtuner.h"
+
+enum
+{
+  SIGNAL_CHANNEL_CHANGED,
+  SIGNAL_NORM_CHANGED,
+  SIGNAL_FREQUENCY_CHANGED,
+  SIGNAL_SIGNAL_CHANGED,
+  LAST_SIGNAL
+};
+
+static guint tuner_signals[LAST_SIGNAL] = { 0 };
+
+G_DEFINE_INTERFACE (GstTvTuner, gst_tv_tuner, G_TYPE_OBJECT);
+
+#define HAS_TUNER(channel) \
+    ((gst_tv_tuner_channel_get_flags (channel) & \
+      GST_TV_TUNER_CHANNEL_FREQUENCY) != 0)
+
+static void
+gst_tv_tuner_default_init (GstTvTunerInterface * iface)
+{
+  /**
+   * GstTvTuner::channel-changed:
+   * @tuner: the element
+   * @channel: the channel that is now the current one
+   *
+   * Another channel became the current one.
+   *
+   * Since: 1.0
+   */
+  tuner_signals[SIGNAL_CHANNEL_CHANGED] =
+      g_signal_new ("channel-changed", G_TYPE_FROM_INTERFACE (iface),
+      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+      GST_TYPE_TV_TUNER_CHANNEL);
+
+  /**
+   * GstTvTuner::norm-changed:
+   * @tuner: the element
+   * @norm: the norm that is now the current one
+   *
+   * Another norm became the current one.
+   *
+   * Since: 1.0
+   */
+  tuner_signals[SIGNAL_NORM_CHANGED] =
+      g_signal_new ("norm-changed", G_TYPE_FROM_INTERFACE (iface),
+      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+      GST_TYPE_TV_TUNER_NORM);
+
+  /**
+   * GstTvTuner::frequency-changed:
+   * @tuner: the element
+   * @channel: the tuner channel whose frequency changed
+   * @frequency: the new frequency, in Hz
+   *
+   * The tuner of @channel was tuned to another frequency.
+   *
+   * Since: 1.0
+   */
+  tuner_signals[SIGNAL_FREQUENCY_CHANGED] =
+      g_signal_new ("frequency-changed", G_TYPE_FROM_INTERFACE (iface),
+      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+      GST_TYPE_TV_TUNER_CHANNEL, G_TYPE_ULONG);
+
+  /**
+   * GstTvTuner::signal-changed:
+   * @tuner: the element
+   * @channel: the tuner channel whose signal strength changed
+   * @strength: the new signal strength, from 0 to %GST_TV_TUNER_SIGNAL_MAX
+   *
+   * The signal strength of @channel changed.
+   *
+   * Since: 1.0
+   */
+  tuner_signals[SIGNAL_SIGNAL_CHANGED] =
+      g_signal_new ("signal-changed", G_TYPE_FROM_INTERFACE (iface),
+      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+      GST_TYPE_TV_TUNER_CHANNEL, G_TYPE_INT);
+}
+
+/**
+ * gst_tv_tuner_list_channels:
+ * @tuner: a #GstTvTuner
+ *
+ * Lists the channels of the device: its inputs for a capture element, its
+ * outputs for an output element.
+ *
+ * Returns: (transfer none) (element-type GstTvTunerChannel) (nullable):
+ * the channels, owned by @tuner, or %NULL if there are none (the device is
+ * not open)
+ *
+ * Since: 1.0
+ */
+const GList *
+gst_tv_tuner_list_channels (GstTvTuner * tuner)
+{
+  GstTvTunerInterface *iface;
+
+  g_return_val_if_fail (GST_IS_TV_TUNER (tuner), NULL);
+
+  iface = GST_TV_TUNER_GET_IFACE (tuner);
+  if (iface->list_channels)
+    return iface->list_channels (tuner);
+
+  return NULL;
+}
+
+/**
+ * gst_tv_tuner_set_channel:
+ * @tuner: a #GstTvTuner
+ * @channel: one of the channels of gst_tv_tuner_list_channels()
+ *
+ * Makes @channel the current input or output. On success the element
+ * emits #GstTvTuner::channel-changed.
+ *
+ * Returns: %TRUE if @channel is now the current channel, %FALSE if it is
+ * not one of @tuner's or the device refused it
+ *
+ * Since: 1.0
+ */
+gboolean
+gst_tv_tuner_set_channel (GstTvTuner * tuner, GstTvTunerChannel * channel)
+{
+  GstTvTunerInterface *iface;
+
+  g_return_val_if_fail (GST_IS_TV_TUNER (tuner), FALSE);
+  g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), FALSE);
+
+  iface = GST_TV_TUNER_GET_IFACE (tuner);
+  if (iface->set_channel)
+    return iface->set_channel (tuner, channel);
+
+  return FALSE;
+}
+
+/**
+ * gst_tv_tuner_get_channel:
+ * @tuner: a #GstTvTuner
+ *
+ * Returns: (transfer none) (nullable): the current channel, owned by
+ * @tuner, or %NULL if there is none (the device is not open)
+ *
+ * Since: 1.0
+ */
+GstTvTunerChannel *
+gst_tv_tuner_get_channel (GstTvTuner * tuner)
+{
+  GstTvTunerInterface *iface;
+
+  g_return_val_if_fail (GST_IS_TV_TUNER (tuner), NULL);
+
+  iface = GST_TV_TUNER_GET_IFACE (tuner);
+  if (iface->get_channel)
+    return iface->get_channel (tuner);
+
+  return NULL;
+}
+
+/**
+ * gst_tv_tuner_list_norms:
+ * @tuner: a #GstTvTuner
+ *
+ * Lists the norms (TV standards) the device supports on its current
+ * channel.
+ *
+ * Returns: (transfer none) (element-type GstTvTunerNorm) (nullable): the
+ * norms, owned by @tuner, or %NULL if there are none (the device is not
+ * open, or the channel has no norms, as a digital input)
+ *
+ * Since: 1.0
+ */
+const GList *
+gst_tv_tuner_list_norms (GstTvTuner * tuner)
+{
+  GstTvTunerInterface *iface;
+
+  g_return_val_if_fail (GST_IS_TV_TUNER (tuner), NULL);
+
+  iface = GST_TV_TUNER_GET_IFACE (tuner);
+  if (iface->list_norms)
+    return iface->list_norms (tuner);
+
+  return NULL;
+}
+
+/**
+ * gst_tv_tuner_set_norm:
+ * @tuner: a #GstTvTuner
+ * @norm: one of the norms of gst_tv_tuner_list_norms()
+ *
+ * Makes @norm the current norm. On success the element emits
+ * #GstTvTuner::norm-changed.
+ *
+ * Returns: %TRUE if @norm is now the current norm, %FALSE if it is not
+ * one of @tuner's or the device refused it
+ *
+ * Since: 1.0
+ */
+gboolean
+gst_tv_tuner_set_norm (GstTvTuner * tuner, GstTvTunerNorm * norm)
+{
+  GstTvTunerInterface *iface;
+
+  g_return_val_if_fail (GST_IS_TV_TUNER (tuner), FALSE);
+  g_return_val_if_fail (GST_IS_TV_TUNER_NORM (norm), FALSE);
+
+  iface = GST_TV_TUNER_GET_IFACE (tuner);
+  if (iface->set_norm)
+    return iface->set_norm (tuner, norm);
+
+  return FALSE;
+}
+
+/**
+ * gst_tv_tuner_get_norm:
+ * @tuner: a #GstTvTuner
+ *
+ * Returns: (transfer none) (nullable): the current norm, owned by @tuner,
+ * or %NULL if there is none (the device is not open, or it has no norms)
+ *
+ * Since: 1.0
+ */
+GstTvTunerNorm *
+gst_tv_tuner_get_norm (GstTvTuner * tuner)
+{
+  GstTvTunerInterface *iface;
+
+  g_return_val_if_fail (GST_IS_TV_TUNER (tuner), NULL);
+
+  iface = GST_TV_TUNER_GET_IFACE (tuner);
+  if (iface->get_norm)
+    return iface->get_norm (tuner);
+
+  return NULL;
+}
+
+/**
+ * gst_tv_tuner_set_frequency:
+ * @tuner: a #GstTvTuner
+ * @channel: a channel of @tuner with %GST_TV_TUNER_CHANNEL_FREQUENCY
+ * @frequency: the frequency to tune to, in Hz
+ *
+ * Tunes the tuner of @channel to @frequency, which must lie between the
+ * #GstTvTunerChannel:min-frequency and #GstTvTunerChannel:max-frequency
+ * of @channel. The device rounds it to a multiple of its tuning step
+ * (#GstTvTunerChannel:freq-multiplicator); gst_tv_tuner_get_frequency()
+ * then returns the frequency it tuned to. @channel need not be the current
+ * channel if the device can tune a tuner that is not in use. On success
+ * the element emits #GstTvTuner::frequency-changed.
+ *
+ * Returns: %TRUE if the tuner is now tuned to @frequency, %FALSE if
+ * @frequency is out of range or the device refused it
+ *
+ * Since: 1.0
+ */
+gboolean
+gst_tv_tuner_set_frequency (GstTvTuner * tuner, GstTvTunerChannel * channel,
+    gulong frequency)
+{
+  GstTvTunerInterface *iface;
+
+  g_return_val_if_fail (GST_IS_TV_TUNER (tuner), FALSE);
+  g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), FALSE);
+  g_return_val_if_fail (HAS_TUNER (channel), FALSE);
+
+  iface = GST_TV_TUNER_GET_IFACE (tuner);
+  if (iface->set_frequency)
+    return iface->set_frequency (tuner, channel, frequency);
+
+  return FALSE;
+}
+
+/**
+ * gst_tv_tuner_get_frequency:
+ * @tuner: a #GstTvTuner
+ * @channel: a channel of @tuner with %GST_TV_TUNER_CHANNEL_FREQUENCY
+ *
+ * Returns: the frequency the tuner of @channel is tuned to, in Hz, or 0
+ * if it cannot be read
+ *
+ * Since: 1.0
+ */
+gulong
+gst_tv_tuner_get_frequency (GstTvTuner * tuner, GstTvTunerChannel * channel)
+{
+  GstTvTunerInterface *iface;
+
+  g_return_val_if_fail (GST_IS_TV_TUNER (tuner), 0);
+  g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), 0);
+  g_return_val_if_fail (HAS_TUNER (channel), 0);
+
+  iface = GST_TV_TUNER_GET_IFACE (tuner);
+  if (iface->get_frequency)
+    return iface->get_frequency (tuner, channel);
+
+  return 0;
+}
+
+/**
+ * gst_tv_tuner_signal_strength:
+ * @tuner: a #GstTvTuner
+ * @channel: a channel of @tuner with %GST_TV_TUNER_CHANNEL_FREQUENCY
+ *
+ * Reads the strength of the signal the tuner of @channel receives at its
+ * current frequency, which tells whether a station is there.
+ *
+ * Returns: the signal strength, from #GstTvTunerChannel:min-signal (no
+ * signal) to #GstTvTunerChannel:max-signal, or 0 if it cannot be read
+ *
+ * Since: 1.0
+ */
+gint
+gst_tv_tuner_signal_strength (GstTvTuner * tuner, GstTvTunerChannel * channel)
+{
+  GstTvTunerInterface *iface;
+
+  g_return_val_if_fail (GST_IS_TV_TUNER (tuner), 0);
+  g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), 0);
+  g_return_val_if_fail (HAS_TUNER (channel), 0);
+
+  iface = GST_TV_TUNER_GET_IFACE (tuner);
+  if (iface->signal_strength)
+    return iface->signal_strength (tuner, channel);
+
+  return 0;
+}
+
+/**
+ * gst_tv_tuner_find_channel_by_name:
+ * @tuner: a #GstTvTuner
+ * @name: the #GstTvTunerChannel:label to look for (compared exactly)
+ *
+ * Looks a channel up by its label, for instance to select an input given
+ * on a command line.
+ *
+ * Returns: (transfer none) (nullable): the first channel of @tuner whose
+ * label is @name, or %NULL if there is none
+ *
+ * Since: 1.0
+ */
+GstTvTunerChannel *
+gst_tv_tuner_find_channel_by_name (GstTvTuner * tuner, const gchar * name)
+{
+  const GList *l;
+
+  g_return_val_if_fail (GST_IS_TV_TUNER (tuner), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (l = gst_tv_tuner_list_channels (tuner); l != NULL; l = l->next) {
+    GstTvTunerChannel *channel = l->data;
+
+    if (g_strcmp0 (gst_tv_tuner_channel_get_label (channel), name) == 0)
+      return channel;
+  }
+
+  return NULL;
+}
+
+/**
+ * gst_tv_tuner_find_norm_by_name:
+ * @tuner: a #GstTvTuner
+ * @name: the #GstTvTunerNorm:label to look for (compared exactly)
+ *
+ * Looks a norm up by its label, for instance to select a norm given on a
+ * command line.
+ *
+ * Returns: (transfer none) (nullable): the first norm of @tuner whose
+ * label is @name, or %NULL if there is none
+ *
+ * Since: 1.0
+ */
+GstTvTunerNorm *
+gst_tv_tuner_find_norm_by_name (GstTvTuner * tuner, const gchar * name)
+{
+  const GList *l;
+
+  g_return_val_if_fail (GST_IS_TV_TUNER (tuner), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (l = gst_tv_tuner_list_norms (tuner); l != NULL; l = l->next) {
+    GstTvTunerNorm *norm = l->data;
+
+    if (g_strcmp0 (gst_tv_tuner_norm_get_label (norm), name) == 0)
+      return norm;
+  }
+
+  return NULL;
+}
+
+/**
+ * gst_tv_tuner_channel_changed:
+ * @tuner: a #GstTvTuner
+ * @channel: the channel that is now the current one
+ *
+ * Emits #GstTvTuner::channel-changed. Implementations call it after
+ * every change of the current channel.
+ *
+ * Since: 1.0
+ */
+void
+gst_tv_tuner_channel_changed (GstTvTuner * tuner, GstTvTunerChannel * channel)
+{
+  g_return_if_fail (GST_IS_TV_TUNER (tuner));
+  g_return_if_fail (GST_IS_TV_TUNER_CHANNEL (channel));
+
+  g_signal_emit (tuner, tuner_signals[SIGNAL_CHANNEL_CHANGED], 0, channel);
+}
+
+/**
+ * gst_tv_tuner_norm_changed:
+ * @tuner: a #GstTvTuner
+ * @norm: the norm that is now the current one
+ *
+ * Emits #GstTvTuner::norm-changed. Implementations call it after every
+ * change of the current norm.
+ *
+ * Since: 1.0
+ */
+void
+gst_tv_tuner_norm_changed (GstTvTuner * tuner, GstTvTunerNorm * norm)
+{
+  g_return_if_fail (GST_IS_TV_TUNER (tuner));
+  g_return_if_fail (GST_IS_TV_TUNER_NORM (norm));
+
+  g_signal_emit (tuner, tuner_signals[SIGNAL_NORM_CHANGED], 0, norm);
+}
+
+/**
+ * gst_tv_tuner_frequency_changed:
+ * @tuner: a #GstTvTuner
+ * @channel: the tuner channel whose frequency changed
+ * @frequency: the new frequency, in Hz
+ *
+ * Emits #GstTvTuner::frequency-changed on @tuner, then
+ * #GstTvTunerChannel::frequency-changed on @channel. Implementations call
+ * it after every change of a tuner's frequency.
+ *
+ * Since: 1.0
+ */
+void
+gst_tv_tuner_frequency_changed (GstTvTuner * tuner,
+    GstTvTunerChannel * channel, gulong frequency)
+{
+  g_return_if_fail (GST_IS_TV_TUNER (tuner));
+  g_return_if_fail (GST_IS_TV_TUNER_CHANNEL (channel));
+  g_return_if_fail (HAS_TUNER (channel));
+
+  g_signal_emit (tuner, tuner_signals[SIGNAL_FREQUENCY_CHANGED], 0,
+      channel, frequency);
+  g_signal_emit_by_name (channel, "frequency-changed", frequency);
+}
+
+/**
+ * gst_tv_tuner_signal_changed:
+ * @tuner: a #GstTvTuner
+ * @channel: the tuner channel whose signal strength changed
+ * @strength: the new signal strength, from 0 to %GST_TV_TUNER_SIGNAL_MAX
+ *
+ * Emits #GstTvTuner::signal-changed on @tuner, then
+ * #GstTvTunerChannel::signal-changed on @channel. Implementations call it
+ * when they notice that the signal strength changed.
+ *
+ * Since: 1.0
+ */
+void
+gst_tv_tuner_signal_changed (GstTvTuner * tuner,
+    GstTvTunerChannel * channel, gint strength)
+{
+  g_return_if_fail (GST_IS_TV_TUNER (tuner));
+  g_return_if_fail (GST_IS_TV_TUNER_CHANNEL (channel));
+  g_return_if_fail (HAS_TUNER (channel));
+
+  g_signal_emit (tuner, tuner_signals[SIGNAL_SIGNAL_CHANGED], 0,
+      channel, strength);
+  g_signal_emit_by_name (channel, "signal-changed", strength);
+}

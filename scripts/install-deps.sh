@@ -10,7 +10,9 @@ set -eu
 packages="build-essential meson ninja-build pkg-config gettext indent
   libglib2.0-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
-  liborc-0.4-dev liborc-0.4-dev-bin valgrind v4l-utils"
+  liborc-0.4-dev liborc-0.4-dev-bin valgrind v4l-utils
+  gobject-introspection libgirepository1.0-dev gir1.2-gstreamer-1.0
+  python3-gi python3-gst-1.0"
 # benchmarks compare against these; the real-kernel tests boot Debian's
 # stock kernel with the vivid driver under qemu
 extra_packages="libyuv-dev libswscale-dev

@@ -50,6 +50,34 @@ struct _GstTvHwOps
   gint (*cropcap) (GstTvHwDevice * dev, struct v4l2_cropcap * cropcap);
   gint (*g_parm) (GstTvHwDevice * dev, struct v4l2_streamparm * parm);
 
+  /* controls: QUERYCTRL (with V4L2_CTRL_FLAG_NEXT_CTRL in qc->id),
+   * QUERYMENU, G_CTRL and S_CTRL (which writes back the value the driver
+   * stored, e.g. clamped) */
+  gint (*queryctrl) (GstTvHwDevice * dev, struct v4l2_queryctrl * qc);
+  gint (*querymenu) (GstTvHwDevice * dev, struct v4l2_querymenu * qm);
+  gint (*g_ctrl) (GstTvHwDevice * dev, struct v4l2_control * ctrl);
+  gint (*s_ctrl) (GstTvHwDevice * dev, struct v4l2_control * ctrl);
+
+  /* tuners (capture node) and modulators (output node); G/S_FREQUENCY
+   * address the node's tuner or modulator by index */
+  gint (*g_tuner) (GstTvHwDevice * dev, struct v4l2_tuner * tuner);
+  gint (*s_tuner) (GstTvHwDevice * dev, const struct v4l2_tuner * tuner);
+  gint (*g_modulator) (GstTvHwDevice * dev, struct v4l2_modulator * mod);
+  gint (*s_modulator) (GstTvHwDevice * dev,
+      const struct v4l2_modulator * mod);
+  gint (*g_frequency) (GstTvHwDevice * dev, struct v4l2_frequency * freq);
+  gint (*s_frequency) (GstTvHwDevice * dev,
+      const struct v4l2_frequency * freq);
+
+  /* audio inputs (capture node) and audio outputs (output node) */
+  gint (*enumaudio) (GstTvHwDevice * dev, struct v4l2_audio * audio);
+  gint (*g_audio) (GstTvHwDevice * dev, struct v4l2_audio * audio);
+  gint (*s_audio) (GstTvHwDevice * dev, const struct v4l2_audio * audio);
+  gint (*enumaudout) (GstTvHwDevice * dev, struct v4l2_audioout * audout);
+  gint (*g_audout) (GstTvHwDevice * dev, struct v4l2_audioout * audout);
+  gint (*s_audout) (GstTvHwDevice * dev,
+      const struct v4l2_audioout * audout);
+
   gint (*reqbufs) (GstTvHwDevice * dev, struct v4l2_requestbuffers * req);
   gint (*querybuf) (GstTvHwDevice * dev, struct v4l2_buffer * buf);
   gint (*qbuf) (GstTvHwDevice * dev, struct v4l2_buffer * buf);

@@ -232,6 +232,115 @@ v4l2_g_parm (GstTvHwDevice * dev, struct v4l2_streamparm *parm)
 }
 
 static gint
+v4l2_queryctrl (GstTvHwDevice * dev, struct v4l2_queryctrl *qc)
+{
+  return XIOCTL (dev, VIDIOC_QUERYCTRL, qc);
+}
+
+static gint
+v4l2_querymenu (GstTvHwDevice * dev, struct v4l2_querymenu *qm)
+{
+  return XIOCTL (dev, VIDIOC_QUERYMENU, qm);
+}
+
+static gint
+v4l2_g_ctrl (GstTvHwDevice * dev, struct v4l2_control *ctrl)
+{
+  return XIOCTL (dev, VIDIOC_G_CTRL, ctrl);
+}
+
+static gint
+v4l2_s_ctrl (GstTvHwDevice * dev, struct v4l2_control *ctrl)
+{
+  /* _IOWR: the driver writes back the value it stored */
+  return XIOCTL (dev, VIDIOC_S_CTRL, ctrl);
+}
+
+static gint
+v4l2_g_tuner (GstTvHwDevice * dev, struct v4l2_tuner *tuner)
+{
+  return XIOCTL (dev, VIDIOC_G_TUNER, tuner);
+}
+
+/* the _IOW ioctls take a copy, so that the caller's const struct is never
+ * handed to the kernel as writable */
+static gint
+v4l2_s_tuner (GstTvHwDevice * dev, const struct v4l2_tuner *tuner)
+{
+  struct v4l2_tuner t = *tuner;
+
+  return XIOCTL (dev, VIDIOC_S_TUNER, &t);
+}
+
+static gint
+v4l2_g_modulator (GstTvHwDevice * dev, struct v4l2_modulator *mod)
+{
+  return XIOCTL (dev, VIDIOC_G_MODULATOR, mod);
+}
+
+static gint
+v4l2_s_modulator (GstTvHwDevice * dev, const struct v4l2_modulator *mod)
+{
+  struct v4l2_modulator m = *mod;
+
+  return XIOCTL (dev, VIDIOC_S_MODULATOR, &m);
+}
+
+static gint
+v4l2_g_frequency (GstTvHwDevice * dev, struct v4l2_frequency *freq)
+{
+  return XIOCTL (dev, VIDIOC_G_FREQUENCY, freq);
+}
+
+static gint
+v4l2_s_frequency (GstTvHwDevice * dev, const struct v4l2_frequency *freq)
+{
+  struct v4l2_frequency f = *freq;
+
+  return XIOCTL (dev, VIDIOC_S_FREQUENCY, &f);
+}
+
+static gint
+v4l2_enumaudio (GstTvHwDevice * dev, struct v4l2_audio *audio)
+{
+  return XIOCTL (dev, VIDIOC_ENUMAUDIO, audio);
+}
+
+static gint
+v4l2_g_audio (GstTvHwDevice * dev, struct v4l2_audio *audio)
+{
+  return XIOCTL (dev, VIDIOC_G_AUDIO, audio);
+}
+
+static gint
+v4l2_s_audio (GstTvHwDevice * dev, const struct v4l2_audio *audio)
+{
+  struct v4l2_audio a = *audio;
+
+  return XIOCTL (dev, VIDIOC_S_AUDIO, &a);
+}
+
+static gint
+v4l2_enumaudout (GstTvHwDevice * dev, struct v4l2_audioout *audout)
+{
+  return XIOCTL (dev, VIDIOC_ENUMAUDOUT, audout);
+}
+
+static gint
+v4l2_g_audout (GstTvHwDevice * dev, struct v4l2_audioout *audout)
+{
+  return XIOCTL (dev, VIDIOC_G_AUDOUT, audout);
+}
+
+static gint
+v4l2_s_audout (GstTvHwDevice * dev, const struct v4l2_audioout *audout)
+{
+  struct v4l2_audioout a = *audout;
+
+  return XIOCTL (dev, VIDIOC_S_AUDOUT, &a);
+}
+
+static gint
 v4l2_reqbufs (GstTvHwDevice * dev, struct v4l2_requestbuffers *req)
 {
   return XIOCTL (dev, VIDIOC_REQBUFS, req);
@@ -273,8 +382,7 @@ v4l2_streamoff (GstTvHwDevice * dev, guint32 type)
 }
 
 static gint
-v4l2_mmap (GstTvHwDevice * dev, guint32 offset, gsize length,
-    gpointer * data)
+v4l2_mmap (GstTvHwDevice * dev, guint32 offset, gsize length, gpointer * data)
 {
   gpointer p;
 
@@ -357,6 +465,22 @@ const GstTvHwOps gst_tv_hw_v4l2_ops = {
   .try_fmt = v4l2_try_fmt,
   .cropcap = v4l2_cropcap,
   .g_parm = v4l2_g_parm,
+  .queryctrl = v4l2_queryctrl,
+  .querymenu = v4l2_querymenu,
+  .g_ctrl = v4l2_g_ctrl,
+  .s_ctrl = v4l2_s_ctrl,
+  .g_tuner = v4l2_g_tuner,
+  .s_tuner = v4l2_s_tuner,
+  .g_modulator = v4l2_g_modulator,
+  .s_modulator = v4l2_s_modulator,
+  .g_frequency = v4l2_g_frequency,
+  .s_frequency = v4l2_s_frequency,
+  .enumaudio = v4l2_enumaudio,
+  .g_audio = v4l2_g_audio,
+  .s_audio = v4l2_s_audio,
+  .enumaudout = v4l2_enumaudout,
+  .g_audout = v4l2_g_audout,
+  .s_audout = v4l2_s_audout,
   .reqbufs = v4l2_reqbufs,
   .querybuf = v4l2_querybuf,
   .qbuf = v4l2_qbuf,

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * v4l2tv hardware layer: the virtual TV card's capture node. Its inputs,
- * what they detect (QUERYSTD, status) and the frames it captures: the
- * generator's picture of the current input, or the output node's picture
- * when the output loops to that input (tvhw-virtual-out.c). Standards,
+ * v4l2tv hardware layer: the virtual TV card's capture node. Its inputs
+ * and audio inputs, what they receive (QUERYSTD, status: the signal, the
+ * tuner's station, the loop, forced status bits) and the frames it
+ * captures: the generator's picture of the current input, or the output
+ * node's picture when the output loops to that input
+ * (tvhw-virtual-out.c), through the controls (tvhw-virtual-ctrls.c). Standards,
  * formats and the queue it shares with the output node are in
  * tvhw-virtual.c.
  *
@@ -41,12 +43,29 @@ cur_input (GstTvHwVirtualCard * card)
   return &card->inputs[card->input];
 }
 
+/* the audio inputs, documented in tvhw-virtual.h (vivid's) */
+static const struct
+{
+  const gchar *name;
+  guint32 capability;
+} audio_inputs[GST_TV_HW_VIRTUAL_N_AUDIO_INPUTS] = {
+  {"TV", V4L2_AUDCAP_STEREO},
+  {"Line-In", V4L2_AUDCAP_STEREO},
+};
+
 /* card->lock held: keeps the capture standard within what the current
- * input accepts (after an input switch or a new input list) */
+ * input accepts, and the audio input within its audioset (after an input
+ * switch or a new input list): the first audio input of the set */
 void
 gst_tv_hw_virtual_cap_fix_std (GstTvHwVirtualCard * card)
 {
+  guint32 audioset = cur_input (card)->audioset;
   v4l2_std_id std;
+
+  if (audioset != 0 && !(audioset & (1u << card->audio_input))) {
+    card->audio_input = g_bit_nth_lsf (audioset, -1);
+    GST_DEBUG ("card %u: audio input now %u", card->index, card->audio_input);
+  }
 
   std = gst_tv_hw_virtual_std_narrow (card->cap.std, cur_input (card)->std);
   if (std == card->cap.std)
@@ -61,8 +80,86 @@ void
 gst_tv_hw_virtual_cap_set_defaults (GstTvHwVirtualCard * card)
 {
   card->input = 0;
+  card->audio_input = 0;
   card->cap.std = DEFAULT_STD;
   card->cap.pixelformat = DEFAULT_PIXELFORMAT;
+}
+
+/* --- reception --- */
+
+/* card->lock held (the output brought up to date by the caller where it
+ * matters): what input @index gets now */
+void
+gst_tv_hw_virtual_cap_receive (GstTvHwVirtualCard * card, guint index,
+    GstTvHwVirtualReception * rx)
+{
+  const GstTvHwVirtualInput *in = &card->inputs[index];
+  guint32 forced = card->forced_status[index];
+  guint32 status = 0;
+
+  memset (rx, 0, sizeof (*rx));
+  rx->pattern = MIN (index, 3);
+
+  if (gst_tv_hw_virtual_out_loop_active (card, index)) {
+    /* the output's picture, whatever the input's own signal */
+    rx->looped = TRUE;
+    rx->quality = GST_TV_HW_VIRTUAL_QUALITY_COLOUR;
+    rx->std = card->out.std;
+    if (in->type == V4L2_INPUT_TYPE_TUNER) {
+      rx->afc = (gint32) card->tv_freq - (gint32) card->mod_freq;
+      rx->rxsubchans = card->mod_txsubchans & V4L2_TUNER_SUB_STEREO ?
+          V4L2_TUNER_SUB_STEREO : V4L2_TUNER_SUB_MONO;
+    }
+  } else if (in->type == V4L2_INPUT_TYPE_TUNER) {
+    gst_tv_hw_virtual_tuner_receive (card, in->signal_std, rx);
+  } else {
+    rx->quality = in->signal_std != 0 ? GST_TV_HW_VIRTUAL_QUALITY_COLOUR :
+        GST_TV_HW_VIRTUAL_QUALITY_SNOW;
+    rx->std = in->signal_std;
+  }
+
+  /* what the decoder reports by itself */
+  if (rx->quality == GST_TV_HW_VIRTUAL_QUALITY_SNOW)
+    status = V4L2_IN_ST_NO_SIGNAL;
+  else if (rx->quality == GST_TV_HW_VIRTUAL_QUALITY_GRAY)
+    status = V4L2_IN_ST_COLOR_KILL;
+
+  /* forced status bits win over the signal and the loop */
+  if (forced & GST_TV_HW_VIRTUAL_ST_NO_PICTURE) {
+    rx->quality = GST_TV_HW_VIRTUAL_QUALITY_SNOW;
+    rx->std = 0;
+    rx->station = 0;
+    rx->rxsubchans = 0;
+    rx->afc = 0;
+  } else if (forced & GST_TV_HW_VIRTUAL_ST_NO_COLOUR &&
+      rx->quality == GST_TV_HW_VIRTUAL_QUALITY_COLOUR) {
+    rx->quality = GST_TV_HW_VIRTUAL_QUALITY_GRAY;
+  }
+  rx->status = status | forced;
+
+  switch (rx->quality) {
+    case GST_TV_HW_VIRTUAL_QUALITY_COLOUR:
+      rx->signal = 0xffff;
+      break;
+    case GST_TV_HW_VIRTUAL_QUALITY_GRAY:
+      rx->signal = 0x8000;
+      break;
+    default:
+      rx->signal = 0;
+      break;
+  }
+}
+
+/* card->lock held */
+gboolean
+gst_tv_hw_virtual_cap_frame_wanted (GstTvHwVirtualCard * card)
+{
+  GstTvHwVirtualReception rx;
+
+  if (card->no_signal_frames)
+    return TRUE;
+  gst_tv_hw_virtual_cap_receive (card, card->input, &rx);
+  return rx.quality != GST_TV_HW_VIRTUAL_QUALITY_SNOW;
 }
 
 /* --- inputs --- */
@@ -72,8 +169,8 @@ gst_tv_hw_virtual_cap_enum_input (GstTvHwDevice * dev, struct v4l2_input *input)
 {
   GstTvHwVirtualCard *card = CARD (dev);
   const GstTvHwVirtualInput *in;
+  GstTvHwVirtualReception rx;
   guint32 index = input->index;
-  gboolean looped;
 
   g_mutex_lock (&card->lock);
   if (index >= card->n_inputs) {
@@ -82,7 +179,7 @@ gst_tv_hw_virtual_cap_enum_input (GstTvHwDevice * dev, struct v4l2_input *input)
   }
   in = &card->inputs[index];
   gst_tv_hw_virtual_node_update (card, &card->out);
-  looped = gst_tv_hw_virtual_out_loop_active (card, index);
+  gst_tv_hw_virtual_cap_receive (card, index, &rx);
 
   memset (input, 0, sizeof (*input));
   input->index = index;
@@ -92,7 +189,7 @@ gst_tv_hw_virtual_cap_enum_input (GstTvHwDevice * dev, struct v4l2_input *input)
   input->audioset = in->audioset;
   input->tuner = 0;
   input->std = in->std;
-  input->status = in->signal_std == 0 && !looped ? V4L2_IN_ST_NO_SIGNAL : 0;
+  input->status = rx.status;
   input->capabilities = in->std != 0 ? V4L2_IN_CAP_STD : 0;
   g_mutex_unlock (&card->lock);
 
@@ -147,17 +244,84 @@ gst_tv_hw_virtual_cap_querystd (GstTvHwDevice * dev, v4l2_std_id * std)
 {
   GstTvHwVirtualCard *card = CARD (dev);
   const GstTvHwVirtualInput *in;
+  GstTvHwVirtualReception rx;
   gint ret = 0;
 
   g_mutex_lock (&card->lock);
   in = cur_input (card);
   gst_tv_hw_virtual_node_update (card, &card->out);
+  gst_tv_hw_virtual_cap_receive (card, card->input, &rx);
+  /* the signal's standard, what the output sends, or a station's; 0
+   * (V4L2_STD_UNKNOWN) without a picture */
   if (in->std == 0)
     ret = -ENODATA;
-  else if (gst_tv_hw_virtual_out_loop_active (card, card->input))
-    *std = card->out.std & in->std;     /* what the output sends */
   else
-    *std = in->signal_std & in->std;    /* 0: V4L2_STD_UNKNOWN, no signal */
+    *std = rx.std & in->std;
+  g_mutex_unlock (&card->lock);
+
+  return ret;
+}
+
+/* --- audio inputs --- */
+
+gint
+gst_tv_hw_virtual_cap_enumaudio (GstTvHwDevice * dev, struct v4l2_audio *audio)
+{
+  guint32 index = audio->index;
+
+  if (index >= G_N_ELEMENTS (audio_inputs))
+    return -EINVAL;
+
+  memset (audio, 0, sizeof (*audio));
+  audio->index = index;
+  g_strlcpy ((gchar *) audio->name, audio_inputs[index].name,
+      sizeof (audio->name));
+  audio->capability = audio_inputs[index].capability;
+  return 0;
+}
+
+gint
+gst_tv_hw_virtual_cap_g_audio (GstTvHwDevice * dev, struct v4l2_audio *audio)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  guint32 index = 0;
+  gint ret = 0;
+
+  g_mutex_lock (&card->lock);
+  /* an input without audio has no current audio input (vivid) */
+  if (cur_input (card)->audioset == 0)
+    ret = -EINVAL;
+  else
+    index = card->audio_input;
+  g_mutex_unlock (&card->lock);
+
+  if (ret == 0) {
+    audio->index = index;
+    ret = gst_tv_hw_virtual_cap_enumaudio (dev, audio);
+  }
+  return ret;
+}
+
+gint
+gst_tv_hw_virtual_cap_s_audio (GstTvHwDevice * dev,
+    const struct v4l2_audio *audio)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  gint ret = 0;
+
+  if (audio->index >= G_N_ELEMENTS (audio_inputs))
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  /* only an audio input that goes with the current video input (what
+   * v4l2-compliance checks) */
+  if (!(cur_input (card)->audioset & (1u << audio->index))) {
+    ret = -EINVAL;
+  } else {
+    card->audio_input = audio->index;
+    GST_DEBUG ("card %u: audio input %u (%s)", card->index, audio->index,
+        audio_inputs[audio->index].name);
+  }
   g_mutex_unlock (&card->lock);
 
   return ret;
@@ -172,14 +336,23 @@ gst_tv_hw_virtual_cap_fill (GstTvHwVirtualCard * card,
     GstTvHwVirtualBuffer * buf)
 {
   guint height = gst_tv_hw_virtual_std_height (card->cap.std);
+  guint stride = GST_TV_HW_VIRTUAL_WIDTH * 2;
+  GstTvHwVirtualReception rx;
 
-  if (gst_tv_hw_virtual_out_loop_active (card, card->input)) {
+  gst_tv_hw_virtual_cap_receive (card, card->input, &rx);
+  if (rx.looped && rx.quality != GST_TV_HW_VIRTUAL_QUALITY_SNOW) {
     gst_tv_hw_virtual_out_loop_copy (card, buf->mem, buf->length,
         card->cap.pixelformat);
+    if (rx.quality == GST_TV_HW_VIRTUAL_QUALITY_GRAY)
+      gst_tv_hw_virtual_gen_kill_colour (buf->mem, card->cap.pixelformat,
+          GST_TV_HW_VIRTUAL_WIDTH, height, stride);
   } else {
     gst_tv_hw_virtual_gen_fill (card->gen, buf->mem, card->cap.pixelformat,
-        GST_TV_HW_VIRTUAL_WIDTH, height, GST_TV_HW_VIRTUAL_WIDTH * 2,
-        card->input, cur_input (card)->signal_std == 0, buf->sequence);
+        GST_TV_HW_VIRTUAL_WIDTH, height, stride, card->input, rx.pattern,
+        rx.station, rx.quality, buf->sequence);
   }
+  /* the decoder's picture controls and flips */
+  gst_tv_hw_virtual_ctrls_apply (card, buf->mem, card->cap.pixelformat,
+      GST_TV_HW_VIRTUAL_WIDTH, height, stride);
   buf->bytesused = buf->length;
 }

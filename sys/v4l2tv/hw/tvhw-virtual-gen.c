@@ -7,9 +7,11 @@
  *
  * - the picture, for people: one test pattern per input (0: 75% colour
  *   bars over a grey scale, 1: horizontal colour bars, 2: a colour plane,
- *   3 and up: a checkerboard) with a white box that moves a little every
- *   field, so interlacing shows as combing on its edges; an input without
- *   signal gives snow (luma noise, different every frame);
+ *   3 and up: a checkerboard; a tuner input shows pattern n for station n
+ *   of the channel plan, 4: a grey ramp under colour bars) with a white
+ *   box that moves a little every field, so interlacing shows as combing
+ *   on its edges; a weak signal gives the picture without colour, an
+ *   input without signal gives snow (luma noise, different every frame);
  *
  * - the marks, for tests: the first MARK_WIDTH columns of every line form
  *   a barcode of MARK_BITS blocks, MARK_BLOCK pixels wide each, luma 16
@@ -20,9 +22,9 @@
  *     1 bit   field parity: 0 on the top field (even lines), 1 on the
  *             bottom field (odd lines)
  *     3 bits  word number w (0 .. MARK_WORDS - 1)
- *     8 bits  word w: 0 = input number (bits 0-3) | no-signal (bit 7),
- *             1..4 = the frame's sequence number, least significant byte
- *             first
+ *     8 bits  word w: 0 = input number (bits 0-3) | station (bits 4-6) |
+ *             no-signal (bit 7), 1..4 = the frame's sequence number,
+ *             least significant byte first
  *     4 bits  check: the xor of the data nibbles, of w | parity << 3 and
  *             of 0x6
  *
@@ -52,11 +54,14 @@ GST_DEBUG_CATEGORY_STATIC (tvhw_virtual_debug);
 
 #define MARK_BLOCK 4
 #define MARK_BITS 20
-#define MARK_WIDTH (MARK_BLOCK * MARK_BITS)
+#define MARK_WIDTH GST_TV_HW_VIRTUAL_MARK_WIDTH
+G_STATIC_ASSERT (MARK_WIDTH == MARK_BLOCK * MARK_BITS);
 #define MARK_MAGIC 0xb
 #define MARK_WORDS 5
 #define MARK_CHECK_SALT 0x6
 #define MARK_NO_SIGNAL 0x80
+#define MARK_STATION_SHIFT 4
+#define MARK_STATION_MASK 0x7
 
 #define LUMA_LOW 16
 #define LUMA_HIGH 235
@@ -156,6 +161,13 @@ pattern_colour (guint pattern, guint x, guint y, guint width, guint height)
       c.y = 110 + 40 * px / w;
       c.u = 40 + 176 * px / w;
       c.v = 40 + 176 * y / height;
+      return c;
+    case 4:
+      /* a grey ramp under a band of the colour bars in reverse */
+      if (y < height / 4)
+        return bars[7 - MIN (px * 8 / w, 7)];
+      c.y = LUMA_LOW + (LUMA_HIGH - LUMA_LOW) * px / w;
+      c.u = c.v = 128;
       return c;
     default:
       /* checkerboard of 40 pixel squares */
@@ -287,16 +299,19 @@ mark_check (guint parity, guint w, guint data)
 }
 
 static guint8
-mark_word (guint w, guint input, gboolean no_signal, guint32 sequence)
+mark_word (guint w, guint input, guint station, gboolean no_signal,
+    guint32 sequence)
 {
   if (w == 0)
-    return (input & 0xf) | (no_signal ? MARK_NO_SIGNAL : 0);
+    return (input & 0xf) | (station & MARK_STATION_MASK) << MARK_STATION_SHIFT
+        | (no_signal ? MARK_NO_SIGNAL : 0);
   return (sequence >> (8 * (w - 1))) & 0xff;
 }
 
 static void
 draw_marks (guint8 * data, gboolean uyvy, guint width, guint height,
-    guint stride, guint input, gboolean no_signal, guint32 sequence)
+    guint stride, guint input, guint station, gboolean no_signal,
+    guint32 sequence)
 {
   guint y, i;
 
@@ -307,7 +322,7 @@ draw_marks (guint8 * data, gboolean uyvy, guint width, guint height,
     guint8 *line = data + (gsize) y * stride;
     guint parity = y & 1;
     guint w = (y / 2) % MARK_WORDS;
-    guint d = mark_word (w, input, no_signal, sequence);
+    guint d = mark_word (w, input, station, no_signal, sequence);
     guint32 bits;
 
     bits = MARK_MAGIC << 16 | parity << 15 | w << 12 | d << 4 |
@@ -324,20 +339,42 @@ draw_marks (guint8 * data, gboolean uyvy, guint width, guint height,
 }
 
 void
+gst_tv_hw_virtual_gen_kill_colour (guint8 * data, guint32 pixelformat,
+    guint width, guint height, guint stride)
+{
+  guint first = pixelformat == V4L2_PIX_FMT_UYVY ? 0 : 1;
+  guint x, y;
+
+  for (y = 0; y < height; y++) {
+    guint8 *line = data + (gsize) y * stride;
+
+    for (x = MARK_WIDTH * 2 + first; x < width * 2; x += 2)
+      line[x] = 128;
+  }
+}
+
+void
 gst_tv_hw_virtual_gen_fill (GstTvHwVirtualGen * gen, guint8 * data,
     guint32 pixelformat, guint width, guint height, guint stride,
-    guint input, gboolean no_signal, guint32 sequence)
+    guint input, guint pattern, guint station,
+    GstTvHwVirtualQuality quality, guint32 sequence)
 {
   gboolean uyvy = pixelformat == V4L2_PIX_FMT_UYVY;
+  gboolean snow = quality == GST_TV_HW_VIRTUAL_QUALITY_SNOW;
 
-  if (no_signal) {
+  if (snow) {
     draw_snow (data, uyvy, width, height, stride, sequence);
+    station = 0;
   } else {
-    ensure_picture (gen, pixelformat, width, height, stride, MIN (input, 3));
+    ensure_picture (gen, pixelformat, width, height, stride, MIN (pattern, 4));
     memcpy (data, gen->picture, (gsize) stride * height);
     draw_box (data, uyvy, width, height, stride, sequence);
+    if (quality == GST_TV_HW_VIRTUAL_QUALITY_GRAY)
+      gst_tv_hw_virtual_gen_kill_colour (data, pixelformat, width, height,
+          stride);
   }
-  draw_marks (data, uyvy, width, height, stride, input, no_signal, sequence);
+  draw_marks (data, uyvy, width, height, stride, input, station, snow,
+      sequence);
 }
 
 /* --- decoding --- */
@@ -444,6 +481,7 @@ gst_tv_hw_virtual_decode (const guint8 * luma, guint luma_step, guint width,
     info->bottom_field_ok = FALSE;
 
   info->input = words[use][0] & 0xf;
+  info->station = (words[use][0] >> MARK_STATION_SHIFT) & MARK_STATION_MASK;
   info->no_signal = (words[use][0] & MARK_NO_SIGNAL) != 0;
   info->sequence = (guint32) words[use][1] | (guint32) words[use][2] << 8 |
       (guint32) words[use][3] << 16 | (guint32) words[use][4] << 24;

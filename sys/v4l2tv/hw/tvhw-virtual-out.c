@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * v4l2tv hardware layer: the virtual TV card's output node (vivid's
- * vivid-vid-out.c). Its outputs, the "screen" (a copy of the last frame
- * it displayed, which tests read back), and the loopback that feeds that
- * picture to a capture input of the same card (vivid's loop_video).
+ * vivid-vid-out.c). Its outputs and audio outputs, the "screen" (a copy
+ * of the last frame it displayed, which tests read back), and the
+ * loopback that feeds that picture to a capture input of the same card
+ * (vivid's loop_video).
  * Standards, formats and the queue it shares with the capture node are in
  * tvhw-virtual.c; the rules are documented in tvhw-virtual.h.
  *
@@ -42,11 +43,18 @@ static const struct
   const gchar *name;
   guint32 type;
   v4l2_std_id std;
+  guint32 audioset;
   const gchar *loop_input;
 } outputs[GST_TV_HW_VIRTUAL_N_OUTPUTS] = {
-  {"Composite Out", V4L2_OUTPUT_TYPE_ANALOG, V4L2_STD_ALL, "Composite2"},
-  {"S-Video Out", V4L2_OUTPUT_TYPE_ANALOG, V4L2_STD_ALL, "S-Video"},
-  {"RF Modulator", V4L2_OUTPUT_TYPE_MODULATOR, V4L2_STD_ALL, "Television"},
+  {"Composite Out", V4L2_OUTPUT_TYPE_ANALOG, V4L2_STD_ALL, 0x1, "Composite2"},
+  {"S-Video Out", V4L2_OUTPUT_TYPE_ANALOG, V4L2_STD_ALL, 0x1, "S-Video"},
+  {"RF Modulator", V4L2_OUTPUT_TYPE_MODULATOR, V4L2_STD_ALL, 0x2,
+      "Television"},
+};
+
+/* the audio outputs, documented in tvhw-virtual.h */
+static const gchar *const audio_outputs[GST_TV_HW_VIRTUAL_N_AUDIO_OUTPUTS] = {
+  "Line-Out", "Modulator Audio"
 };
 
 /* card->lock held, no buffers */
@@ -54,6 +62,7 @@ void
 gst_tv_hw_virtual_out_set_defaults (GstTvHwVirtualCard * card)
 {
   card->output = 0;
+  card->audio_output = 0;
   card->out.std = DEFAULT_OUT_STD;
   card->out.pixelformat = DEFAULT_PIXELFORMAT;
   gst_tv_hw_virtual_out_free (card);
@@ -93,8 +102,7 @@ gst_tv_hw_virtual_out_enum_output (GstTvHwDevice * dev,
   g_strlcpy ((gchar *) output->name, outputs[index].name,
       sizeof (output->name));
   output->type = outputs[index].type;
-  /* no audio outputs (no VIDIOC_ENUMAUDOUT) */
-  output->audioset = 0;
+  output->audioset = outputs[index].audioset;
   output->modulator = 0;
   output->std = outputs[index].std;
   output->capabilities = outputs[index].std != 0 ? V4L2_OUT_CAP_STD : 0;
@@ -137,6 +145,9 @@ gst_tv_hw_virtual_out_s_output (GstTvHwDevice * dev, guint32 index)
     goto done;
   }
   card->output = index;
+  /* the audio output follows: the first one of the new output's set */
+  if (!(outputs[index].audioset & (1u << card->audio_output)))
+    card->audio_output = g_bit_nth_lsf (outputs[index].audioset, -1);
   /* the output's standard follows the same rule as the capture's */
   std = gst_tv_hw_virtual_std_narrow (card->out.std, outputs[index].std);
   if (std != card->out.std) {
@@ -149,6 +160,61 @@ gst_tv_hw_virtual_out_s_output (GstTvHwDevice * dev, guint32 index)
 
 done:
   g_mutex_unlock (&card->lock);
+  return ret;
+}
+
+/* --- audio outputs --- */
+
+gint
+gst_tv_hw_virtual_out_enumaudout (GstTvHwDevice * dev,
+    struct v4l2_audioout *audout)
+{
+  guint32 index = audout->index;
+
+  if (index >= G_N_ELEMENTS (audio_outputs))
+    return -EINVAL;
+
+  memset (audout, 0, sizeof (*audout));
+  audout->index = index;
+  g_strlcpy ((gchar *) audout->name, audio_outputs[index],
+      sizeof (audout->name));
+  return 0;
+}
+
+gint
+gst_tv_hw_virtual_out_g_audout (GstTvHwDevice * dev,
+    struct v4l2_audioout *audout)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+
+  g_mutex_lock (&card->lock);
+  audout->index = card->audio_output;
+  g_mutex_unlock (&card->lock);
+
+  /* every output has audio: there is always a current audio output */
+  return gst_tv_hw_virtual_out_enumaudout (dev, audout);
+}
+
+gint
+gst_tv_hw_virtual_out_s_audout (GstTvHwDevice * dev,
+    const struct v4l2_audioout *audout)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  gint ret = 0;
+
+  if (audout->index >= G_N_ELEMENTS (audio_outputs))
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  if (!(outputs[card->output].audioset & (1u << audout->index))) {
+    ret = -EINVAL;
+  } else {
+    card->audio_output = audout->index;
+    GST_DEBUG ("card %u: audio output %u (%s)", card->index, audout->index,
+        audio_outputs[audout->index]);
+  }
+  g_mutex_unlock (&card->lock);
+
   return ret;
 }
 
@@ -219,6 +285,12 @@ gst_tv_hw_virtual_out_loop_active (GstTvHwVirtualCard * card, guint input)
     return FALSE;
   if (input >= card->n_inputs ||
       strcmp (card->input_names[input], outputs[card->output].loop_input))
+    return FALSE;
+  /* an RF cable into a tuner input: only while the tuner is tuned to the
+   * modulator */
+  if (outputs[card->output].type == V4L2_OUTPUT_TYPE_MODULATOR &&
+      card->inputs[input].type == V4L2_INPUT_TYPE_TUNER &&
+      !gst_tv_hw_virtual_tuner_on_modulator (card))
     return FALSE;
   /* a decoder locks only to a signal of its own line count */
   return card->screen_fmt.height ==

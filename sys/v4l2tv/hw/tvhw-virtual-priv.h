@@ -4,9 +4,12 @@
  * tvhw-virtual.c (card instances, open/close, the operations table, what
  * both video nodes share: standards, formats and the vb2-like queue with
  * its pacing, and the test API), tvhw-virtual-cap.c (the capture node's
- * inputs and frames), tvhw-virtual-out.c (the output node's outputs, its
- * screen and the loopback) and tvhw-virtual-gen.c (the picture
- * generator). Nothing outside these four files includes it.
+ * inputs, audio inputs and frames), tvhw-virtual-out.c (the output node's
+ * outputs, audio outputs, its screen and the loopback),
+ * tvhw-virtual-ctrls.c (the controls and what they do to the picture),
+ * tvhw-virtual-tuner.c (the tuner, its channel plan and the modulator)
+ * and tvhw-virtual-gen.c (the picture generator). Nothing outside these
+ * files includes it.
  *
  * Locking: every field of a GstTvHwVirtualCard below the mutex is
  * protected by card->lock; the functions below that take a card (not a
@@ -27,6 +30,57 @@ G_BEGIN_DECLS
 
 /* the only geometry the card has: no scaler */
 #define GST_TV_HW_VIRTUAL_WIDTH 720
+/* the marks band: the first columns of every generated frame, which the
+ * controls and flips never touch (tvhw-virtual-gen.c) */
+#define GST_TV_HW_VIRTUAL_MARK_WIDTH 80
+
+/* the status bits that mean the decoder has no picture (snow): lock or
+ * signal lost */
+#define GST_TV_HW_VIRTUAL_ST_NO_PICTURE (V4L2_IN_ST_NO_POWER | \
+    V4L2_IN_ST_NO_SIGNAL | V4L2_IN_ST_NO_H_LOCK | V4L2_IN_ST_NO_V_LOCK | \
+    V4L2_IN_ST_NO_SYNC | V4L2_IN_ST_NO_EQU | V4L2_IN_ST_NO_CARRIER)
+/* the status bits that mean a picture without colour */
+#define GST_TV_HW_VIRTUAL_ST_NO_COLOUR (V4L2_IN_ST_NO_COLOR | \
+    V4L2_IN_ST_COLOR_KILL)
+
+/* the capture node's controls, in id order (tvhw-virtual-ctrls.c) */
+typedef enum
+{
+  GST_TV_HW_VIRTUAL_CTRL_USER_CLASS,
+  GST_TV_HW_VIRTUAL_CTRL_BRIGHTNESS,
+  GST_TV_HW_VIRTUAL_CTRL_CONTRAST,
+  GST_TV_HW_VIRTUAL_CTRL_SATURATION,
+  GST_TV_HW_VIRTUAL_CTRL_HUE,
+  GST_TV_HW_VIRTUAL_CTRL_HFLIP,
+  GST_TV_HW_VIRTUAL_CTRL_VFLIP,
+  GST_TV_HW_VIRTUAL_CTRL_COLORFX,
+  GST_TV_HW_VIRTUAL_N_CTRLS
+} GstTvHwVirtualCtrl;
+
+/* what the decoder makes of an input's signal */
+typedef enum
+{
+  GST_TV_HW_VIRTUAL_QUALITY_SNOW,       /* no picture: noise */
+  GST_TV_HW_VIRTUAL_QUALITY_GRAY,       /* a picture without colour */
+  GST_TV_HW_VIRTUAL_QUALITY_COLOUR,     /* the full picture */
+} GstTvHwVirtualQuality;
+
+/* an input's reception now (gst_tv_hw_virtual_cap_receive) */
+typedef struct
+{
+  GstTvHwVirtualQuality quality;
+  gboolean looped;              /* the output's picture, not our own */
+  guint pattern;                /* the generator's test pattern */
+  guint station;                /* tuner inputs: the channel plan entry
+                                 * (the marks carry it), else 0 */
+  v4l2_std_id std;              /* what QUERYSTD detects, before masking
+                                 * with the input's standards */
+  guint32 status;               /* ENUMINPUT status */
+  /* G_TUNER, for tuner inputs */
+  gint32 signal;
+  gint32 afc;
+  guint32 rxsubchans;
+} GstTvHwVirtualReception;
 
 typedef struct _GstTvHwVirtualGen GstTvHwVirtualGen;
 
@@ -51,6 +105,7 @@ typedef struct
   /* capture: the frame's time; output: what the application queued */
   gint64 timestamp_us;
   guint32 bytesused;
+  gboolean error;               /* capture: done with V4L2_BUF_FLAG_ERROR */
 } GstTvHwVirtualBuffer;
 
 /* one open handle (dev->priv), on the capture or the output node */
@@ -101,10 +156,27 @@ struct _GstTvHwVirtualCard
   guint n_inputs;
   GstTvHwVirtualPacing pacing;
   gint faults[GST_TV_HW_VIRTUAL_N_FAULTS];      /* positive errno or 0 */
+  /* status bits forced on each input (set_input_status) */
+  guint32 forced_status[GST_TV_HW_VIRTUAL_MAX_INPUTS];
+  /* whether frame periods without a picture still deliver snow */
+  gboolean no_signal_frames;
+  /* capture frame periods still to drop, frames still to mark as
+   * corrupted */
+  guint drop_frames;
+  guint corrupt_frames;
+  /* whether the flip controls exist */
+  gboolean flip_ctrls;
 
   /* settings: persist between opens */
   guint input;                  /* the capture node's input */
   guint output;                 /* the output node's output */
+  guint audio_input;            /* the capture node's audio input */
+  guint audio_output;           /* the output node's audio output */
+  gint32 ctrls[GST_TV_HW_VIRTUAL_N_CTRLS];      /* the controls' values */
+  guint32 tv_freq;              /* tuner 0, 62.5 kHz units */
+  guint32 tv_audmode;
+  guint32 mod_freq;             /* modulator 0 */
+  guint32 mod_txsubchans;
 
   GstTvHwVirtualNode cap;
   GstTvHwVirtualNode out;
@@ -138,7 +210,15 @@ void gst_tv_hw_virtual_node_update (GstTvHwVirtualCard * card,
 /* tvhw-virtual-cap.c: the capture node (card->lock held) */
 void gst_tv_hw_virtual_cap_debug_init (void);
 void gst_tv_hw_virtual_cap_set_defaults (GstTvHwVirtualCard * card);
+/* after an input switch or a new input list: the capture standard within
+ * what the current input accepts, the audio input within its audioset */
 void gst_tv_hw_virtual_cap_fix_std (GstTvHwVirtualCard * card);
+/* what input @index receives now (the loop, the tuner, forced status) */
+void gst_tv_hw_virtual_cap_receive (GstTvHwVirtualCard * card, guint index,
+    GstTvHwVirtualReception * rx);
+/* whether the next frame period delivers a frame: not when the current
+ * input has no picture and set_no_signal_frames (FALSE) */
+gboolean gst_tv_hw_virtual_cap_frame_wanted (GstTvHwVirtualCard * card);
 /* draws (or loops) frame buf->sequence into @buf */
 void gst_tv_hw_virtual_cap_fill (GstTvHwVirtualCard * card,
     GstTvHwVirtualBuffer * buf);
@@ -149,6 +229,12 @@ gint gst_tv_hw_virtual_cap_g_input (GstTvHwDevice * dev, guint32 * index);
 gint gst_tv_hw_virtual_cap_s_input (GstTvHwDevice * dev, guint32 index);
 gint gst_tv_hw_virtual_cap_querystd (GstTvHwDevice * dev,
     v4l2_std_id * std);
+gint gst_tv_hw_virtual_cap_enumaudio (GstTvHwDevice * dev,
+    struct v4l2_audio *audio);
+gint gst_tv_hw_virtual_cap_g_audio (GstTvHwDevice * dev,
+    struct v4l2_audio *audio);
+gint gst_tv_hw_virtual_cap_s_audio (GstTvHwDevice * dev,
+    const struct v4l2_audio *audio);
 
 /* tvhw-virtual-out.c: the output node (card->lock held) */
 void gst_tv_hw_virtual_out_debug_init (void);
@@ -176,17 +262,72 @@ gint gst_tv_hw_virtual_out_enum_output (GstTvHwDevice * dev,
     struct v4l2_output *output);
 gint gst_tv_hw_virtual_out_g_output (GstTvHwDevice * dev, guint32 * index);
 gint gst_tv_hw_virtual_out_s_output (GstTvHwDevice * dev, guint32 index);
+gint gst_tv_hw_virtual_out_enumaudout (GstTvHwDevice * dev,
+    struct v4l2_audioout *audout);
+gint gst_tv_hw_virtual_out_g_audout (GstTvHwDevice * dev,
+    struct v4l2_audioout *audout);
+gint gst_tv_hw_virtual_out_s_audout (GstTvHwDevice * dev,
+    const struct v4l2_audioout *audout);
+
+/* tvhw-virtual-ctrls.c: the capture node's controls (card->lock held
+ * where a card is passed) */
+void gst_tv_hw_virtual_ctrls_debug_init (void);
+void gst_tv_hw_virtual_ctrls_set_defaults (GstTvHwVirtualCard * card);
+/* applies the picture controls and flips to a frame of the capture
+ * node, except its marks band */
+void gst_tv_hw_virtual_ctrls_apply (GstTvHwVirtualCard * card, guint8 * data,
+    guint32 pixelformat, guint width, guint height, guint stride);
+gint gst_tv_hw_virtual_ctrls_queryctrl (GstTvHwDevice * dev,
+    struct v4l2_queryctrl *qc);
+gint gst_tv_hw_virtual_ctrls_querymenu (GstTvHwDevice * dev,
+    struct v4l2_querymenu *qm);
+gint gst_tv_hw_virtual_ctrls_g_ctrl (GstTvHwDevice * dev,
+    struct v4l2_control *ctrl);
+gint gst_tv_hw_virtual_ctrls_s_ctrl (GstTvHwDevice * dev,
+    struct v4l2_control *ctrl);
+
+/* tvhw-virtual-tuner.c: tuner 0 and its channel plan, modulator 0
+ * (card->lock held where a card is passed) */
+void gst_tv_hw_virtual_tuner_debug_init (void);
+void gst_tv_hw_virtual_tuner_set_defaults (GstTvHwVirtualCard * card);
+/* whether the card has a tuner: an input of type V4L2_INPUT_TYPE_TUNER */
+gboolean gst_tv_hw_virtual_tuner_present (GstTvHwVirtualCard * card);
+/* fills @rx for a tuner input whose antenna carries @antenna (the input's
+ * signal_std; 0: no antenna) at the tuner's frequency */
+void gst_tv_hw_virtual_tuner_receive (GstTvHwVirtualCard * card,
+    v4l2_std_id antenna, GstTvHwVirtualReception * rx);
+/* whether the tuner is tuned to the modulator (the RF loop) */
+gboolean gst_tv_hw_virtual_tuner_on_modulator (GstTvHwVirtualCard * card);
+gint gst_tv_hw_virtual_tuner_g_tuner (GstTvHwDevice * dev,
+    struct v4l2_tuner *tuner);
+gint gst_tv_hw_virtual_tuner_s_tuner (GstTvHwDevice * dev,
+    const struct v4l2_tuner *tuner);
+gint gst_tv_hw_virtual_tuner_g_modulator (GstTvHwDevice * dev,
+    struct v4l2_modulator *mod);
+gint gst_tv_hw_virtual_tuner_s_modulator (GstTvHwDevice * dev,
+    const struct v4l2_modulator *mod);
+gint gst_tv_hw_virtual_tuner_g_frequency (GstTvHwDevice * dev,
+    struct v4l2_frequency *freq);
+gint gst_tv_hw_virtual_tuner_s_frequency (GstTvHwDevice * dev,
+    const struct v4l2_frequency *freq);
 
 /* tvhw-virtual-gen.c */
 void gst_tv_hw_virtual_gen_debug_init (void);
 GstTvHwVirtualGen *gst_tv_hw_virtual_gen_new (void);
 void gst_tv_hw_virtual_gen_free (GstTvHwVirtualGen * gen);
 /* draws frame @sequence of input @input into @data (packed 4:2:2,
- * @height lines of @stride bytes): the input's picture, or snow when
- * @no_signal, plus the marks gst_tv_hw_virtual_decode() reads */
+ * @height lines of @stride bytes): test pattern @pattern (0..4), without
+ * colour for QUALITY_GRAY, or snow for QUALITY_SNOW, plus the marks
+ * gst_tv_hw_virtual_decode() reads (@input, @station, no-signal for
+ * snow) */
 void gst_tv_hw_virtual_gen_fill (GstTvHwVirtualGen * gen, guint8 * data,
     guint32 pixelformat, guint width, guint height, guint stride,
-    guint input, gboolean no_signal, guint32 sequence);
+    guint input, guint pattern, guint station,
+    GstTvHwVirtualQuality quality, guint32 sequence);
+/* takes the colour out of a frame (neutral chroma), but for the marks
+ * band */
+void gst_tv_hw_virtual_gen_kill_colour (guint8 * data, guint32 pixelformat,
+    guint width, guint height, guint stride);
 
 G_END_DECLS
 

@@ -4,11 +4,15 @@
  * open/close, VIDIOC_QUERYCAP, the operations table and the test-only
  * configuration API (tvhw-virtual.h), plus what the capture and the
  * output node share: the standards table, formats, and a vb2-like MMAP
- * queue with its three pacing modes. The capture node's inputs and frames
- * are in tvhw-virtual-cap.c, the output node's outputs, screen and
- * loopback in tvhw-virtual-out.c, the picture generator in
+ * queue with its three pacing modes (and the frame drops, corrupted
+ * frames and no-signal silence injected into it). The capture node's
+ * inputs, audio inputs and frames are in tvhw-virtual-cap.c, the output
+ * node's outputs, audio outputs, screen and loopback in
+ * tvhw-virtual-out.c, the controls in tvhw-virtual-ctrls.c, the tuner and
+ * modulator in tvhw-virtual-tuner.c, the picture generator in
  * tvhw-virtual-gen.c; this split follows vivid's vivid-core.c /
- * vivid-vid-common.c / vivid-vid-cap.c / vivid-vid-out.c / vivid-tpg.
+ * vivid-vid-common.c / vivid-vid-cap.c / vivid-vid-out.c / vivid-ctrls.c
+ * / vivid-tpg.
  *
  * Copyright (C) 2026 the v4l2tv authors
  */
@@ -39,10 +43,10 @@ static GstTvHwVirtualCard *cards[GST_TV_HW_VIRTUAL_MAX_CARDS];
 
 /* the power-on inputs, documented in tvhw-virtual.h */
 static const GstTvHwVirtualInput default_inputs[] = {
-  {"Television", V4L2_INPUT_TYPE_TUNER, V4L2_STD_ALL, V4L2_STD_PAL_BG, 0},
-  {"Composite1", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_ALL, V4L2_STD_NTSC_M, 0},
-  {"S-Video", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_ALL, V4L2_STD_PAL_BG, 0},
-  {"Composite2", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_ALL, 0, 0},
+  {"Television", V4L2_INPUT_TYPE_TUNER, V4L2_STD_ALL, V4L2_STD_PAL_BG, 0x1},
+  {"Composite1", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_ALL, V4L2_STD_NTSC_M, 0x2},
+  {"S-Video", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_ALL, V4L2_STD_PAL_BG, 0x2},
+  {"Composite2", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_ALL, 0, 0x2},
 };
 
 static void
@@ -56,6 +60,8 @@ debug_init (void)
     gst_tv_hw_virtual_cap_debug_init ();
     gst_tv_hw_virtual_out_debug_init ();
     gst_tv_hw_virtual_gen_debug_init ();
+    gst_tv_hw_virtual_ctrls_debug_init ();
+    gst_tv_hw_virtual_tuner_debug_init ();
     g_once_init_leave (&done, 1);
   }
 }
@@ -507,8 +513,9 @@ first_frame_from (GstTvHwVirtualNode * node, gint64 t)
   return (guint32) n;
 }
 
-/* @n frame periods pass with no buffer to take them: a capture node
- * drops those frames, an output node shows its last picture again */
+/* @n frame periods pass with no buffer to take them (or none is to be
+ * delivered): a capture node drops those frames, an output node shows
+ * its last picture again */
 static void
 skip_frames (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node, guint32 n)
 {
@@ -519,23 +526,42 @@ skip_frames (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node, guint32 n)
         node->next_seq, node->next_seq + n - 1);
     gst_tv_hw_virtual_out_repeat (card, n);
   } else {
-    GST_LOG ("card %u: frames %u..%u dropped, no buffer", card->index,
-        node->next_seq, node->next_seq + n - 1);
+    GST_LOG ("card %u: frames %u..%u dropped", card->index, node->next_seq,
+        node->next_seq + n - 1);
+    /* they count against frames to drop on demand */
+    card->drop_frames -= MIN (card->drop_frames, n);
   }
   node->next_seq += n;
 }
 
 /* one frame period: the oldest queued buffer takes frame next_seq (a
  * capture buffer is filled, an output buffer displayed) and becomes ready
- * for DQBUF; without one the frame is skipped */
-static void
+ * for DQBUF; without one the frame is skipped. A capture frame is also
+ * skipped while frames are to be dropped on demand, and when there is no
+ * picture and no-signal frames are not delivered; in FREERUN that last
+ * case does nothing at all (no time passes) and answers FALSE. */
+static gboolean
 node_frame (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
 {
-  GstTvHwVirtualBuffer *buf = g_queue_pop_head (&node->queued);
+  GstTvHwVirtualBuffer *buf;
 
+  if (node == &card->cap) {
+    if (card->drop_frames > 0) {
+      skip_frames (card, node, 1);
+      return TRUE;
+    }
+    if (!gst_tv_hw_virtual_cap_frame_wanted (card)) {
+      if (card->pacing == GST_TV_HW_VIRTUAL_PACING_FREERUN)
+        return FALSE;
+      skip_frames (card, node, 1);
+      return TRUE;
+    }
+  }
+
+  buf = g_queue_pop_head (&node->queued);
   if (buf == NULL) {
     skip_frames (card, node, 1);
-    return;
+    return TRUE;
   }
   buf->sequence = node->next_seq;
   if (node == &card->out) {
@@ -543,20 +569,29 @@ node_frame (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
   } else {
     buf->timestamp_us = frame_time (node, node->next_seq);
     gst_tv_hw_virtual_cap_fill (card, buf);
+    /* vb2_buffer_done (VB2_BUF_STATE_ERROR) */
+    if (card->corrupt_frames > 0) {
+      card->corrupt_frames--;
+      buf->error = TRUE;
+    }
   }
   buf->state = GST_TV_HW_VIRTUAL_BUF_DONE;
   g_queue_push_tail (&node->done, buf);
-  GST_LOG ("card %u %s: frame %u in buffer %u", card->index,
-      node_name (card, node), node->next_seq, (guint) (buf - node->buffers));
+  GST_LOG ("card %u %s: frame %u in buffer %u%s", card->index,
+      node_name (card, node), node->next_seq, (guint) (buf - node->buffers),
+      buf->error ? " (error)" : "");
   node->next_seq++;
+  return TRUE;
 }
 
 /* FREERUN: every queued buffer gets the next frame at once */
 static void
 fill_all_queued (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
 {
-  while (!g_queue_is_empty (&node->queued))
-    node_frame (card, node);
+  while (!g_queue_is_empty (&node->queued)) {
+    if (!node_frame (card, node))
+      break;
+  }
 }
 
 /* REALTIME: the frames whose time has come by @now. A frame goes to the
@@ -665,8 +700,10 @@ cancel_queue (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
 
   g_queue_clear (&node->queued);
   g_queue_clear (&node->done);
-  for (i = 0; i < node->n_buffers; i++)
+  for (i = 0; i < node->n_buffers; i++) {
     node->buffers[i].state = GST_TV_HW_VIRTUAL_BUF_DEQUEUED;
+    node->buffers[i].error = FALSE;
+  }
   node->streaming = FALSE;
   g_cond_broadcast (&card->cond);
 }
@@ -734,6 +771,8 @@ fill_v4l2_buffer (GstTvHwVirtualNode * node, GstTvHwVirtualBuffer * buf,
   }
   if (buf->map_count > 0)
     vbuf->flags |= V4L2_BUF_FLAG_MAPPED;
+  if (buf->error)
+    vbuf->flags |= V4L2_BUF_FLAG_ERROR;
   if (buf->state == GST_TV_HW_VIRTUAL_BUF_QUEUED)
     vbuf->flags |= V4L2_BUF_FLAG_QUEUED;
   else if (buf->state == GST_TV_HW_VIRTUAL_BUF_DONE)
@@ -859,6 +898,7 @@ virtual_qbuf (GstTvHwDevice * dev, struct v4l2_buffer *vbuf)
       goto done;
   }
   buf->state = GST_TV_HW_VIRTUAL_BUF_QUEUED;
+  buf->error = FALSE;
   buf->queued_us = g_get_monotonic_time ();
   g_queue_push_tail (&node->queued, buf);
   /* what QBUF reports is the state before the card gets to it */
@@ -1182,6 +1222,7 @@ set_inputs_locked (GstTvHwVirtualCard * card,
   }
   card->n_inputs = n_inputs;
   card->input = 0;
+  memset (card->forced_status, 0, sizeof (card->forced_status));
   gst_tv_hw_virtual_cap_fix_std (card);
 }
 
@@ -1191,8 +1232,13 @@ power_on (GstTvHwVirtualCard * card)
 {
   memset (card->faults, 0, sizeof (card->faults));
   card->pacing = power_on_pacing ();
+  card->no_signal_frames = TRUE;
+  card->drop_frames = 0;
+  card->corrupt_frames = 0;
   gst_tv_hw_virtual_cap_set_defaults (card);
   gst_tv_hw_virtual_out_set_defaults (card);
+  gst_tv_hw_virtual_ctrls_set_defaults (card);
+  gst_tv_hw_virtual_tuner_set_defaults (card);
   set_inputs_locked (card, default_inputs, G_N_ELEMENTS (default_inputs));
 }
 
@@ -1377,6 +1423,9 @@ gst_tv_hw_virtual_card_set_inputs (GstTvHwVirtualCard * card,
     if (inputs[i].name == NULL || (inputs[i].type != V4L2_INPUT_TYPE_TUNER
             && inputs[i].type != V4L2_INPUT_TYPE_CAMERA))
       return FALSE;
+    /* only audio inputs that exist */
+    if (inputs[i].audioset >> GST_TV_HW_VIRTUAL_N_AUDIO_INPUTS)
+      return FALSE;
   }
 
   g_mutex_lock (&card->lock);
@@ -1395,7 +1444,9 @@ gst_tv_hw_virtual_card_set_inputs (GstTvHwVirtualCard * card,
  * gst_tv_hw_virtual_card_set_signal:
  * @card: a card
  * @index: an input
- * @signal_std: the standard on the connector, 0 for no signal
+ * @signal_std: the standard on the connector, 0 for no signal; on a
+ *   tuner input the antenna: the standard of the local stations of the
+ *   channel plan, 0 for no antenna
  *
  * Takes effect at once, also while streaming (the next frames are snow).
  * While the output loops to the input, the loop wins.
@@ -1460,6 +1511,114 @@ gst_tv_hw_virtual_card_get_open_count (GstTvHwVirtualCard * card)
   g_mutex_unlock (&card->lock);
 
   return n;
+}
+
+/**
+ * gst_tv_hw_virtual_card_set_no_signal_frames:
+ * @card: a card
+ * @deliver: TRUE (the power-on default): a frame period without a picture
+ *   (no signal, lost lock, the tuner off a station) still fills a buffer
+ *   with snow, as most analog decoders do; FALSE: it fills nothing and
+ *   the sequence number advances, as a decoder that stops without sync
+ *
+ * Either way ENUMINPUT reports the input's V4L2_IN_ST_* bits. In FREERUN
+ * pacing no time passes while no frame comes: the sequence number stays.
+ */
+void
+gst_tv_hw_virtual_card_set_no_signal_frames (GstTvHwVirtualCard * card,
+    gboolean deliver)
+{
+  g_return_if_fail (card != NULL);
+
+  g_mutex_lock (&card->lock);
+  gst_tv_hw_virtual_node_update (card, &card->cap);
+  card->no_signal_frames = deliver;
+  gst_tv_hw_virtual_node_update (card, &card->cap);
+  g_cond_broadcast (&card->cond);
+  g_mutex_unlock (&card->lock);
+}
+
+/**
+ * gst_tv_hw_virtual_card_set_input_status:
+ * @card: a card
+ * @index: an input
+ * @status: V4L2_IN_ST_* bits to report on top of the input's own status,
+ *   0 for none
+ *
+ * The bits win over the signal and the loop: a lock or signal bit
+ * (NO_POWER, NO_SIGNAL, NO_H_LOCK, NO_V_LOCK, NO_SYNC, NO_EQU, NO_CARRIER)
+ * turns the picture into snow and QUERYSTD into 0, a colour bit (NO_COLOR,
+ * COLOR_KILL) takes the colour out of it; the others (MACROVISION,
+ * NO_ACCESS, ...) are only reported. Takes effect at once, also while
+ * streaming. set_inputs() and reset clear them.
+ *
+ * Returns: FALSE when @index is not an input
+ */
+gboolean
+gst_tv_hw_virtual_card_set_input_status (GstTvHwVirtualCard * card,
+    guint index, guint32 status)
+{
+  g_return_val_if_fail (card != NULL, FALSE);
+
+  g_mutex_lock (&card->lock);
+  if (index >= card->n_inputs) {
+    g_mutex_unlock (&card->lock);
+    return FALSE;
+  }
+  gst_tv_hw_virtual_node_update (card, &card->cap);
+  card->forced_status[index] = status;
+  GST_DEBUG ("card %u: status of input %u forced to 0x%08x", card->index,
+      index, status);
+  g_cond_broadcast (&card->cond);
+  g_mutex_unlock (&card->lock);
+
+  return TRUE;
+}
+
+/**
+ * gst_tv_hw_virtual_card_drop_frames:
+ * @card: a card
+ * @n: how many capture frame periods deliver nothing, from the next one
+ *   on (added to any still pending)
+ *
+ * The frames are lost as by an overrun: the queued buffers stay queued and
+ * the sequence number advances, so the application sees a gap. Frame
+ * periods that have no buffer anyway count too. In FREERUN pacing the
+ * frames are dropped as soon as a buffer is queued.
+ */
+void
+gst_tv_hw_virtual_card_drop_frames (GstTvHwVirtualCard * card, guint n)
+{
+  g_return_if_fail (card != NULL);
+
+  g_mutex_lock (&card->lock);
+  gst_tv_hw_virtual_node_update (card, &card->cap);
+  card->drop_frames += n;
+  gst_tv_hw_virtual_node_update (card, &card->cap);
+  g_cond_broadcast (&card->cond);
+  g_mutex_unlock (&card->lock);
+}
+
+/**
+ * gst_tv_hw_virtual_card_corrupt_frames:
+ * @card: a card
+ * @n: how many of the next captured frames are corrupted (added to any
+ *   still pending)
+ *
+ * vivid's inject_v4l2_buf_flag_error: DQBUF returns such a buffer
+ * normally (no errno), with V4L2_BUF_FLAG_ERROR in its flags, as vb2 does
+ * for a buffer the driver finished in VB2_BUF_STATE_ERROR. The picture
+ * and sequence number are those of the frame.
+ */
+void
+gst_tv_hw_virtual_card_corrupt_frames (GstTvHwVirtualCard * card, guint n)
+{
+  g_return_if_fail (card != NULL);
+
+  g_mutex_lock (&card->lock);
+  gst_tv_hw_virtual_node_update (card, &card->cap);
+  card->corrupt_frames += n;
+  g_mutex_unlock (&card->lock);
 }
 
 /* card->lock held: consumes a pending fault, returns -errno or 0 */
@@ -1567,6 +1726,7 @@ static gint
 virtual_querycap (GstTvHwDevice * dev, struct v4l2_capability *cap)
 {
   guint n = CARD (dev)->index;
+  guint32 tuner, out_caps, cap_caps;
 
   memset (cap, 0, sizeof (*cap));
   g_strlcpy ((gchar *) cap->driver, VIRTUAL_DRIVER, sizeof (cap->driver));
@@ -1574,13 +1734,18 @@ virtual_querycap (GstTvHwDevice * dev, struct v4l2_capability *cap)
   g_snprintf ((gchar *) cap->bus_info, sizeof (cap->bus_info),
       "platform:virtual-%u", n);
   cap->version = VIRTUAL_VERSION;
-  /* the node's own caps; capabilities are those of the whole card */
-  if (IS_OUTPUT (dev))
-    cap->device_caps = V4L2_CAP_VIDEO_OUTPUT | V4L2_CAP_STREAMING;
-  else
-    cap->device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING;
-  cap->capabilities = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_VIDEO_OUTPUT |
-      V4L2_CAP_STREAMING | V4L2_CAP_DEVICE_CAPS;
+  /* the node's own caps; capabilities are those of the whole card. Both
+   * nodes have audio; the capture node has a tuner while an input is a
+   * tuner input, the output node always has its modulator. */
+  g_mutex_lock (&CARD (dev)->lock);
+  tuner = gst_tv_hw_virtual_tuner_present (CARD (dev)) ? V4L2_CAP_TUNER : 0;
+  g_mutex_unlock (&CARD (dev)->lock);
+  out_caps = V4L2_CAP_VIDEO_OUTPUT | V4L2_CAP_MODULATOR | V4L2_CAP_AUDIO |
+      V4L2_CAP_STREAMING;
+  cap_caps = V4L2_CAP_VIDEO_CAPTURE | tuner | V4L2_CAP_AUDIO |
+      V4L2_CAP_STREAMING;
+  cap->device_caps = IS_OUTPUT (dev) ? out_caps : cap_caps;
+  cap->capabilities = out_caps | cap_caps | V4L2_CAP_DEVICE_CAPS;
 
   return 0;
 }
@@ -1644,6 +1809,54 @@ virtual_s_output (GstTvHwDevice * dev, guint32 index)
   return gst_tv_hw_virtual_out_s_output (dev, index);
 }
 
+static gint
+virtual_enumaudio (GstTvHwDevice * dev, struct v4l2_audio *audio)
+{
+  if (IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_cap_enumaudio (dev, audio);
+}
+
+static gint
+virtual_g_audio (GstTvHwDevice * dev, struct v4l2_audio *audio)
+{
+  if (IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_cap_g_audio (dev, audio);
+}
+
+static gint
+virtual_s_audio (GstTvHwDevice * dev, const struct v4l2_audio *audio)
+{
+  if (IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_cap_s_audio (dev, audio);
+}
+
+static gint
+virtual_enumaudout (GstTvHwDevice * dev, struct v4l2_audioout *audout)
+{
+  if (!IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_out_enumaudout (dev, audout);
+}
+
+static gint
+virtual_g_audout (GstTvHwDevice * dev, struct v4l2_audioout *audout)
+{
+  if (!IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_out_g_audout (dev, audout);
+}
+
+static gint
+virtual_s_audout (GstTvHwDevice * dev, const struct v4l2_audioout *audout)
+{
+  if (!IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_out_s_audout (dev, audout);
+}
+
 const GstTvHwOps gst_tv_hw_virtual_ops = {
   .name = "virtual",
   .open = virtual_open,
@@ -1668,6 +1881,26 @@ const GstTvHwOps gst_tv_hw_virtual_ops = {
   .try_fmt = virtual_try_fmt,
   .cropcap = virtual_cropcap,
   .g_parm = virtual_g_parm,
+
+  /* tvhw-virtual-ctrls.c, tvhw-virtual-tuner.c: each answers ENOTTY on
+   * the node that has no such thing */
+  .queryctrl = gst_tv_hw_virtual_ctrls_queryctrl,
+  .querymenu = gst_tv_hw_virtual_ctrls_querymenu,
+  .g_ctrl = gst_tv_hw_virtual_ctrls_g_ctrl,
+  .s_ctrl = gst_tv_hw_virtual_ctrls_s_ctrl,
+  .g_tuner = gst_tv_hw_virtual_tuner_g_tuner,
+  .s_tuner = gst_tv_hw_virtual_tuner_s_tuner,
+  .g_modulator = gst_tv_hw_virtual_tuner_g_modulator,
+  .s_modulator = gst_tv_hw_virtual_tuner_s_modulator,
+  .g_frequency = gst_tv_hw_virtual_tuner_g_frequency,
+  .s_frequency = gst_tv_hw_virtual_tuner_s_frequency,
+
+  .enumaudio = virtual_enumaudio,
+  .g_audio = virtual_g_audio,
+  .s_audio = virtual_s_audio,
+  .enumaudout = virtual_enumaudout,
+  .g_audout = virtual_g_audout,
+  .s_audout = virtual_s_audout,
 
   .reqbufs = virtual_reqbufs,
   .querybuf = virtual_querybuf,

@@ -9,8 +9,9 @@
  * /dev/video1: gst_tv_hw_device_open() with GST_TV_HW_CAPTURE opens the
  * capture node (inputs), with GST_TV_HW_OUTPUT the output node (outputs).
  * Both nodes can be open at once, any number of times. The card's
- * settings (input, output, each node's standard and format) persist
- * between opens, like a real driver's.
+ * settings (input, output, audio input and output, each node's standard
+ * and format, the controls, the tuner's and the modulator's frequency)
+ * persist between opens, like a real driver's.
  *
  * This header is the test-only configuration API (vivid's module
  * parameters and test controls). Applications and elements never use it;
@@ -19,37 +20,68 @@
  *
  * QUERYCAP: driver "tvhw-virtual", card "Virtual TV card N", bus_info
  * "platform:virtual-N"; device_caps V4L2_CAP_VIDEO_CAPTURE |
- * V4L2_CAP_STREAMING on the capture node, V4L2_CAP_VIDEO_OUTPUT |
+ * V4L2_CAP_TUNER | V4L2_CAP_AUDIO | V4L2_CAP_STREAMING on the capture node
+ * (V4L2_CAP_TUNER only while an input is a tuner input),
+ * V4L2_CAP_VIDEO_OUTPUT | V4L2_CAP_MODULATOR | V4L2_CAP_AUDIO |
  * V4L2_CAP_STREAMING on the output node; capabilities (the whole card) are
  * the union of both | V4L2_CAP_DEVICE_CAPS on either node. A node answers
- * ENOTTY to the other node's ioctls: ENUMINPUT, G/S_INPUT and QUERYSTD on
- * the output node, ENUMOUTPUT and G/S_OUTPUT on the capture node; buffer
- * types of the other node are EINVAL.
+ * ENOTTY to the other node's ioctls: ENUMINPUT, G/S_INPUT, QUERYSTD,
+ * G/S_TUNER, ENUMAUDIO, G/S_AUDIO and the control ioctls on the output
+ * node (it has no controls), ENUMOUTPUT, G/S_OUTPUT, G/S_MODULATOR,
+ * ENUMAUDOUT and G/S_AUDOUT on the capture node; G/S_FREQUENCY address
+ * the tuner on the capture node and the modulator on the output node;
+ * buffer types of the other node are EINVAL.
  *
  * Power-on defaults (first use of a card, and after
  * gst_tv_hw_virtual_card_reset()):
  *
- *   input  name         type    std       signal     status
- *   0      Television   tuner   0xFFFFFF  PAL-BG     ok
- *   1      Composite1   camera  0xFFFFFF  NTSC-M     ok
- *   2      S-Video      camera  0xFFFFFF  PAL-BG     ok
- *   3      Composite2   camera  0xFFFFFF  (none)     no signal: snow
+ *   input  name         type    std       signal     status  audioset
+ *   0      Television   tuner   0xFFFFFF  PAL-BG     ok      0x1 (TV)
+ *   1      Composite1   camera  0xFFFFFF  NTSC-M     ok      0x2 (Line-In)
+ *   2      S-Video      camera  0xFFFFFF  PAL-BG     ok      0x2 (Line-In)
+ *   3      Composite2   camera  0xFFFFFF  (none)     snow    0x2 (Line-In)
  *
  *   (0xFFFFFF is V4L2_STD_ALL, every SDTV standard, as vivid's TV and
- *   S-Video inputs; capabilities V4L2_IN_CAP_STD; tuner 0; audioset 0
- *   because the card has no audio inputs yet (no VIDIOC_ENUMAUDIO), and
- *   v4l2-compliance fails an audioset that points at audio inputs that do
- *   not exist)
+ *   S-Video inputs; capabilities V4L2_IN_CAP_STD; tuner 0; the status of
+ *   Composite2 is V4L2_IN_ST_NO_SIGNAL; the Television input's signal is
+ *   what its antenna carries, see the tuner below)
  *
- *   output  name           type                          loops to input
- *   0       Composite Out  V4L2_OUTPUT_TYPE_ANALOG       Composite2
- *   1       S-Video Out    V4L2_OUTPUT_TYPE_ANALOG       S-Video
- *   2       RF Modulator   V4L2_OUTPUT_TYPE_MODULATOR    Television
+ *   output  name           type                        audioset  loops to
+ *   0       Composite Out  V4L2_OUTPUT_TYPE_ANALOG     0x1       Composite2
+ *   1       S-Video Out    V4L2_OUTPUT_TYPE_ANALOG     0x1       S-Video
+ *   2       RF Modulator   V4L2_OUTPUT_TYPE_MODULATOR  0x2       Television
  *
  *   (fixed, not configurable; std 0xFFFFFF, capabilities V4L2_OUT_CAP_STD,
- *   modulator 0, audioset 0: no audio outputs; reserved zero)
+ *   modulator 0; reserved zero)
  *
- *   - current input 0 (Television), current output 0 (Composite Out);
+ *   audio input   name      capability          audio output  name
+ *   0             TV        V4L2_AUDCAP_STEREO  0             Line-Out
+ *   1             Line-In   V4L2_AUDCAP_STEREO  1             Modulator Audio
+ *
+ *   (vivid's audio inputs; fixed; audio outputs have capability 0; mode 0)
+ *
+ *   control (capture node)     type     range       default  flags
+ *   V4L2_CID_USER_CLASS        class    -           -        read-only,
+ *                                                            write-only
+ *   V4L2_CID_BRIGHTNESS        integer  0..255      128      slider
+ *   V4L2_CID_CONTRAST          integer  0..255      128      slider
+ *   V4L2_CID_SATURATION        integer  0..255      128      slider
+ *   V4L2_CID_HUE               integer  -128..128   0        slider
+ *   V4L2_CID_HFLIP             boolean  0..1        0
+ *   V4L2_CID_VFLIP             boolean  0..1        0
+ *   V4L2_CID_COLORFX           menu     0..3        0 (None)
+ *
+ *   (vivid's ranges, video0-list-ctrls-menus.txt; step 1; the kernel's
+ *   names ("Brightness", ..., "Color Effects"); the menu has 0 "None",
+ *   1 "Black & White", 3 "Negative", and skips 2 "Sepia")
+ *
+ *   - current input 0 (Television), current output 0 (Composite Out),
+ *     audio input 0 (TV), audio output 0 (Line-Out);
+ *   - tuner 0 and modulator 0 at GST_TV_HW_VIRTUAL_DEFAULT_FREQ (175.25
+ *     MHz, station E5: the Television input's picture is the one it had
+ *     before the card had a tuner), tuner audio mode
+ *     V4L2_TUNER_MODE_STEREO, modulator txsubchans V4L2_TUNER_SUB_STEREO;
+ *   - every control at its default, the flip controls present;
  *   - capture standard and output standard GST_TV_HW_VIRTUAL_DEFAULT_STD,
  *     V4L2_STD_PAL (0xff), vivid's power-on standard on both nodes;
  *   - format on both nodes YUYV 720x576, V4L2_FIELD_INTERLACED,
@@ -58,7 +90,9 @@
  *   - pacing REALTIME, unless the environment variable
  *     V4L2TV_VIRTUAL_PACING is "freerun", "manual" or "realtime" when the
  *     card is created or reset;
- *   - no pending faults; nothing on the output's screen.
+ *   - no pending faults, drops or corrupted frames, no forced status
+ *     bits, no-signal frames delivered (as snow); nothing on the output's
+ *     screen.
  *
  * Driver behaviour worth knowing (vivid's and the V4L2 core's rules):
  * - each node has its own standard, format and queue; the capture
@@ -96,8 +130,111 @@
  *   ready at once; a frame only goes into a buffer queued before its
  *   timestamp, so a consumer that falls behind sees sequence gaps;
  * - every capture frame carries marks that gst_tv_hw_virtual_decode()
- *   reads: the input, the sequence number, each field's parity and
- *   no-signal (a looped frame carries whatever the output showed).
+ *   reads: the input, the sequence number, each field's parity,
+ *   no-signal and, on a tuner input, the station (a looped frame carries
+ *   whatever the output showed). The marks band, the first 80 columns,
+ *   is never touched by the controls or the flips.
+ *
+ * Controls (vivid's vivid-ctrls.c, with the V4L2 control framework's
+ * rules): QUERYCTRL with V4L2_CTRL_FLAG_NEXT_CTRL enumerates in id order,
+ * the class heading first; an unknown id is EINVAL for QUERYCTRL, G_CTRL
+ * and S_CTRL; the class heading is EACCES for G_CTRL and S_CTRL; S_CTRL
+ * clamps an integer to its range (no error) and makes any non-zero
+ * boolean 1, and refuses a menu value out of range (ERANGE) or skipped
+ * (EINVAL); QUERYMENU is EINVAL outside minimum..maximum, on a skipped
+ * item and on a control that is no menu. The values belong to the card
+ * and apply, from the next frame on, to every capture frame (generated,
+ * snow, or looped) except its marks band, in 8 bits on packed 4:2:2:
+ *   - luma Y' = 16 + round ((Y - 16) x contrast / 128) + brightness - 128,
+ *     clipped to 0..255;
+ *   - chroma (Cb, Cr) - 128 is rotated by hue x 180 / 128 degrees
+ *     (Cb' = Cb cos - Cr sin, Cr' = Cb sin + Cr cos; hue 64 turns
+ *     (Cb, Cr) into (-Cr, Cb)), scaled by saturation / 128 and clipped;
+ *   - V4L2_CID_COLORFX Black & White makes the chroma neutral, Negative
+ *     inverts the result (Y' = 255 - Y, C' = 256 - C, clipped);
+ *   - V4L2_CID_HFLIP mirrors columns 80..719 within themselves (column x
+ *     shows column 799 - x; each pixel pair keeps its chroma),
+ *     V4L2_CID_VFLIP mirrors the lines (line y shows line height - 1 - y,
+ *     which swaps the fields); the marks band stays as it is, so a flipped
+ *     frame still decodes with both fields ok;
+ *   - at the defaults nothing is touched: a frame is bit-exact what the
+ *     generator or the loop made.
+ * gst_tv_hw_virtual_card_set_flip_controls (FALSE) makes a card without
+ * the flip controls (EINVAL for them, no flipping).
+ *
+ * The tuner (vivid's TV tuner): tuner 0 of every tuner input, name "TV
+ * Tuner", type V4L2_TUNER_ANALOG_TV, capability V4L2_TUNER_CAP_NORM |
+ * STEREO | LANG1 | LANG2 | FREQ_BANDS (the last added by the V4L2 core),
+ * 62.5 kHz units, range 44 .. 958 MHz (GST_TV_HW_VIRTUAL_FREQ_LOW/HIGH).
+ * G/S_TUNER and G/S_FREQUENCY answer EINVAL for a tuner index other than
+ * 0, S_TUNER for an audmode past V4L2_TUNER_MODE_LANG1_LANG2, S_FREQUENCY
+ * for a type other than V4L2_TUNER_ANALOG_TV; S_FREQUENCY clamps the
+ * frequency to the range (no error). Without a tuner input, all four are
+ * ENOTTY. The frequency is the card's, kept across input switches. The
+ * tuner receives this channel plan (gst_tv_hw_virtual_get_stations()):
+ *
+ *   station  channel  MHz     units  standard           rxsubchans  pattern
+ *   0        E5       175.25  2804   the input's (PAL)  STEREO      bars
+ *   1        E7       189.25  3028   the input's (PAL)  LANG1|LANG2 h. bars
+ *   2        US4       67.25  1076   NTSC-M             MONO|SAP    plane
+ *   3        E21      471.25  7540   PAL-I              STEREO      checker
+ *   4        E30      543.25  8692   SECAM-L            MONO        ramp
+ *
+ *   ("the input's" is the tuner input's signal_std, what the antenna's
+ *   local stations broadcast in: PAL-BG on the Television input; a
+ *   signal_std of 0 means no antenna, snow on every frequency)
+ *
+ * Within +-0.25 MHz of a station (GST_TV_HW_VIRTUAL_FREQ_FINE) the input
+ * shows the station's picture: G_TUNER signal 0xffff, afc the distance in
+ * units (negative: tuned too low), rxsubchans the station's; status ok;
+ * QUERYSTD the station's standard. Within +-1 MHz
+ * (GST_TV_HW_VIRTUAL_FREQ_NEAR) the picture loses its colour: signal
+ * 0x8000, rxsubchans MONO, status V4L2_IN_ST_COLOR_KILL, QUERYSTD still
+ * the standard. Anywhere else: snow, signal 0, rxsubchans 0, afc 0,
+ * status V4L2_IN_ST_NO_SIGNAL, QUERYSTD 0. The marks carry the station
+ * (0 on snow). G_TUNER reports the current input if it is a tuner input,
+ * else the first tuner input. A frequency change takes effect with the
+ * next frame, also while streaming.
+ *
+ * The modulator: modulator 0 of the RF Modulator output, on the output
+ * node: name "RF Modulator", type V4L2_TUNER_ANALOG_TV, capability
+ * V4L2_TUNER_CAP_NORM | STEREO | FREQ_BANDS, the tuner's range and units;
+ * G/S_MODULATOR and G/S_FREQUENCY are EINVAL for an index other than 0,
+ * S_MODULATOR for txsubchans other than MONO / STEREO, S_FREQUENCY for a
+ * type other than ANALOG_TV; the frequency is clamped as the tuner's.
+ *
+ * Audio: G_AUDIO answers the current audio input, EINVAL on an input
+ * whose audioset is 0; S_AUDIO takes only an audio input of the current
+ * input's audioset (EINVAL otherwise, as v4l2-compliance expects);
+ * S_INPUT moves the audio input to the first one of the new input's set
+ * when the current one is not in it. The same rules hold for G/S_AUDOUT
+ * and S_OUTPUT with the outputs' audiosets. set_inputs() refuses an
+ * audioset that names audio inputs the card does not have.
+ *
+ * Signal loss and faults (for "no signal never stalls a capture"):
+ *   - an input's picture is gone (snow) when it has no signal (signal_std
+ *     0, the tuner off every station, no antenna) or when a lock bit is
+ *     forced (below); ENUMINPUT says V4L2_IN_ST_NO_SIGNAL (or the forced
+ *     bits) and QUERYSTD 0. Such frame periods deliver snow frames
+ *     (marked no-signal) by default; after
+ *     gst_tv_hw_virtual_card_set_no_signal_frames (FALSE) they deliver
+ *     nothing, the buffers stay queued and the sequence number advances
+ *     (REALTIME and MANUAL; in FREERUN nothing happens until the picture
+ *     is back), so a wait times out instead;
+ *   - gst_tv_hw_virtual_card_set_input_status() adds V4L2_IN_ST_* bits to
+ *     an input's status: lock and signal bits (NO_POWER, NO_SIGNAL,
+ *     NO_H_LOCK, NO_V_LOCK, NO_SYNC, NO_EQU, NO_CARRIER) make snow and
+ *     QUERYSTD 0, colour bits (NO_COLOR, COLOR_KILL) take the colour out
+ *     of the picture, the others (MACROVISION, ...) are only reported;
+ *     they win over the signal and the loop;
+ *   - gst_tv_hw_virtual_card_drop_frames (n): the next n capture frame
+ *     periods deliver nothing (an overrun): a sequence gap;
+ *   - gst_tv_hw_virtual_card_corrupt_frames (n): the next n captured
+ *     frames come back from DQBUF normally but with V4L2_BUF_FLAG_ERROR
+ *     (vb2's VB2_BUF_STATE_ERROR, vivid's inject_v4l2_buf_flag_error);
+ *     QBUF clears the flag;
+ *   - GST_TV_HW_VIRTUAL_FAULT_DQBUF fails one DQBUF before it takes a
+ *     buffer: the frame waiting is returned by the next DQBUF.
  *
  * The output node:
  * - QBUF needs 0 < bytesused <= length and field V4L2_FIELD_ANY or
@@ -140,8 +277,14 @@
  *     whatever its own signal;
  *   - QUERYSTD on that input answers the output standard (masked with
  *     the input's standards).
+ * The RF Modulator loops to Television only while the tuner is tuned
+ * within +-0.25 MHz of the modulator (both at 175.25 MHz at power-on);
+ * then G_TUNER reports signal 0xffff and rxsubchans STEREO or MONO as the
+ * modulator's txsubchans. A looped frame goes through the controls like
+ * any other (at their defaults it is the output's frame, byte for byte).
  * Otherwise the input shows its own picture and status: the generator's
- * pattern, or for Composite2 (no signal) snow and V4L2_IN_ST_NO_SIGNAL.
+ * pattern (the tuner's station on Television), or for Composite2 (no
+ * signal) snow and V4L2_IN_ST_NO_SIGNAL.
  * With a custom input list (gst_tv_hw_virtual_card_set_inputs) an output
  * loops to the input of that name, if there is one.
  */
@@ -160,6 +303,20 @@ G_BEGIN_DECLS
 #define GST_TV_HW_VIRTUAL_MAX_INPUTS 8
 /* the outputs of every card (fixed, see above) */
 #define GST_TV_HW_VIRTUAL_N_OUTPUTS 3
+/* the audio inputs and outputs of every card (fixed, see above) */
+#define GST_TV_HW_VIRTUAL_N_AUDIO_INPUTS 2
+#define GST_TV_HW_VIRTUAL_N_AUDIO_OUTPUTS 2
+
+/* tuner 0 and modulator 0, in units of 62.5 kHz: the range (vivid's TV
+ * tuner, 44 .. 958 MHz) and the power-on frequency of both, 175.25 MHz,
+ * channel E5, the first station of the channel plan */
+#define GST_TV_HW_VIRTUAL_FREQ_LOW (44 * 16)
+#define GST_TV_HW_VIRTUAL_FREQ_HIGH (958 * 16)
+#define GST_TV_HW_VIRTUAL_DEFAULT_FREQ 2804
+/* how far from a station the tuner still gets its picture, in units of
+ * 62.5 kHz: +-0.25 MHz in colour, +-1 MHz without colour */
+#define GST_TV_HW_VIRTUAL_FREQ_FINE 4
+#define GST_TV_HW_VIRTUAL_FREQ_NEAR 16
 
 typedef struct _GstTvHwVirtualCard GstTvHwVirtualCard;
 
@@ -192,8 +349,11 @@ typedef enum
  *   (a camera or HDMI-like input: ENUMSTD is empty, G_STD/S_STD/QUERYSTD
  *   answer ENODATA)
  * @signal_std: the standard of the signal on the connector, 0 when nothing
- *   is connected (status V4L2_IN_ST_NO_SIGNAL, snow/black frames)
- * @audioset: the audio inputs that go with it
+ *   is connected (status V4L2_IN_ST_NO_SIGNAL, snow/black frames); on a
+ *   tuner input the antenna: the standard of the channel plan's local
+ *   stations, 0 for no antenna (snow on every frequency)
+ * @audioset: the audio inputs that go with it (bit n: audio input n, below
+ *   GST_TV_HW_VIRTUAL_N_AUDIO_INPUTS)
  */
 typedef struct
 {
@@ -254,13 +414,55 @@ void gst_tv_hw_virtual_card_emit_frames (GstTvHwVirtualCard * card, guint n);
  * input goes back to 0 */
 gboolean gst_tv_hw_virtual_card_set_inputs (GstTvHwVirtualCard * card,
     const GstTvHwVirtualInput * inputs, guint n_inputs);
-/* the signal on input @index: a standard, or 0 for no signal */
+/* the signal on input @index: a standard, or 0 for no signal (on a tuner
+ * input: the antenna, see GstTvHwVirtualInput) */
 gboolean gst_tv_hw_virtual_card_set_signal (GstTvHwVirtualCard * card,
     guint index, v4l2_std_id signal_std);
 void gst_tv_hw_virtual_card_inject_fault (GstTvHwVirtualCard * card,
     GstTvHwVirtualFault fault, gint err);
 /* the number of handles open on the card now, on both nodes */
 guint gst_tv_hw_virtual_card_get_open_count (GstTvHwVirtualCard * card);
+
+/* whether the capture node has the V4L2_CID_HFLIP / V4L2_CID_VFLIP
+ * controls (TRUE at power-on); without them the picture is not flipped */
+void gst_tv_hw_virtual_card_set_flip_controls (GstTvHwVirtualCard * card,
+    gboolean present);
+/* whether frame periods without a picture (no signal, no lock) deliver
+ * snow frames (TRUE at power-on) or nothing at all */
+void gst_tv_hw_virtual_card_set_no_signal_frames (GstTvHwVirtualCard * card,
+    gboolean deliver);
+/* V4L2_IN_ST_* bits reported on input @index on top of its own status
+ * (0 at power-on); FALSE when @index is not an input */
+gboolean gst_tv_hw_virtual_card_set_input_status (GstTvHwVirtualCard * card,
+    guint index, guint32 status);
+/* the next @n capture frame periods deliver nothing; the sequence number
+ * advances */
+void gst_tv_hw_virtual_card_drop_frames (GstTvHwVirtualCard * card, guint n);
+/* the next @n captured frames come back with V4L2_BUF_FLAG_ERROR */
+void gst_tv_hw_virtual_card_corrupt_frames (GstTvHwVirtualCard * card,
+    guint n);
+
+/**
+ * GstTvHwVirtualStation:
+ * @channel: the channel's name ("E5")
+ * @frequency: its vision carrier, in units of 62.5 kHz
+ * @std: the standard it broadcasts in; 0 for the tuner input's own
+ *   signal standard (GstTvHwVirtualInput.signal_std)
+ * @rxsubchans: the audio subchannels it carries (V4L2_TUNER_SUB_*)
+ *
+ * One station of the card's channel plan (see above).
+ */
+typedef struct
+{
+  const gchar *channel;
+  guint32 frequency;
+  v4l2_std_id std;
+  guint32 rxsubchans;
+} GstTvHwVirtualStation;
+
+/* the channel plan: station i is what the marks call station i */
+const GstTvHwVirtualStation *gst_tv_hw_virtual_get_stations (guint *
+    n_stations);
 
 /* the last frame the output displayed, as queued: a copy in @data (free
  * with g_free()), its size, format and output sequence number; every out
@@ -282,6 +484,8 @@ void gst_tv_hw_virtual_card_get_output_counts (GstTvHwVirtualCard * card,
  * @top_field_ok, @bottom_field_ok: whether each field carries its own
  *   field mark (so swapped or mixed fields are detected)
  * @no_signal: the frame is the no-signal picture (snow/black)
+ * @station: on a tuner input, the station of the channel plan the tuner
+ *   receives; 0 otherwise (and on snow)
  */
 typedef struct
 {
@@ -290,6 +494,7 @@ typedef struct
   gboolean top_field_ok;
   gboolean bottom_field_ok;
   gboolean no_signal;
+  guint station;
 } GstTvHwVirtualFrameInfo;
 
 /* decodes the marks the card draws into every frame. The marks are in the

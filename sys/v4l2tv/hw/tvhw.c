@@ -23,13 +23,15 @@ tvhw_debug_init (void)
   static gsize done = 0;
 
   if (g_once_init_enter (&done)) {
-    GST_DEBUG_CATEGORY_INIT (tvhw_debug, "tvhw", 0,
-        "v4l2tv hardware layer");
+    GST_DEBUG_CATEGORY_INIT (tvhw_debug, "tvhw", 0, "v4l2tv hardware layer");
     g_once_init_leave (&done, 1);
   }
 }
 
+/* indent would put spaces into the quark's name */
+/* *INDENT-OFF* */
 G_DEFINE_QUARK (gst-tv-hw-error-quark, gst_tv_hw_error);
+/* *INDENT-ON* */
 
 /**
  * gst_tv_hw_set_error_from_errno:
@@ -127,8 +129,7 @@ check (GstTvHwDevice * dev, gint ret, const gchar * what, GError ** error)
 
 /* the end of an enumeration is not an error */
 static gboolean
-check_enum (GstTvHwDevice * dev, gint ret, const gchar * what,
-    GError ** error)
+check_enum (GstTvHwDevice * dev, gint ret, const gchar * what, GError ** error)
 {
   if (ret == -EINVAL || ret == -ENODATA) {
     GST_TRACE ("%s on '%s': end of the list", what, dev->location);
@@ -456,8 +457,7 @@ gst_tv_hw_device_get_input (GstTvHwDevice * dev, guint32 * index,
  * Returns: TRUE on success
  */
 gboolean
-gst_tv_hw_device_set_input (GstTvHwDevice * dev, guint32 index,
-    GError ** error)
+gst_tv_hw_device_set_input (GstTvHwDevice * dev, guint32 index, GError ** error)
 {
   GST_DEBUG ("'%s': S_INPUT %u", dev->location, index);
   return check (dev, CALL (dev, s_input, index), "VIDIOC_S_INPUT", error);
@@ -559,8 +559,7 @@ gst_tv_hw_device_get_std (GstTvHwDevice * dev, v4l2_std_id * std,
  * Returns: TRUE on success
  */
 gboolean
-gst_tv_hw_device_set_std (GstTvHwDevice * dev, v4l2_std_id std,
-    GError ** error)
+gst_tv_hw_device_set_std (GstTvHwDevice * dev, v4l2_std_id std, GError ** error)
 {
   GST_DEBUG ("'%s': S_STD 0x%016" G_GINT64_MODIFIER "x", dev->location,
       (guint64) std);
@@ -599,8 +598,7 @@ gst_tv_hw_device_enum_fmt (GstTvHwDevice * dev, guint32 index,
   memset (desc, 0, sizeof (*desc));
   desc->index = index;
   desc->type = dev->buf_type;
-  return check_enum (dev, CALL (dev, enum_fmt, desc), "VIDIOC_ENUM_FMT",
-      error);
+  return check_enum (dev, CALL (dev, enum_fmt, desc), "VIDIOC_ENUM_FMT", error);
 }
 
 /**
@@ -686,6 +684,394 @@ gst_tv_hw_device_get_parm (GstTvHwDevice * dev, struct v4l2_streamparm *parm,
   memset (parm, 0, sizeof (*parm));
   parm->type = dev->buf_type;
   return check (dev, CALL (dev, g_parm, parm), "VIDIOC_G_PARM", error);
+}
+
+/* --- controls --- */
+
+/**
+ * gst_tv_hw_device_query_ctrl:
+ * @dev: a device
+ * @id: a control id (V4L2_CID_*)
+ * @qc: (out caller-allocates): its description (type, range, default,
+ *   flags)
+ * @error: (out) (optional): INVALID for an id the device does not have,
+ *   NOT_SUPPORTED on a device without controls
+ *
+ * Returns: TRUE when the device has control @id
+ */
+gboolean
+gst_tv_hw_device_query_ctrl (GstTvHwDevice * dev, guint32 id,
+    struct v4l2_queryctrl *qc, GError ** error)
+{
+  memset (qc, 0, sizeof (*qc));
+  qc->id = id;
+  return check (dev, CALL (dev, queryctrl, qc), "VIDIOC_QUERYCTRL", error);
+}
+
+/**
+ * gst_tv_hw_device_next_ctrl:
+ * @dev: a device
+ * @qc: (inout caller-allocates): in: the previous control (qc->id 0 to
+ *   start); out: the next one
+ * @error: (out) (optional): set on failure, not at the end of the list
+ *
+ * Enumerates the controls in the order of their ids, as
+ * V4L2_CTRL_FLAG_NEXT_CTRL does, class headings
+ * (V4L2_CTRL_TYPE_CTRL_CLASS) included. A device without controls (ENOTTY)
+ * has an empty list.
+ *
+ * Returns: TRUE with the next control in @qc; FALSE after the last one
+ * (@error untouched) or on failure (@error set)
+ */
+gboolean
+gst_tv_hw_device_next_ctrl (GstTvHwDevice * dev, struct v4l2_queryctrl *qc,
+    GError ** error)
+{
+  guint32 prev = qc->id & ~(V4L2_CTRL_FLAG_NEXT_CTRL |
+      V4L2_CTRL_FLAG_NEXT_COMPOUND);
+  gint ret;
+
+  memset (qc, 0, sizeof (*qc));
+  qc->id = prev | V4L2_CTRL_FLAG_NEXT_CTRL;
+  ret = CALL (dev, queryctrl, qc);
+  if (ret == -ENOTTY) {
+    GST_TRACE ("'%s' has no controls", dev->location);
+    return FALSE;
+  }
+  return check_enum (dev, ret, "VIDIOC_QUERYCTRL", error);
+}
+
+/**
+ * gst_tv_hw_device_enum_menu:
+ * @dev: a device
+ * @id: a menu control
+ * @index: a value of it, between its minimum and maximum
+ * @qm: (out caller-allocates): the item's name
+ * @error: (out) (optional): set on failure, not for a missing item
+ *
+ * A menu may skip values between its minimum and maximum: the driver
+ * answers EINVAL for those, and for anything that is no item of a menu
+ * control (an id that is not a menu, a value out of range).
+ *
+ * Returns: TRUE when @index is an item of menu @id; FALSE otherwise
+ * (@error untouched) or on failure (@error set)
+ */
+gboolean
+gst_tv_hw_device_enum_menu (GstTvHwDevice * dev, guint32 id, guint32 index,
+    struct v4l2_querymenu *qm, GError ** error)
+{
+  memset (qm, 0, sizeof (*qm));
+  qm->id = id;
+  qm->index = index;
+  return check_enum (dev, CALL (dev, querymenu, qm), "VIDIOC_QUERYMENU", error);
+}
+
+/**
+ * gst_tv_hw_device_get_ctrl:
+ * @dev: a device
+ * @id: a control id
+ * @value: (out): its current value
+ * @error: (out) (optional): INVALID for an unknown id, PERMISSION for a
+ *   write-only control
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_get_ctrl (GstTvHwDevice * dev, guint32 id, gint32 * value,
+    GError ** error)
+{
+  struct v4l2_control ctrl;
+
+  memset (&ctrl, 0, sizeof (ctrl));
+  ctrl.id = id;
+  if (!check (dev, CALL (dev, g_ctrl, &ctrl), "VIDIOC_G_CTRL", error))
+    return FALSE;
+  *value = ctrl.value;
+  return TRUE;
+}
+
+/**
+ * gst_tv_hw_device_set_ctrl:
+ * @dev: a device
+ * @id: a control id
+ * @value: the new value
+ * @error: (out) (optional): INVALID for an unknown id or a value the
+ *   control cannot take (a menu item out of range, ERANGE, or skipped,
+ *   EINVAL), PERMISSION for a read-only control
+ *
+ * Like the kernel's control framework, drivers clamp an integer to the
+ * control's range and round it to its step, and turn any non-zero boolean
+ * into 1, without an error: get_ctrl tells what was stored.
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_set_ctrl (GstTvHwDevice * dev, guint32 id, gint32 value,
+    GError ** error)
+{
+  struct v4l2_control ctrl;
+
+  memset (&ctrl, 0, sizeof (ctrl));
+  ctrl.id = id;
+  ctrl.value = value;
+  GST_DEBUG ("'%s': S_CTRL 0x%08x = %d", dev->location, id, value);
+  return check (dev, CALL (dev, s_ctrl, &ctrl), "VIDIOC_S_CTRL", error);
+}
+
+/* --- tuners and modulators --- */
+
+/**
+ * gst_tv_hw_device_get_tuner:
+ * @dev: a capture device
+ * @index: the tuner (v4l2_input.tuner of a tuner input)
+ * @tuner: (out caller-allocates): its name, type, capabilities, range,
+ *   signal strength, AFC, received subchannels and audio mode
+ * @error: (out) (optional): INVALID for a bad index, NOT_SUPPORTED on a
+ *   device without tuners
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_get_tuner (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_tuner *tuner, GError ** error)
+{
+  memset (tuner, 0, sizeof (*tuner));
+  tuner->index = index;
+  return check (dev, CALL (dev, g_tuner, tuner), "VIDIOC_G_TUNER", error);
+}
+
+/**
+ * gst_tv_hw_device_set_tuner:
+ * @dev: a capture device
+ * @tuner: the tuner's index and the audio mode to use (audmode,
+ *   V4L2_TUNER_MODE_*); the other fields are ignored
+ * @error: (out) (optional): INVALID for a bad index or audio mode
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_set_tuner (GstTvHwDevice * dev,
+    const struct v4l2_tuner *tuner, GError ** error)
+{
+  GST_DEBUG ("'%s': S_TUNER %u audmode %u", dev->location, tuner->index,
+      tuner->audmode);
+  return check (dev, CALL (dev, s_tuner, tuner), "VIDIOC_S_TUNER", error);
+}
+
+/**
+ * gst_tv_hw_device_get_modulator:
+ * @dev: an output device
+ * @index: the modulator (v4l2_output.modulator of a modulator output)
+ * @modulator: (out caller-allocates): its name, capabilities, range and
+ *   transmitted subchannels
+ * @error: (out) (optional): INVALID for a bad index, NOT_SUPPORTED on a
+ *   device without modulators
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_get_modulator (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_modulator *modulator, GError ** error)
+{
+  memset (modulator, 0, sizeof (*modulator));
+  modulator->index = index;
+  return check (dev, CALL (dev, g_modulator, modulator),
+      "VIDIOC_G_MODULATOR", error);
+}
+
+/**
+ * gst_tv_hw_device_set_modulator:
+ * @dev: an output device
+ * @modulator: the modulator's index and the subchannels to transmit
+ *   (txsubchans, V4L2_TUNER_SUB_*); the other fields are ignored
+ * @error: (out) (optional): INVALID for a bad index or subchannels
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_set_modulator (GstTvHwDevice * dev,
+    const struct v4l2_modulator *modulator, GError ** error)
+{
+  GST_DEBUG ("'%s': S_MODULATOR %u txsubchans 0x%x", dev->location,
+      modulator->index, modulator->txsubchans);
+  return check (dev, CALL (dev, s_modulator, modulator),
+      "VIDIOC_S_MODULATOR", error);
+}
+
+/**
+ * gst_tv_hw_device_get_frequency:
+ * @dev: a device
+ * @tuner: a tuner (capture) or modulator (output) index
+ * @frequency: (out): its frequency, in its units (see
+ *   gst_tv_hw_frequency_to_hz())
+ * @error: (out) (optional): INVALID for a bad index
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_get_frequency (GstTvHwDevice * dev, guint32 tuner,
+    guint32 * frequency, GError ** error)
+{
+  struct v4l2_frequency freq;
+
+  memset (&freq, 0, sizeof (freq));
+  freq.tuner = tuner;
+  if (!check (dev, CALL (dev, g_frequency, &freq), "VIDIOC_G_FREQUENCY", error))
+    return FALSE;
+  *frequency = freq.frequency;
+  return TRUE;
+}
+
+/**
+ * gst_tv_hw_device_set_frequency:
+ * @dev: a device
+ * @tuner: a tuner (capture) or modulator (output) index
+ * @type: the tuner's type: V4L2_TUNER_ANALOG_TV on a video node
+ * @frequency: in the tuner's units
+ * @error: (out) (optional): INVALID for a bad index or type
+ *
+ * Drivers clamp @frequency to the tuner's range without an error:
+ * get_frequency tells what was set.
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_set_frequency (GstTvHwDevice * dev, guint32 tuner,
+    guint32 type, guint32 frequency, GError ** error)
+{
+  struct v4l2_frequency freq;
+
+  memset (&freq, 0, sizeof (freq));
+  freq.tuner = tuner;
+  freq.type = type;
+  freq.frequency = frequency;
+  GST_DEBUG ("'%s': S_FREQUENCY tuner %u: %u", dev->location, tuner, frequency);
+  return check (dev, CALL (dev, s_frequency, &freq), "VIDIOC_S_FREQUENCY",
+      error);
+}
+
+/* --- audio inputs and outputs --- */
+
+/**
+ * gst_tv_hw_device_enum_audio:
+ * @dev: a capture device
+ * @index: the audio input to describe
+ * @audio: (out caller-allocates): filled by the driver
+ * @error: (out) (optional): set on failure, not at the end of the list
+ *
+ * Audio inputs go with video inputs: bit n of v4l2_input.audioset says
+ * that audio input n can be selected with that video input.
+ *
+ * Returns: TRUE when @index exists; FALSE past the last audio input
+ * (@error untouched) or on failure (@error set, NOT_SUPPORTED without
+ * audio inputs)
+ */
+gboolean
+gst_tv_hw_device_enum_audio (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_audio *audio, GError ** error)
+{
+  memset (audio, 0, sizeof (*audio));
+  audio->index = index;
+  return check_enum (dev, CALL (dev, enumaudio, audio), "VIDIOC_ENUMAUDIO",
+      error);
+}
+
+/**
+ * gst_tv_hw_device_get_audio:
+ * @dev: a capture device
+ * @audio: (out caller-allocates): the current audio input
+ * @error: (out) (optional): INVALID when the current video input has no
+ *   audio (audioset 0)
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_get_audio (GstTvHwDevice * dev, struct v4l2_audio *audio,
+    GError ** error)
+{
+  memset (audio, 0, sizeof (*audio));
+  return check (dev, CALL (dev, g_audio, audio), "VIDIOC_G_AUDIO", error);
+}
+
+/**
+ * gst_tv_hw_device_set_audio:
+ * @dev: a capture device
+ * @index: the audio input to select, one of the current video input's
+ *   audioset
+ * @mode: V4L2_AUDMODE_* flags (0 unless the input has the capability)
+ * @error: (out) (optional): INVALID for an index outside the audioset
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_set_audio (GstTvHwDevice * dev, guint32 index, guint32 mode,
+    GError ** error)
+{
+  struct v4l2_audio audio;
+
+  memset (&audio, 0, sizeof (audio));
+  audio.index = index;
+  audio.mode = mode;
+  GST_DEBUG ("'%s': S_AUDIO %u", dev->location, index);
+  return check (dev, CALL (dev, s_audio, &audio), "VIDIOC_S_AUDIO", error);
+}
+
+/**
+ * gst_tv_hw_device_enum_audout:
+ * @dev: an output device
+ * @index: the audio output to describe
+ * @audout: (out caller-allocates): filled by the driver
+ * @error: (out) (optional): set on failure, not at the end of the list
+ *
+ * Returns: TRUE when @index exists; FALSE past the last audio output
+ * (@error untouched) or on failure (@error set)
+ */
+gboolean
+gst_tv_hw_device_enum_audout (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_audioout *audout, GError ** error)
+{
+  memset (audout, 0, sizeof (*audout));
+  audout->index = index;
+  return check_enum (dev, CALL (dev, enumaudout, audout),
+      "VIDIOC_ENUMAUDOUT", error);
+}
+
+/**
+ * gst_tv_hw_device_get_audout:
+ * @dev: an output device
+ * @audout: (out caller-allocates): the current audio output
+ * @error: (out) (optional): INVALID when the current video output has no
+ *   audio
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_get_audout (GstTvHwDevice * dev,
+    struct v4l2_audioout *audout, GError ** error)
+{
+  memset (audout, 0, sizeof (*audout));
+  return check (dev, CALL (dev, g_audout, audout), "VIDIOC_G_AUDOUT", error);
+}
+
+/**
+ * gst_tv_hw_device_set_audout:
+ * @dev: an output device
+ * @index: the audio output to select, one of the current video output's
+ *   audioset
+ * @error: (out) (optional): INVALID for an index outside the audioset
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_set_audout (GstTvHwDevice * dev, guint32 index,
+    GError ** error)
+{
+  struct v4l2_audioout audout;
+
+  memset (&audout, 0, sizeof (audout));
+  audout.index = index;
+  GST_DEBUG ("'%s': S_AUDOUT %u", dev->location, index);
+  return check (dev, CALL (dev, s_audout, &audout), "VIDIOC_S_AUDOUT", error);
 }
 
 /**
@@ -839,8 +1225,7 @@ gst_tv_hw_device_dequeue_buffer (GstTvHwDevice * dev,
  * Returns: TRUE when one can
  */
 gboolean
-gst_tv_hw_device_wait (GstTvHwDevice * dev, gint64 timeout_ns,
-    GError ** error)
+gst_tv_hw_device_wait (GstTvHwDevice * dev, gint64 timeout_ns, GError ** error)
 {
   return check (dev, CALL (dev, poll, timeout_ns), "poll", error);
 }
@@ -998,4 +1383,49 @@ gst_tv_hw_std_name (v4l2_std_id std)
       return std_names[i].name;
   }
   return NULL;
+}
+
+/* --- tuner frequencies --- */
+
+/**
+ * gst_tv_hw_frequency_to_hz:
+ * @frequency: a frequency in the units of a tuner or modulator
+ * @capability: that tuner's capability flags (V4L2_TUNER_CAP_*)
+ *
+ * V4L2 counts frequencies in units of 62.5 kHz, of 62.5 Hz when the tuner
+ * has V4L2_TUNER_CAP_LOW, or of 1 Hz with V4L2_TUNER_CAP_1HZ.
+ *
+ * Returns: @frequency in Hz
+ */
+guint64
+gst_tv_hw_frequency_to_hz (guint32 frequency, guint32 capability)
+{
+  if (capability & V4L2_TUNER_CAP_1HZ)
+    return frequency;
+  if (capability & V4L2_TUNER_CAP_LOW)
+    return (guint64) frequency *125 / 2;
+  return (guint64) frequency *62500;
+}
+
+/**
+ * gst_tv_hw_frequency_from_hz:
+ * @hz: a frequency in Hz
+ * @capability: the capability flags (V4L2_TUNER_CAP_*) of the tuner it is
+ *   for
+ *
+ * Returns: @hz in that tuner's units (see gst_tv_hw_frequency_to_hz()),
+ * rounded to the nearest unit; G_MAXUINT32 when it does not fit
+ */
+guint32
+gst_tv_hw_frequency_from_hz (guint64 hz, guint32 capability)
+{
+  guint64 units;
+
+  if (capability & V4L2_TUNER_CAP_1HZ)
+    units = hz;
+  else if (capability & V4L2_TUNER_CAP_LOW)
+    units = (hz / 125) * 2 + ((hz % 125) * 2 + 62) / 125;
+  else
+    units = hz / 62500 + (hz % 62500 >= 31250 ? 1 : 0);
+  return units > G_MAXUINT32 ? G_MAXUINT32 : (guint32) units;
 }

@@ -12,10 +12,10 @@
  * Conventions:
  * - every function returns TRUE on success; FALSE with @error set on
  *   failure;
- * - enumerations (gst_tv_hw_device_enum_*) return FALSE with @error left
- *   NULL when @index is past the last entry (EINVAL, or ENODATA for
- *   ENUMSTD on an input without standards): the end of the list is not an
- *   error;
+ * - enumerations (gst_tv_hw_device_enum_*, gst_tv_hw_device_next_ctrl)
+ *   return FALSE with @error left NULL when @index is past the last entry
+ *   (EINVAL, or ENODATA for ENUMSTD on an input without standards): the
+ *   end of the list is not an error;
  * - a device is not thread-safe, except gst_tv_hw_device_set_flushing(),
  *   which may be called from any thread to wake a blocked
  *   gst_tv_hw_device_wait() / gst_tv_hw_device_dequeue_buffer().
@@ -153,6 +153,67 @@ gboolean gst_tv_hw_device_cropcap (GstTvHwDevice * dev,
 gboolean gst_tv_hw_device_get_parm (GstTvHwDevice * dev,
     struct v4l2_streamparm * parm, GError ** error);
 
+/* --- controls (the user controls a TV card has: colour balance, flips)
+ * --- */
+
+/* VIDIOC_QUERYCTRL for control @id; INVALID for an unknown id */
+gboolean gst_tv_hw_device_query_ctrl (GstTvHwDevice * dev, guint32 id,
+    struct v4l2_queryctrl * qc, GError ** error);
+/* enumerates with V4L2_CTRL_FLAG_NEXT_CTRL: start with qc->id = 0, then
+ * pass the previous answer back; FALSE with @error NULL after the last
+ * control (or on a device without controls). Class headings come back too
+ * (type V4L2_CTRL_TYPE_CTRL_CLASS): skip them. */
+gboolean gst_tv_hw_device_next_ctrl (GstTvHwDevice * dev,
+    struct v4l2_queryctrl * qc, GError ** error);
+/* VIDIOC_QUERYMENU: FALSE with @error NULL for an item the menu does not
+ * have (outside minimum..maximum, or skipped), like an enumeration's end */
+gboolean gst_tv_hw_device_enum_menu (GstTvHwDevice * dev, guint32 id,
+    guint32 index, struct v4l2_querymenu * qm, GError ** error);
+gboolean gst_tv_hw_device_get_ctrl (GstTvHwDevice * dev, guint32 id,
+    gint32 * value, GError ** error);
+/* the driver may store a different value (integers are clamped to the
+ * range and rounded to the step); read it back with get_ctrl */
+gboolean gst_tv_hw_device_set_ctrl (GstTvHwDevice * dev, guint32 id,
+    gint32 value, GError ** error);
+
+/* --- tuners, modulators, frequencies --- */
+
+/* frequencies are in the tuner's units: 62.5 kHz, or 62.5 Hz with
+ * V4L2_TUNER_CAP_LOW, or 1 Hz with V4L2_TUNER_CAP_1HZ */
+gboolean gst_tv_hw_device_get_tuner (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_tuner * tuner, GError ** error);
+/* VIDIOC_S_TUNER: drivers use only @tuner's index and audmode */
+gboolean gst_tv_hw_device_set_tuner (GstTvHwDevice * dev,
+    const struct v4l2_tuner * tuner, GError ** error);
+gboolean gst_tv_hw_device_get_modulator (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_modulator * modulator, GError ** error);
+/* VIDIOC_S_MODULATOR: drivers use only the index and txsubchans */
+gboolean gst_tv_hw_device_set_modulator (GstTvHwDevice * dev,
+    const struct v4l2_modulator * modulator, GError ** error);
+/* @tuner is a tuner index on a capture node, a modulator index on an
+ * output node */
+gboolean gst_tv_hw_device_get_frequency (GstTvHwDevice * dev, guint32 tuner,
+    guint32 * frequency, GError ** error);
+/* @type is the tuner's (V4L2_TUNER_ANALOG_TV on a video node); drivers
+ * clamp @frequency to the tuner's range */
+gboolean gst_tv_hw_device_set_frequency (GstTvHwDevice * dev, guint32 tuner,
+    guint32 type, guint32 frequency, GError ** error);
+
+/* --- audio inputs and outputs --- */
+
+gboolean gst_tv_hw_device_enum_audio (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_audio * audio, GError ** error);
+gboolean gst_tv_hw_device_get_audio (GstTvHwDevice * dev,
+    struct v4l2_audio * audio, GError ** error);
+gboolean gst_tv_hw_device_set_audio (GstTvHwDevice * dev, guint32 index,
+    guint32 mode, GError ** error);
+gboolean gst_tv_hw_device_enum_audout (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_audioout * audout, GError ** error);
+gboolean gst_tv_hw_device_get_audout (GstTvHwDevice * dev,
+    struct v4l2_audioout * audout, GError ** error);
+gboolean gst_tv_hw_device_set_audout (GstTvHwDevice * dev, guint32 index,
+    GError ** error);
+
 /* --- streaming (MMAP) --- */
 
 gboolean gst_tv_hw_device_request_buffers (GstTvHwDevice * dev,
@@ -187,6 +248,14 @@ gboolean gst_tv_hw_std_frame_period (v4l2_std_id std, guint * num,
     guint * den);
 /* "NTSC-M", "PAL-BG", ...: the kernel's name for exactly @std, or NULL */
 const gchar *gst_tv_hw_std_name (v4l2_std_id std);
+
+/* --- helpers on tuner frequencies (pure functions, no device) --- */
+
+/* a frequency in the units of a tuner (or modulator) with @capability
+ * (its V4L2_TUNER_CAP_* flags), in Hz */
+guint64 gst_tv_hw_frequency_to_hz (guint32 frequency, guint32 capability);
+/* @hz in those units, rounded to the nearest unit, at most G_MAXUINT32 */
+guint32 gst_tv_hw_frequency_from_hz (guint64 hz, guint32 capability);
 
 G_END_DECLS
 

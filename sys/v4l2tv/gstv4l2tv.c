@@ -20,6 +20,7 @@ plugin_init (GstPlugin * plugin)
       GST_PLUGIN_DEPENDENCY_FLAG_FILE_NAME_IS_PREFIX);
 
   ret |= GST_ELEMENT_REGISTER (v4l2tvsrc, plugin);
+  ret |= GST_ELEMENT_REGISTER (v4l2tvsink, plugin);
 
   return ret;
 }

@@ -13,6 +13,7 @@ G_BEGIN_DECLS
 G_GNUC_INTERNAL void v4l2_tv_element_init (GstPlugin * plugin);
 
 GST_ELEMENT_REGISTER_DECLARE (v4l2tvsrc);
+GST_ELEMENT_REGISTER_DECLARE (v4l2tvsink);
 
 G_END_DECLS
 

@@ -250,9 +250,14 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
   g_object_class_install_property (gobject_class,
       GST_V4L2_TV_OBJECT_PROP_NORM,
       g_param_spec_enum ("norm", "Norm",
+          direction == GST_TV_HW_CAPTURE ?
           "Analog TV standard (NTSC, PAL, SECAM, PAL-M, NTSC-M-JP, ...): sets "
           "frame size, rate and field order; \"current\" keeps the card's. "
           "It must be one the input accepts (the error lists them). Can be "
+          "changed while playing" :
+          "Analog TV standard (NTSC, PAL, SECAM, PAL-M, NTSC-M-JP, ...): sets "
+          "frame size, rate and field order; \"current\" keeps the card's. "
+          "It must be one the output accepts (the error lists them). Can be "
           "changed while playing", GST_TYPE_V4L2_TV_STANDARD,
           DEFAULT_PROP_NORM,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
@@ -1074,9 +1079,10 @@ gst_v4l2_tv_object_get_frame_duration (GstV4l2TvObject * obj)
 }
 
 /*
- * S_FMT for the fixed @caps (one of ours). Fills @info with the card's
- * buffer layout and tells whether it is GStreamer's default one. Posts an
- * error and returns FALSE if the card does not take exactly that format.
+ * S_FMT for the fixed @caps (one of ours; for an output, upstream's caps
+ * in one of the card's formats). Fills @info with the card's buffer layout
+ * and tells whether it is GStreamer's default one. Posts an error and
+ * returns FALSE if the card does not take exactly that format.
  */
 gboolean
 gst_v4l2_tv_object_set_format (GstV4l2TvObject * obj, GstCaps * caps,
@@ -1091,11 +1097,16 @@ gst_v4l2_tv_object_set_format (GstV4l2TvObject * obj, GstCaps * caps,
   if (!gst_video_info_from_caps (info, caps))
     goto bad_caps;
 
-  if (GST_VIDEO_INFO_IS_INTERLACED (info)) {
+  if (!IS_CAPTURE (obj) && obj->std) {
+    /* an analog output always sends interlaced fields in the standard's
+     * order; a progressive frame goes out as two fields of one instant */
+    field = V4L2_FIELD_INTERLACED;
+  } else if (GST_VIDEO_INFO_IS_INTERLACED (info)) {
     gboolean tff = GST_VIDEO_INFO_FIELD_ORDER (info) ==
         GST_VIDEO_FIELD_ORDER_TOP_FIELD_FIRST;
 
-    if (tff == interlaced_is_tff (obj, GST_VIDEO_INFO_HEIGHT (info)))
+    if (GST_VIDEO_INFO_FIELD_ORDER (info) == GST_VIDEO_FIELD_ORDER_UNKNOWN ||
+        tff == interlaced_is_tff (obj, GST_VIDEO_INFO_HEIGHT (info)))
       field = V4L2_FIELD_INTERLACED;
     else
       field = tff ? V4L2_FIELD_INTERLACED_TB : V4L2_FIELD_INTERLACED_BT;
@@ -1115,13 +1126,22 @@ gst_v4l2_tv_object_set_format (GstV4l2TvObject * obj, GstCaps * caps,
   if (!gst_tv_hw_device_set_fmt (obj->dev, &fmt, &err))
     goto set_fmt_failed;
 
-  /* the card must produce what the caps say, the rest of the caps being
-   * the standard's */
-  want = gst_caps_get_structure (caps, 0);
-  got = structure_from_pix (obj, &fmt.fmt.pix, obj->fps_n, obj->fps_d);
-  if (got == NULL || !gst_structure_is_subset (want, got))
+  if (IS_CAPTURE (obj)) {
+    /* the card must produce what the caps say, the rest of the caps being
+     * the standard's */
+    want = gst_caps_get_structure (caps, 0);
+    got = structure_from_pix (obj, &fmt.fmt.pix, obj->fps_n, obj->fps_d);
+    if (got == NULL || !gst_structure_is_subset (want, got))
+      goto format_changed;
+    gst_structure_free (got);
+  } else if (fmt.fmt.pix.pixelformat !=
+      gst_v4l2_tv_format_to_fourcc (GST_VIDEO_INFO_FORMAT (info)) ||
+      fmt.fmt.pix.width != (guint) GST_VIDEO_INFO_WIDTH (info) ||
+      fmt.fmt.pix.height != (guint) GST_VIDEO_INFO_HEIGHT (info)) {
+    /* an output takes the caps upstream chose (they may lack fields the
+     * card's caps have): only the buffer layout has to be the same */
     goto format_changed;
-  gst_structure_free (got);
+  }
 
   if (!gst_v4l2_tv_format_set_layout (info, fmt.fmt.pix.bytesperline,
           fmt.fmt.pix.sizeimage, default_layout))

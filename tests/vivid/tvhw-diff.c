@@ -5,7 +5,9 @@
  * kernel's vivid driver, and on a real device (vivid under qemu, see
  * tests/vivid/README.md), and compares the answers that must agree: errno
  * rules (EINVAL, EBUSY, ENODATA), standards, formats, frame periods, pixel
- * aspect, buffers and streaming.
+ * aspect, the tuner (G_TUNER, G/S_FREQUENCY and its clamping), audio
+ * inputs and outputs, the colour balance and flip controls (ranges,
+ * defaults, S_CTRL clamping), buffers, timestamps and streaming.
  *
  *   tvhw-diff [-d DEVICE] [-o OUTPUT-DEVICE] [-v]
  *
@@ -62,12 +64,14 @@
  * S-Video inputs carry whatever standard is selected, PAL at power-on, so
  * our connectors carry PAL. The webcam and HDMI inputs have no standards
  * but a picture (status "ok"): any non-zero signal_std says "connected".
- * audioset stays 0: the virtual card has no audio inputs (see
- * tvhw-virtual.h). */
+ * The TV and S-Video inputs have both audio inputs (TV, Line-In: the
+ * virtual card's are named as vivid's), the others none. The tuner's
+ * antenna (signal_std of the TV input) carries PAL, so the virtual
+ * card's stations are PAL stations. */
 static const GstTvHwVirtualInput vivid_inputs[] = {
   {"Webcam 0", V4L2_INPUT_TYPE_CAMERA, 0, V4L2_STD_ALL, 0},
-  {"TV 0", V4L2_INPUT_TYPE_TUNER, V4L2_STD_ALL, V4L2_STD_PAL, 0},
-  {"S-Video 0", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_ALL, V4L2_STD_PAL, 0},
+  {"TV 0", V4L2_INPUT_TYPE_TUNER, V4L2_STD_ALL, V4L2_STD_PAL, 0x3},
+  {"S-Video 0", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_ALL, V4L2_STD_PAL, 0x3},
   {"HDMI 0", V4L2_INPUT_TYPE_CAMERA, 0, V4L2_STD_ALL, 0},
 };
 
@@ -85,16 +89,11 @@ static const struct
   {"QUERYCAP *: read/write", "yes",
       "vivid has read()/write() I/O (V4L2_CAP_READWRITE); the virtual card "
         "streams with MMAP only, as the elements do"},
-  {"QUERYCAP *: tuner, modulator, audio", NULL,
-      "vivid implements the tuner, modulator and audio ioctls; the virtual "
-        "card has a tuner input and a modulator output but no "
-        "G/S_TUNER, G/S_FREQUENCY, G/S_MODULATOR or audio ioctls yet"},
-  {"ENUMINPUT 1 audioset", "0x3",
-      "vivid's TV input has audio inputs 0 and 1; the virtual card has no "
-        "audio inputs (no VIDIOC_ENUMAUDIO), so its audioset is 0"},
-  {"ENUMINPUT 2 audioset", "0x3",
-      "vivid's S-Video input has audio inputs 0 and 1; the virtual card has "
-        "no audio inputs, so its audioset is 0"},
+  {"QUERYCAP output: tuner, modulator, audio", "0x20000",
+      "vivid's video output node has audio outputs but no modulator (its "
+        "modulator belongs to its radio transmitter node); the virtual "
+        "card's output node has an RF Modulator output, so it has "
+        "V4L2_CAP_MODULATOR too"},
   {"ENUMINPUT 3 capabilities", "0x2 DV_TIMINGS",
       "vivid's HDMI input has DV timings (V4L2_IN_CAP_DV_TIMINGS); the "
         "virtual card has no DV timings API, its HDMI input is a camera "
@@ -124,7 +123,8 @@ static const struct
       "vivid has read() I/O (V4L2_CAP_READWRITE): vb2's poll on a queue "
         "without buffers starts the read() emulator and waits for a frame "
         "(ok, or TIMEOUT under a slow qemu); the virtual card has no read() "
-        "I/O and refuses. An element must never wait before REQBUFS"},
+        "I/O and answers as vb2 does without it (EPOLLERR: IO). An element "
+        "must never wait before REQBUFS"},
   {"ENUMOUTPUT count", "2",
       "the virtual card's outputs are fixed (Composite Out, S-Video Out, RF "
         "Modulator); vivid's here are S-Video 0 and HDMI 0"},
@@ -132,8 +132,47 @@ static const struct
       "the virtual card's outputs are fixed (Composite Out, S-Video Out, RF "
         "Modulator); vivid's here are S-Video 0 and HDMI 0"},
   {"S-Video output audioset", "0x3",
-      "vivid's S-Video output has audio outputs 0 and 1; the virtual card "
-        "has no audio outputs, so its audioset is 0"},
+      "vivid's S-Video output has both audio outputs; the virtual card's "
+        "outputs are fixed, each with one audio output (S-Video Out: "
+        "Line-Out, 0x1)"},
+  {"S_AUDOUT 1 on S-Video", "ok",
+      "vivid's S-Video output has both audio outputs (audioset 0x3); the "
+        "virtual card's S-Video Out has only Line-Out (0x1), so S_AUDOUT 1 "
+        "is outside its audioset: EINVAL"},
+  {"ENUMAUDOUT names", "'Line-Out 1' 'Line-Out 2'",
+      "the virtual card's audio outputs are fixed: Line-Out and the RF "
+        "modulator's sound carrier (Modulator Audio); vivid has two line "
+        "outputs"},
+  {"output: G_MODULATOR 0", "NOT_SUPPORTED",
+      "vivid's video output node has no modulator (ENOTTY; vivid's "
+        "modulator is on its radio transmitter node); the virtual card's "
+        "output node has one, for its RF Modulator output"},
+  {"output: G_FREQUENCY 0", "NOT_SUPPORTED",
+      "on an output node G_FREQUENCY addresses the modulator: vivid's video "
+        "output node has none (ENOTTY), the virtual card's has one"},
+  {"first frame: timestamp (CLOCK_MONOTONIC)", "in the future*",
+      "vivid stamps a capture frame with its nominal end (STREAMON + "
+        "(sequence + 1) x period, V4L2_BUF_FLAG_TSTAMP_SRC_EOF), computed, "
+        "not read from the clock, and may hand the frame out before that "
+        "time; the virtual card stamps STREAMON + sequence x period, the "
+        "moment the frame becomes ready, never ahead of the clock"},
+  {"G_TUNER 0 on 175.25 MHz: rxsubchans", "0xc",
+      "the channel plans differ: vivid puts a channel every 6 MHz and its "
+        "sound subchannels cycle with the channel number (175.25 MHz: "
+        "LANG1|LANG2), the virtual card's station E5 there is STEREO; "
+        "signal and afc agree"},
+  {"G_AUDIO after S_INPUT S-Video (TV's audio was 0)", "1 'Line-In' *",
+      "on S_INPUT vivid picks the audio input by the input's type (TV: 0, "
+        "any other: 1, Line-In) even when the current one is in the new "
+        "input's audioset; the virtual card keeps the current audio input "
+        "when the new input's audioset has it and only otherwise moves to "
+        "the first of the set (what a card with a fixed audio mux does)"},
+  {"QUERYCTRL brightness on TV", "* 128..383 step 1 default 256 *",
+      "vivid changes the brightness range with the input (128 x input .. "
+        "255 + 128 x input, default 128 + 128 x input: 128..383 on input "
+        "1) to exercise applications that handle range changes; the "
+        "virtual card's controls have one range (vivid's on input 0, "
+        "compared above)"},
   {"*CROPCAP on *", "NOT_SUPPORTED",
       "vivid without crop, compose and scaler (ccs_cap_mode=0, "
         "ccs_out_mode=0) has no selection API and answers ENOTTY to CROPCAP; "
@@ -435,7 +474,8 @@ probe_inputs (GstTvHwDevice * dev, gconstpointer data, Answers * a)
 }
 
 /* the node's device_caps, in three groups: what a capture (output) node
- * of a TV card must have, and two groups the virtual card lacks */
+ * of a TV card must have, read()/write() I/O (the virtual card has none),
+ * and tuner, modulator and audio */
 static void
 probe_querycap (GstTvHwDevice * dev, gconstpointer data, Answers * a)
 {
@@ -818,6 +858,304 @@ probe_second_handle (GstTvHwDevice * dev, gconstpointer data, Answers * a)
   select_tv_pal (dev);
 }
 
+/* --- tuner, audio inputs, controls (capture node) --- */
+
+static gchar *
+tuner_str (const struct v4l2_tuner *t)
+{
+  return g_strdup_printf ("'%.32s' type %u capability 0x%x range %u..%u",
+      t->name, t->type, t->capability, t->rangelow, t->rangehigh);
+}
+
+/* G_FREQUENCY of tuner 0 as text */
+static gchar *
+frequency_str (GstTvHwDevice * dev)
+{
+  GError *err = NULL;
+  guint32 freq = 0;
+
+  if (!gst_tv_hw_device_get_frequency (dev, 0, &freq, &err))
+    return g_strdup (result (FALSE, &err));
+  return g_strdup_printf ("%u (%.2f MHz)", freq, freq / 16.0);
+}
+
+/* S_FREQUENCY @freq on tuner @tuner, type @type, then G_FREQUENCY */
+static void
+answer_set_frequency (GstTvHwDevice * dev, Answers * a, const gchar * check,
+    guint32 tuner, guint32 type, guint32 freq)
+{
+  GError *err = NULL;
+  const gchar *res;
+  gchar *got;
+
+  res = result (gst_tv_hw_device_set_frequency (dev, tuner, type, freq,
+          &err), &err);
+  got = frequency_str (dev);
+  answer (a, check, "%s, G_FREQUENCY %s", res, got);
+  g_free (got);
+}
+
+/* the tuner of the TV input: G_TUNER, G/S_FREQUENCY and their errno
+ * rules; tuner 0 is left at the power-on frequency (175.25 MHz) */
+static void
+probe_tuner (GstTvHwDevice * dev, gconstpointer data, Answers * a)
+{
+  struct v4l2_tuner tuner;
+  GError *err = NULL;
+  gchar *s;
+
+  select_input_std (dev, INPUT_TV, V4L2_STD_PAL);
+
+  /* first, before anything tunes: the power-on frequency */
+  s = frequency_str (dev);
+  answer (a, "G_FREQUENCY at power-on", "%s", s);
+  g_free (s);
+
+  if (gst_tv_hw_device_get_tuner (dev, 0, &tuner, &err)) {
+    s = tuner_str (&tuner);
+    answer (a, "G_TUNER 0", "%s", s);
+    g_free (s);
+    answer (a, "G_TUNER 0 audmode", "%u", tuner.audmode);
+  } else {
+    answer (a, "G_TUNER 0", "%s", result (FALSE, &err));
+  }
+  answer (a, "G_TUNER 1", "%s", result (gst_tv_hw_device_get_tuner (dev, 1,
+              &tuner, &err), &err));
+
+  /* the power-on frequency is a channel on both cards' plans */
+  gst_tv_hw_device_set_frequency (dev, 0, V4L2_TUNER_ANALOG_TV,
+      GST_TV_HW_VIRTUAL_DEFAULT_FREQ, NULL);
+  if (gst_tv_hw_device_get_tuner (dev, 0, &tuner, &err)) {
+    answer (a, "G_TUNER 0 on 175.25 MHz: signal, afc", "signal 0x%x afc %d",
+        tuner.signal, tuner.afc);
+    answer (a, "G_TUNER 0 on 175.25 MHz: rxsubchans", "0x%x", tuner.rxsubchans);
+  } else {
+    answer (a, "G_TUNER 0 on 175.25 MHz: signal, afc", "%s",
+        result (FALSE, &err));
+  }
+
+  /* S_FREQUENCY clamps to the range, and refuses another tuner or type */
+  answer_set_frequency (dev, a, "S_FREQUENCY 471.25 MHz", 0,
+      V4L2_TUNER_ANALOG_TV, 7540);
+  answer_set_frequency (dev, a, "S_FREQUENCY 0 (below the range)", 0,
+      V4L2_TUNER_ANALOG_TV, 0);
+  answer_set_frequency (dev, a, "S_FREQUENCY 0xffffffff (above the range)",
+      0, V4L2_TUNER_ANALOG_TV, G_MAXUINT32);
+  answer_set_frequency (dev, a, "S_FREQUENCY tuner 1", 1,
+      V4L2_TUNER_ANALOG_TV, 2804);
+  answer_set_frequency (dev, a, "S_FREQUENCY type RADIO", 0,
+      V4L2_TUNER_RADIO, 2804);
+  {
+    guint32 freq = 0;
+
+    answer (a, "G_FREQUENCY tuner 1", "%s",
+        result (gst_tv_hw_device_get_frequency (dev, 1, &freq, &err), &err));
+  }
+
+  /* S_TUNER: only the audio mode */
+  memset (&tuner, 0, sizeof (tuner));
+  gst_tv_hw_device_get_tuner (dev, 0, &tuner, NULL);
+  tuner.audmode = V4L2_TUNER_MODE_LANG1;
+  s = g_strdup (result (gst_tv_hw_device_set_tuner (dev, &tuner, &err), &err));
+  memset (&tuner, 0, sizeof (tuner));
+  gst_tv_hw_device_get_tuner (dev, 0, &tuner, NULL);
+  answer (a, "S_TUNER audmode LANG1", "%s, audmode %u", s, tuner.audmode);
+  g_free (s);
+  tuner.audmode = V4L2_TUNER_MODE_LANG1_LANG2 + 1;
+  answer (a, "S_TUNER audmode 5 (bad)", "%s",
+      result (gst_tv_hw_device_set_tuner (dev, &tuner, &err), &err));
+  tuner.audmode = V4L2_TUNER_MODE_STEREO;
+  gst_tv_hw_device_set_tuner (dev, &tuner, NULL);
+
+  /* the tuner on an input that is not a tuner input */
+  select_input_std (dev, INPUT_SVIDEO, V4L2_STD_PAL);
+  if (gst_tv_hw_device_get_tuner (dev, 0, &tuner, &err)) {
+    s = tuner_str (&tuner);
+    answer (a, "G_TUNER 0 on S-Video", "ok %s", s);
+    g_free (s);
+  } else {
+    answer (a, "G_TUNER 0 on S-Video", "%s", result (FALSE, &err));
+  }
+  answer_set_frequency (dev, a, "S_FREQUENCY on S-Video", 0,
+      V4L2_TUNER_ANALOG_TV, 3028);
+
+  gst_tv_hw_device_set_frequency (dev, 0, V4L2_TUNER_ANALOG_TV,
+      GST_TV_HW_VIRTUAL_DEFAULT_FREQ, NULL);
+  select_input_std (dev, INPUT_TV, V4L2_STD_PAL);
+}
+
+/* G_AUDIO as "index 'name' capability mode", or the error */
+static gchar *
+audio_str (GstTvHwDevice * dev)
+{
+  struct v4l2_audio audio;
+  GError *err = NULL;
+
+  if (!gst_tv_hw_device_get_audio (dev, &audio, &err))
+    return g_strdup (result (FALSE, &err));
+  return g_strdup_printf ("%u '%.32s' capability 0x%x", audio.index,
+      audio.name, audio.capability);
+}
+
+/* the audio inputs: ENUMAUDIO, G/S_AUDIO on each kind of input */
+static void
+probe_audio (GstTvHwDevice * dev, gconstpointer data, Answers * a)
+{
+  struct v4l2_audio audio;
+  GError *err = NULL;
+  GString *names = g_string_new (NULL);
+  guint n;
+  gchar *s;
+
+  select_input_std (dev, INPUT_TV, V4L2_STD_PAL);
+  for (n = 0; gst_tv_hw_device_enum_audio (dev, n, &audio, NULL); n++)
+    g_string_append_printf (names, "%s'%.32s' 0x%x", n ? ", " : "",
+        audio.name, audio.capability);
+  answer (a, "ENUMAUDIO count", "%u", n);
+  answer (a, "ENUMAUDIO names, capabilities", "%s", names->str);
+  g_string_free (names, TRUE);
+  memset (&audio, 0, sizeof (audio));
+  audio.index = n;
+  answer (a, "ENUMAUDIO past the end", "%s",
+      errno_name (dev->ops->enumaudio (dev, &audio)));
+
+  /* on the TV input (audioset 0x3 on both) */
+  answer (a, "S_AUDIO 0 on TV", "%s",
+      result (gst_tv_hw_device_set_audio (dev, 0, 0, &err), &err));
+  s = audio_str (dev);
+  answer (a, "G_AUDIO on TV", "%s", s);
+  g_free (s);
+  answer (a, "S_AUDIO 1 on TV", "%s",
+      result (gst_tv_hw_device_set_audio (dev, 1, 0, &err), &err));
+  s = audio_str (dev);
+  answer (a, "G_AUDIO on TV after S_AUDIO 1", "%s", s);
+  g_free (s);
+  answer (a, "S_AUDIO 2 on TV (outside the audioset)", "%s",
+      result (gst_tv_hw_device_set_audio (dev, 2, 0, &err), &err));
+  answer (a, "S_AUDIO 0xffffffff on TV", "%s",
+      result (gst_tv_hw_device_set_audio (dev, G_MAXUINT32, 0, &err), &err));
+
+  /* which audio input S_INPUT picks */
+  gst_tv_hw_device_set_audio (dev, 0, 0, NULL);
+  select_input_std (dev, INPUT_SVIDEO, V4L2_STD_PAL);
+  s = audio_str (dev);
+  answer (a, "G_AUDIO after S_INPUT S-Video (TV's audio was 0)", "%s", s);
+  g_free (s);
+  answer (a, "S_AUDIO 0 on S-Video", "%s",
+      result (gst_tv_hw_device_set_audio (dev, 0, 0, &err), &err));
+
+  /* an input without audio (audioset 0) */
+  select_input_std (dev, INPUT_WEBCAM, 0);
+  s = audio_str (dev);
+  answer (a, "G_AUDIO on Webcam", "%s", s);
+  g_free (s);
+  answer (a, "S_AUDIO 0 on Webcam (outside the audioset)", "%s",
+      result (gst_tv_hw_device_set_audio (dev, 0, 0, &err), &err));
+
+  select_input_std (dev, INPUT_TV, V4L2_STD_PAL);
+  gst_tv_hw_device_set_audio (dev, 0, 0, NULL);
+}
+
+static const struct
+{
+  const gchar *name;
+  guint32 id;
+  gint32 low, high;             /* values S_CTRL is asked to clamp */
+} ctrl_cases[] = {
+  {"brightness", V4L2_CID_BRIGHTNESS, -1000, 1000},
+  {"contrast", V4L2_CID_CONTRAST, -1, 256},
+  {"saturation", V4L2_CID_SATURATION, G_MININT32, G_MAXINT32},
+  {"hue", V4L2_CID_HUE, -129, 129},
+  {"hflip", V4L2_CID_HFLIP, 0, 7},
+  {"vflip", V4L2_CID_VFLIP, 0, -1},
+};
+
+static gchar *
+queryctrl_str (GstTvHwDevice * dev, guint32 id)
+{
+  struct v4l2_queryctrl qc;
+  GError *err = NULL;
+
+  if (!gst_tv_hw_device_query_ctrl (dev, id, &qc, &err))
+    return g_strdup (result (FALSE, &err));
+  return g_strdup_printf ("'%.32s' type %u %d..%d step %d default %d "
+      "flags 0x%x", qc.name, qc.type, qc.minimum, qc.maximum, qc.step,
+      qc.default_value, qc.flags);
+}
+
+/* S_CTRL @value, then G_CTRL */
+static gchar *
+set_ctrl_str (GstTvHwDevice * dev, guint32 id, gint32 value)
+{
+  GError *err = NULL;
+  const gchar *res;
+  gint32 got = G_MININT32;
+
+  res = result (gst_tv_hw_device_set_ctrl (dev, id, value, &err), &err);
+  if (!gst_tv_hw_device_get_ctrl (dev, id, &got, &err))
+    return g_strdup_printf ("%s, G_CTRL %s", res, result (FALSE, &err));
+  return g_strdup_printf ("%s, G_CTRL %d", res, got);
+}
+
+/* the colour balance and flip controls: ranges, defaults, clamping */
+static void
+probe_ctrls (GstTvHwDevice * dev, gconstpointer data, Answers * a)
+{
+  struct v4l2_queryctrl qc;
+  GError *err = NULL;
+  guint i;
+
+  /* vivid changes the brightness range with the input (below): the
+   * webcam, input 0, has the control's own range */
+  select_input_std (dev, INPUT_WEBCAM, 0);
+  for (i = 0; i < G_N_ELEMENTS (ctrl_cases); i++) {
+    gchar *check = g_strdup_printf ("QUERYCTRL %s", ctrl_cases[i].name);
+    gchar *s = queryctrl_str (dev, ctrl_cases[i].id);
+
+    answer (a, check, "%s", s);
+    g_free (check);
+    g_free (s);
+  }
+  for (i = 0; i < G_N_ELEMENTS (ctrl_cases); i++) {
+    gchar *check, *s;
+    gint32 def = 0;
+
+    if (gst_tv_hw_device_query_ctrl (dev, ctrl_cases[i].id, &qc, NULL))
+      def = qc.default_value;
+    check = g_strdup_printf ("S_CTRL %s %d", ctrl_cases[i].name,
+        ctrl_cases[i].low);
+    s = set_ctrl_str (dev, ctrl_cases[i].id, ctrl_cases[i].low);
+    answer (a, check, "%s", s);
+    g_free (check);
+    g_free (s);
+    check = g_strdup_printf ("S_CTRL %s %d", ctrl_cases[i].name,
+        ctrl_cases[i].high);
+    s = set_ctrl_str (dev, ctrl_cases[i].id, ctrl_cases[i].high);
+    answer (a, check, "%s", s);
+    g_free (check);
+    g_free (s);
+    gst_tv_hw_device_set_ctrl (dev, ctrl_cases[i].id, def, NULL);
+  }
+
+  answer (a, "QUERYCTRL unknown id", "%s",
+      result (gst_tv_hw_device_query_ctrl (dev, V4L2_CID_BASE + 0x7f, &qc,
+              &err), &err));
+  answer (a, "S_CTRL unknown id", "%s",
+      result (gst_tv_hw_device_set_ctrl (dev, V4L2_CID_BASE + 0x7f, 0,
+              &err), &err));
+
+  /* the same controls on the TV input */
+  select_input_std (dev, INPUT_TV, V4L2_STD_PAL);
+  for (i = 0; i < G_N_ELEMENTS (ctrl_cases); i++) {
+    gchar *check = g_strdup_printf ("QUERYCTRL %s on TV", ctrl_cases[i].name);
+    gchar *s = queryctrl_str (dev, ctrl_cases[i].id);
+
+    answer (a, check, "%s", s);
+    g_free (check);
+    g_free (s);
+  }
+}
+
 /* --- buffers and streaming --- */
 
 static gboolean
@@ -842,6 +1180,26 @@ next_frame (GstTvHwDevice * dev, struct v4l2_buffer *buf, GError ** err)
       gst_tv_hw_device_dequeue_buffer (dev, buf, err);
 }
 
+/* where a dequeued buffer's timestamp lies: a driver stamps on
+ * CLOCK_MONOTONIC (g_get_monotonic_time()), at most a few seconds ago;
+ * the distance from now is shown, not compared */
+static gchar *
+timestamp_age (const struct v4l2_buffer *buf)
+{
+  gint64 ts = (gint64) buf->timestamp.tv_sec * G_USEC_PER_SEC +
+      buf->timestamp.tv_usec;
+  gint64 now = g_get_monotonic_time ();
+  const gchar *where;
+
+  if (ts > now)
+    where = "in the future";
+  else if (now - ts > 10 * G_USEC_PER_SEC)
+    where = "older than 10 s";
+  else
+    where = "within 10 s before now";
+  return g_strdup_printf ("%s [%+.1f ms]", where, (ts - now) / 1000.0);
+}
+
 /* the flags worth comparing */
 #define BUF_FLAGS (V4L2_BUF_FLAG_QUEUED | V4L2_BUF_FLAG_DONE | \
     V4L2_BUF_FLAG_ERROR | V4L2_BUF_FLAG_TIMESTAMP_MASK | \
@@ -856,6 +1214,7 @@ probe_buffers (GstTvHwDevice * dev, gconstpointer data, Answers * a)
   guint32 count = 0, i, busy, last_seq;
   v4l2_std_id std;
   gboolean ok;
+  gchar *s;
 
   select_tv_pal (dev);
   gst_tv_hw_device_get_fmt (dev, &fmt, NULL);
@@ -919,6 +1278,9 @@ probe_buffers (GstTvHwDevice * dev, gconstpointer data, Answers * a)
     answer (a, "first frame", "sequence %u, field %s, bytesused %u, "
         "flags 0x%x", buf.sequence, field_name (buf.field), buf.bytesused,
         buf.flags & BUF_FLAGS);
+    s = timestamp_age (&buf);
+    answer (a, "first frame: timestamp (CLOCK_MONOTONIC)", "%s", s);
+    g_free (s);
     last_seq = buf.sequence;
     ok = gst_tv_hw_device_queue_buffer (dev, &buf, &err);
     for (i = 1; ok && i < N_FRAMES; i++) {
@@ -1160,6 +1522,7 @@ probe_output_buffers (GstTvHwDevice * dev, gconstpointer data, Answers * a)
   guint32 count = 0, i, busy;
   gint svideo = find_svideo_output (dev);
   gboolean ok;
+  gchar *s;
 
   select_svideo_std (dev, V4L2_STD_PAL);
   set_native_fmt (dev, V4L2_PIX_FMT_YUYV, V4L2_STD_PAL, &fmt, NULL);
@@ -1206,6 +1569,9 @@ probe_output_buffers (GstTvHwDevice * dev, gconstpointer data, Answers * a)
     answer (a, "output: QBUF timestamp comes back", "%s",
         buf.timestamp.tv_sec == 1000 + (glong) buf.index &&
         buf.timestamp.tv_usec == 0 ? "yes" : "no, the driver's");
+    s = timestamp_age (&buf);
+    answer (a, "output: display time (CLOCK_MONOTONIC)", "%s", s);
+    g_free (s);
   } else
     answer (a, "output: first buffer back", "%s", result (FALSE, &err));
 
@@ -1226,6 +1592,51 @@ probe_output_buffers (GstTvHwDevice * dev, gconstpointer data, Answers * a)
 out:
   free_buffers (dev);
   select_svideo_std (dev, V4L2_STD_PAL);
+}
+
+/* the audio outputs and the modulator, seen from the S-Video output */
+static void
+probe_output_audio (GstTvHwDevice * dev, gconstpointer data, Answers * a)
+{
+  struct v4l2_audioout audout;
+  struct v4l2_modulator mod;
+  GError *err = NULL;
+  GString *names = g_string_new (NULL);
+  guint32 freq = 0;
+  guint n;
+
+  select_svideo_std (dev, V4L2_STD_PAL);
+  for (n = 0; gst_tv_hw_device_enum_audout (dev, n, &audout, NULL); n++)
+    g_string_append_printf (names, "%s'%.32s'", n ? " " : "", audout.name);
+  answer (a, "ENUMAUDOUT count", "%u", n);
+  answer (a, "ENUMAUDOUT names", "%s", names->str);
+  g_string_free (names, TRUE);
+  memset (&audout, 0, sizeof (audout));
+  audout.index = n;
+  answer (a, "ENUMAUDOUT past the end", "%s",
+      errno_name (dev->ops->enumaudout (dev, &audout)));
+
+  if (gst_tv_hw_device_get_audout (dev, &audout, &err))
+    answer (a, "G_AUDOUT on S-Video", "%u [%.32s]", audout.index, audout.name);
+  else
+    answer (a, "G_AUDOUT on S-Video", "%s", result (FALSE, &err));
+  answer (a, "S_AUDOUT 0 on S-Video", "%s",
+      result (gst_tv_hw_device_set_audout (dev, 0, &err), &err));
+  answer (a, "S_AUDOUT 1 on S-Video", "%s",
+      result (gst_tv_hw_device_set_audout (dev, 1, &err), &err));
+  answer (a, "S_AUDOUT 2 on S-Video (no such audio output)", "%s",
+      result (gst_tv_hw_device_set_audout (dev, 2, &err), &err));
+  gst_tv_hw_device_set_audout (dev, 0, NULL);
+
+  if (gst_tv_hw_device_get_modulator (dev, 0, &mod, &err))
+    answer (a, "output: G_MODULATOR 0", "ok '%.32s' capability 0x%x "
+        "range %u..%u", mod.name, mod.capability, mod.rangelow, mod.rangehigh);
+  else
+    answer (a, "output: G_MODULATOR 0", "%s", result (FALSE, &err));
+  if (gst_tv_hw_device_get_frequency (dev, 0, &freq, &err))
+    answer (a, "output: G_FREQUENCY 0", "ok %u", freq);
+  else
+    answer (a, "output: G_FREQUENCY 0", "%s", result (FALSE, &err));
 }
 
 /* --- the comparison --- */
@@ -1543,6 +1954,9 @@ main (int argc, char **argv)
   run_probe (&d, probe_std_per_input, NULL);
   run_probe (&d, probe_formats, NULL);
   run_probe (&d, probe_second_handle, NULL);
+  run_probe (&d, probe_tuner, NULL);
+  run_probe (&d, probe_audio, NULL);
+  run_probe (&d, probe_ctrls, NULL);
   run_probe (&d, probe_buffers, NULL);
 
   if (real_out) {
@@ -1554,6 +1968,7 @@ main (int argc, char **argv)
     run_probe (&d, probe_outputs, NULL);
     for (i = 0; i < G_N_ELEMENTS (output_std_cases); i++)
       run_probe (&d, probe_output_std, &output_std_cases[i]);
+    run_probe (&d, probe_output_audio, NULL);
     run_probe (&d, probe_output_buffers, NULL);
     d.virt = virt_cap;
     d.real = real_cap;

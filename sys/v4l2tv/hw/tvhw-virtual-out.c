@@ -237,9 +237,9 @@ gst_tv_hw_virtual_out_prepare (GstTvHwVirtualCard * card,
     return -EINVAL;
   }
   buf->bytesused = vbuf->bytesused;
-  buf->timestamp_us = (gint64) vbuf->timestamp.tv_sec * G_USEC_PER_SEC +
-      vbuf->timestamp.tv_usec;
-  /* until it is displayed */
+  /* the application's timestamp is not kept (vivid's output queue is
+   * TIMESTAMP_MONOTONIC, not TIMESTAMP_COPY): the buffer keeps the
+   * timestamp it had, and its sequence is 0, until it is displayed */
   buf->sequence = 0;
   return 0;
 }

@@ -564,10 +564,10 @@ node_frame (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
     return TRUE;
   }
   buf->sequence = node->next_seq;
+  buf->timestamp_us = frame_time (node, node->next_seq);
   if (node == &card->out) {
     gst_tv_hw_virtual_out_display (card, buf);
   } else {
-    buf->timestamp_us = frame_time (node, node->next_seq);
     gst_tv_hw_virtual_cap_fill (card, buf);
     /* vb2_buffer_done (VB2_BUF_STATE_ERROR) */
     if (card->corrupt_frames > 0) {
@@ -762,13 +762,12 @@ fill_v4l2_buffer (GstTvHwVirtualNode * node, GstTvHwVirtualBuffer * buf,
   vbuf->field = V4L2_FIELD_INTERLACED;
   vbuf->sequence = buf->sequence;
   us_to_timeval (buf->timestamp_us, &vbuf->timestamp);
-  if (node->type == V4L2_BUF_TYPE_VIDEO_OUTPUT) {
-    /* the application's timestamp comes back (vb2's copy_timestamp) */
-    vbuf->flags = V4L2_BUF_FLAG_TIMESTAMP_COPY;
-  } else {
-    vbuf->flags = V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC |
-        V4L2_BUF_FLAG_TSTAMP_SRC_EOF;
-  }
+  /* the driver's own time on both nodes (vivid's queues are
+   * V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC, so vb2 does not copy an output
+   * buffer's timestamp from QBUF): when a capture frame became ready, when
+   * an output buffer was displayed */
+  vbuf->flags = V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC |
+      V4L2_BUF_FLAG_TSTAMP_SRC_EOF;
   if (buf->map_count > 0)
     vbuf->flags |= V4L2_BUF_FLAG_MAPPED;
   if (buf->error)
@@ -1142,9 +1141,11 @@ virtual_poll (GstTvHwDevice * dev, gint64 timeout_ns)
       break;
     }
     /* vb2_core_poll(): nothing to wait for on a queue that is not
-     * streaming (EPOLLERR) */
+     * streaming, before REQBUFS, after STREAMOFF or before STREAMON:
+     * EPOLLERR, which the poll contract (tvhw-backend.h) and the V4L2
+     * backend report as -EIO */
     if (!node->streaming) {
-      ret = -EINVAL;
+      ret = -EIO;
       break;
     }
     now = g_get_monotonic_time ();

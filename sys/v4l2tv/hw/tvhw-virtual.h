@@ -121,9 +121,13 @@
  *   another handle owns the node's queue; that handle's QBUF/DQBUF/
  *   STREAMON/STREAMOFF fail with EBUSY too; closing the owner frees the
  *   queue;
- * - poll (gst_tv_hw_device_wait) on a queue that is not streaming fails
- *   at once with EINVAL (the kernel's EPOLLERR); otherwise it waits until
- *   a buffer can be dequeued (readable on capture, writable on output);
+ * - poll (gst_tv_hw_device_wait) on a queue that is not streaming
+ *   (before REQBUFS, before STREAMON, after STREAMOFF) fails at once with
+ *   EIO, GST_TV_HW_ERROR_IO: vb2's EPOLLERR, which the V4L2 backend turns
+ *   into EIO too (vivid answers the same, except before REQBUFS on the
+ *   capture node, where its read() emulation starts instead); otherwise
+ *   it waits until a buffer can be dequeued (readable on capture,
+ *   writable on output);
  *   STREAMOFF returns every buffer to the application and the next
  *   STREAMON restarts the sequence at 0;
  * - REALTIME: capture frame 0 is stamped with the STREAMON time and is
@@ -239,8 +243,12 @@
  * The output node:
  * - QBUF needs 0 < bytesused <= length and field V4L2_FIELD_ANY or
  *   V4L2_FIELD_INTERLACED (EINVAL otherwise; ANY becomes INTERLACED); the
- *   application's timestamp is kept and comes back with DQBUF (flag
- *   V4L2_BUF_FLAG_TIMESTAMP_COPY);
+ *   application's timestamp is ignored, as on vivid's output: buffers
+ *   carry V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC (QUERYBUF, DQBUF) and DQBUF
+ *   returns the display time, start + sequence x frame period (start:
+ *   the CLOCK_MONOTONIC time of the output's STREAMON), like a capture
+ *   frame's timestamp; a buffer not displayed yet keeps its last one (0
+ *   after REQBUFS);
  * - the card displays one buffer per frame period of the output
  *   standard: REALTIME, period n comes at STREAMON + n x period (period 0
  *   at once) and shows the oldest buffer queued before that time;

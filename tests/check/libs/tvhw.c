@@ -1332,11 +1332,12 @@ GST_START_TEST (test_streamoff_returns_buffers)
     fail_unless (gst_tv_hw_device_query_buffer (dev, i, &buf, &err));
     fail_if (buf.flags & (V4L2_BUF_FLAG_QUEUED | V4L2_BUF_FLAG_DONE));
   }
-  /* DQBUF and wait while not streaming */
+  /* DQBUF and wait while not streaming: EINVAL, and poll's EPOLLERR
+   * (IO, as the V4L2 backend reports vivid's) */
   fail_if (gst_tv_hw_device_dequeue_buffer (dev, &buf, &err));
   assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
   fail_if (gst_tv_hw_device_wait (dev, 0, &err));
-  assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
+  assert_tvhw_error (err, GST_TV_HW_ERROR_IO);
   /* STREAMOFF twice is fine */
   stream_off (dev);
 
@@ -2711,6 +2712,7 @@ GST_START_TEST (test_output_manual_cycle)
   GstTvHwDevice *dev;
   struct v4l2_buffer buf;
   GError *err = NULL;
+  gint64 before, t0 = 0;
   Stream s;
   guint32 k, i;
 
@@ -2719,10 +2721,11 @@ GST_START_TEST (test_output_manual_cycle)
   stream_setup (&s, dev, 3, FALSE);
   fail_unless_equals_int (s.size[0], FRAME_625);
 
-  /* nothing displayed yet, and a queue that is not streaming */
+  /* nothing displayed yet, and a queue that is not streaming: poll's
+   * EPOLLERR (IO), DQBUF's EINVAL */
   fail_if (gst_tv_hw_virtual_card_peek_output (card, NULL, NULL, NULL, NULL));
   fail_if (gst_tv_hw_device_wait (dev, 0, &err));
-  assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
+  assert_tvhw_error (err, GST_TV_HW_ERROR_IO);
   fail_if (gst_tv_hw_device_dequeue_buffer (dev, &buf, &err));
   assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
 
@@ -2730,6 +2733,14 @@ GST_START_TEST (test_output_manual_cycle)
     fill_noise (s.data[i], s.size[i], i);
     queue_out (dev, i, s.size[i], 1000000 + i * 1234567);
   }
+  /* the application's timestamp is not taken (TIMESTAMP_MONOTONIC): a
+   * queued buffer that was never displayed has none */
+  fail_unless (gst_tv_hw_device_query_buffer (dev, 0, &buf, &err));
+  fail_unless (buf.flags & V4L2_BUF_FLAG_QUEUED);
+  fail_unless_equals_int (buf.flags & V4L2_BUF_FLAG_TIMESTAMP_MASK,
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC);
+  fail_unless_equals_int64 (timeval_us (&buf), 0);
+  before = g_get_monotonic_time ();
   stream_on (dev);
   /* MANUAL: nothing is displayed until the card is told */
   assert_nothing_ready (dev);
@@ -2746,10 +2757,15 @@ GST_START_TEST (test_output_manual_cycle)
     fail_unless_equals_int (buf.bytesused, FRAME_625);
     fail_unless_equals_int (buf.length, FRAME_625);
     fail_unless_equals_int (buf.field, V4L2_FIELD_INTERLACED);
-    /* the application's timestamp comes back */
-    fail_unless_equals_int64 (timeval_us (&buf), 1000000 + k * 1234567);
+    /* the driver's display time, as vivid's: STREAMON + k frame periods
+     * on CLOCK_MONOTONIC, whatever the application put in */
     fail_unless_equals_int (buf.flags & V4L2_BUF_FLAG_TIMESTAMP_MASK,
-        V4L2_BUF_FLAG_TIMESTAMP_COPY);
+        V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC);
+    if (k == 0) {
+      t0 = timeval_us (&buf);
+      fail_unless (t0 >= before - 1 && t0 <= g_get_monotonic_time ());
+    }
+    fail_unless_equals_int64 (timeval_us (&buf) - t0, k * 40000);
     fail_if (buf.flags & (V4L2_BUF_FLAG_QUEUED | V4L2_BUF_FLAG_DONE));
     fail_unless (buf.flags & V4L2_BUF_FLAG_MAPPED);
     /* what is on screen is exactly what was queued */
@@ -2841,6 +2857,7 @@ GST_START_TEST (test_output_freerun)
   GstTvHwDevice *dev;
   struct v4l2_buffer buf;
   GError *err = NULL;
+  gint64 t0 = 0;
   Stream s;
   guint32 k, i;
 
@@ -2860,7 +2877,12 @@ GST_START_TEST (test_output_freerun)
     fail_unless (gst_tv_hw_device_dequeue_buffer (dev, &buf, &err));
     fail_unless_equals_int (buf.sequence, k);
     fail_unless_equals_int (buf.index, k % s.n);
-    fail_unless_equals_int64 (timeval_us (&buf), k);
+    /* the display time, one NTSC frame period apart (not the application's
+     * timestamp) */
+    if (k == 0)
+      t0 = timeval_us (&buf);
+    fail_unless_equals_int64 (timeval_us (&buf) - t0,
+        (gint64) gst_util_uint64_scale (k, 1001 * G_USEC_PER_SEC, 30000));
     /* the last one queued is on screen already */
     assert_peek (card, s.data[(k + s.n - 1) % s.n], 480, V4L2_PIX_FMT_YUYV,
         k + s.n - 1);
@@ -3026,9 +3048,10 @@ GST_START_TEST (test_output_streamoff)
     fail_unless (gst_tv_hw_device_query_buffer (dev, i, &buf, &err));
     fail_if (buf.flags & (V4L2_BUF_FLAG_QUEUED | V4L2_BUF_FLAG_DONE));
   }
-  /* poll and DQBUF fail at once on a queue that is not streaming */
+  /* poll and DQBUF fail at once on a queue that is not streaming (IO:
+   * poll's EPOLLERR; EINVAL) */
   fail_if (gst_tv_hw_device_wait (dev, LONG_WAIT_NS, &err));
-  assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
+  assert_tvhw_error (err, GST_TV_HW_ERROR_IO);
   fail_if (gst_tv_hw_device_dequeue_buffer (dev, &buf, &err));
   assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
   stream_off (dev);

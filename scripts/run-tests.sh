@@ -7,7 +7,10 @@
 #  3. runs the unit suites again under valgrind memcheck,
 #  4. builds with -Dorc=disabled (the generated C fallback) and runs the
 #     unit and ORC suites there too,
-#  5. checks the device-layer boundary (no ioctl outside sys/v4l2tv/hw).
+#  5. boots Debian's kernel with the vivid driver under qemu and runs the
+#     real-kernel suite there (tests/vivid; skipped only where qemu or the
+#     kernel package cannot be had),
+#  6. checks the device-layer boundary (no ioctl outside sys/v4l2tv/hw).
 # Build trees: build-tests/ and build-tests-noorc/ (V4L2TV_TEST_BUILD_DIR
 # changes the prefix). Exits non-zero on any failure.
 set -u
@@ -70,6 +73,18 @@ ninja -C "$prefix-noorc" || exit 1
 
 step "tests (-Dorc=disabled)"
 run_meson_test -C "$prefix-noorc" --no-suite vivid --no-suite docs
+
+step "real-kernel tests (vivid under qemu)"
+skipped_before=$skipped
+run_meson_test -C "$prefix" --suite vivid
+if [ "$skipped" != "$skipped_before" ]; then
+  echo "the vivid suite was skipped (no qemu or no kernel package here)"
+  # CI installs both, so there a skip is a failure, not a pass
+  if [ "${CI:-}" = true ]; then
+    status=1
+    failed=$((failed + skipped - skipped_before))
+  fi
+fi
 
 step "device-layer boundary"
 leaks=$(git -C "$top" grep -nE '\bioctl *\(|VIDIOC_' -- 'sys/*.c' 'sys/*.h' \

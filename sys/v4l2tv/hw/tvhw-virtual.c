@@ -85,44 +85,8 @@ node_name (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
 
 /* --- standards (the V4L2 core's part) --- */
 
-/* the V4L2 core's table of standards (v4l2-ioctl.c), in ENUMSTD order;
- * the composite entries NTSC, PAL and SECAM stay in the mask */
-static const struct
-{
-  v4l2_std_id std;
-  const gchar *name;
-} std_table[] = {
-  {V4L2_STD_NTSC, "NTSC"},
-  {V4L2_STD_NTSC_M, "NTSC-M"},
-  {V4L2_STD_NTSC_M_JP, "NTSC-M-JP"},
-  {V4L2_STD_NTSC_M_KR, "NTSC-M-KR"},
-  {V4L2_STD_NTSC_443, "NTSC-443"},
-  {V4L2_STD_PAL, "PAL"},
-  {V4L2_STD_PAL_BG, "PAL-BG"},
-  {V4L2_STD_PAL_B, "PAL-B"},
-  {V4L2_STD_PAL_B1, "PAL-B1"},
-  {V4L2_STD_PAL_G, "PAL-G"},
-  {V4L2_STD_PAL_H, "PAL-H"},
-  {V4L2_STD_PAL_I, "PAL-I"},
-  {V4L2_STD_PAL_DK, "PAL-DK"},
-  {V4L2_STD_PAL_D, "PAL-D"},
-  {V4L2_STD_PAL_D1, "PAL-D1"},
-  {V4L2_STD_PAL_K, "PAL-K"},
-  {V4L2_STD_PAL_M, "PAL-M"},
-  {V4L2_STD_PAL_N, "PAL-N"},
-  {V4L2_STD_PAL_Nc, "PAL-Nc"},
-  {V4L2_STD_PAL_60, "PAL-60"},
-  {V4L2_STD_SECAM, "SECAM"},
-  {V4L2_STD_SECAM_B, "SECAM-B"},
-  {V4L2_STD_SECAM_G, "SECAM-G"},
-  {V4L2_STD_SECAM_H, "SECAM-H"},
-  {V4L2_STD_SECAM_DK, "SECAM-DK"},
-  {V4L2_STD_SECAM_D, "SECAM-D"},
-  {V4L2_STD_SECAM_K, "SECAM-K"},
-  {V4L2_STD_SECAM_K1, "SECAM-K1"},
-  {V4L2_STD_SECAM_L, "SECAM-L"},
-  {V4L2_STD_SECAM_LC, "SECAM-Lc"},
-};
+/* the V4L2 core's table of standards (gst_tv_hw_std_names, in ENUMSTD
+ * order); the composite entries NTSC, PAL and SECAM stay in the mask */
 
 /* entry @index of the list ENUMSTD gives for the mask @mask, the way the
  * V4L2 core walks its table: an entry is listed when all its bits are in
@@ -134,8 +98,8 @@ std_enum_entry (v4l2_std_id mask, guint32 index)
   guint32 n = 0;
   guint j;
 
-  for (j = 0; j < G_N_ELEMENTS (std_table) && mask != 0; j++) {
-    v4l2_std_id s = std_table[j].std;
+  for (j = 0; j < gst_tv_hw_n_std_names && mask != 0; j++) {
+    v4l2_std_id s = gst_tv_hw_std_names[j].std;
 
     if ((mask & s) != s)
       continue;
@@ -182,7 +146,7 @@ gst_tv_hw_virtual_std_narrow (v4l2_std_id std, v4l2_std_id mask)
   if ((std & mask) != 0)
     return std & mask;
   j = std_enum_entry (mask, 0);
-  return j >= 0 ? std_table[j].std : mask;
+  return j >= 0 ? gst_tv_hw_std_names[j].std : mask;
 }
 
 /* the standards the node's current input or output accepts */
@@ -216,8 +180,8 @@ virtual_enumstd (GstTvHwDevice * dev, struct v4l2_standard *std)
 
   memset (std, 0, sizeof (*std));
   std->index = index;
-  std->id = std_table[j].std;
-  g_strlcpy ((gchar *) std->name, std_table[j].name, sizeof (std->name));
+  std->id = gst_tv_hw_std_names[j].std;
+  g_strlcpy ((gchar *) std->name, gst_tv_hw_std_names[j].name, sizeof (std->name));
   std_period (std->id, &num, &den);
   std->frameperiod.numerator = num;
   std->frameperiod.denominator = den;

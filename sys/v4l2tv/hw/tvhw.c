@@ -1329,11 +1329,7 @@ gst_tv_hw_std_frame_period (v4l2_std_id std, guint * num, guint * den)
 
 /* the kernel's names, in ENUMSTD order (v4l2-ioctl.c's table, composite
  * entries included) */
-static const struct
-{
-  v4l2_std_id std;
-  const gchar *name;
-} std_names[] = {
+const GstTvHwStdName gst_tv_hw_std_names[] = {
   {V4L2_STD_NTSC, "NTSC"},
   {V4L2_STD_NTSC_M, "NTSC-M"},
   {V4L2_STD_NTSC_M_JP, "NTSC-M-JP"},
@@ -1366,6 +1362,8 @@ static const struct
   {V4L2_STD_SECAM_LC, "SECAM-Lc"},
 };
 
+const guint gst_tv_hw_n_std_names = G_N_ELEMENTS (gst_tv_hw_std_names);
+
 /**
  * gst_tv_hw_std_name:
  * @std: a standard
@@ -1378,9 +1376,9 @@ gst_tv_hw_std_name (v4l2_std_id std)
 {
   guint i;
 
-  for (i = 0; i < G_N_ELEMENTS (std_names); i++) {
-    if (std_names[i].std == std)
-      return std_names[i].name;
+  for (i = 0; i < gst_tv_hw_n_std_names; i++) {
+    if (gst_tv_hw_std_names[i].std == std)
+      return gst_tv_hw_std_names[i].name;
   }
   return NULL;
 }

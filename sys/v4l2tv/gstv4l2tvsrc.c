@@ -17,11 +17,37 @@
  * BT.601 colorimetry. A change of standard that changes the frame size
  * renegotiates.
  *
- * Frames are pushed without copying while the card keeps at least two
- * buffers to fill; when downstream holds on to more, frames are copied
- * instead of letting the card starve. Timestamps are the driver's capture
- * times in running time; frames the card dropped are counted in
- * #GstV4l2TvSrc:dropped-frames and reported with a QoS message.
+ * The card's own formats come first in the caps, in the card's order, and
+ * are preferred whenever downstream accepts one of them. Frames in the
+ * card's format are pushed without copying while the card keeps at least
+ * two buffers to fill; when downstream holds on to more, frames are copied
+ * instead of letting the card starve. After them come the formats the
+ * conversion library (tvconvert, ORC) makes from the card's preferred
+ * packed 4:2:2 format: I420, YV12, NV12, Y42B and the 32-bit RGB formats,
+ * with the same size, rate, pixel aspect ratio, interlacing and field
+ * order. Such frames are converted once, in the streaming thread, straight
+ * from the card's buffer (given back to the card at once) into a buffer of
+ * downstream's pool, or of a #GstVideoBufferPool when downstream has none;
+ * no frame is copied on the way and, once the pool holds the buffers in
+ * flight, nothing is allocated per frame. RGB is full range, from BT.601
+ * limited-range YCbCr.
+ *
+ * Chroma siting of the converted YUV formats, `chroma-site=mpeg2` in their
+ * caps (#GST_VIDEO_CHROMA_SITE_MPEG2: horizontally co-sited, vertically
+ * centred): horizontally, chroma stays on the even luma samples, where
+ * the card's BT.601 4:2:2 has it (no horizontal filter). Vertically, for
+ * 4:2:0, the frames being interlaced, each field is subsampled on its
+ * own: chroma lines 2j and 2j+1 belong to the top and the bottom field,
+ * and chroma line 2j+f is the average of lines 4j+f and 4j+2+f, so it
+ * sits half-way between two lines of its own field. The two fields are
+ * 20 ms apart (16.7 ms at 525 lines): chroma averaged across them would
+ * smear colour over anything that moves and leave the wrong colour in each
+ * field for a deinterlacer, an encoder coding fields or an output card to
+ * undo. The same rule with lines 2k and 2k+1 holds for progressive frames.
+ *
+ * Timestamps are the driver's capture times in running time; frames the
+ * card dropped are counted in #GstV4l2TvSrc:dropped-frames and reported
+ * with a QoS message.
  *
  * ## Example launch lines
  * |[
@@ -34,6 +60,10 @@
  * |[
  * gst-launch-1.0 v4l2tvsrc device=virtual:1 input=composite1 norm=NTSC num-buffers=300 ! fakesink
  * ]| Captures 300 frames (10 seconds) and throws them away.
+ * |[
+ * gst-launch-1.0 v4l2tvsrc device=virtual input=S-Video norm=PAL ! video/x-raw,format=I420 ! x264enc interlaced=true ! matroskamux ! filesink location=tv.mkv
+ * ]| Records the S-Video input as interlaced I420, converted by the source
+ * itself without a videoconvert.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -49,6 +79,7 @@
 #include "gstv4l2tvobject.h"
 #include "gstv4l2tvformat.h"
 #include "gstv4l2tvallocator.h"
+#include "tvconvert.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_src_debug
@@ -77,8 +108,13 @@ struct _GstV4l2TvSrc
   GstV4l2TvObject *obj;
 
   /* the streaming thread (the state change thread while not streaming) */
-  GstCaps *format_caps;         /* caps set with S_FMT, NULL: to do again */
-  GstVideoInfo info;            /* with the card's buffer layout */
+  GstCaps *format_caps;         /* the src pad's caps S_FMT was done for,
+                                 * NULL: to do again */
+  GstVideoInfo info;            /* the card's frames, with their layout */
+  GstTvConvert *convert;        /* NULL: the card's format goes out */
+  GstVideoInfo out_info;        /* when converting: the pushed frames */
+  GstBuffer **card_bufs;        /* when converting and streaming: one
+                                 * buffer over each mapped card buffer */
   gboolean default_layout;
   gboolean tff;
   gboolean downstream_meta;
@@ -126,6 +162,231 @@ static gboolean gst_v4l2_tv_src_unlock_stop (GstBaseSrc * bsrc);
 static GstFlowReturn gst_v4l2_tv_src_create (GstPushSrc * psrc,
     GstBuffer ** outbuf);
 
+/* --- formats --- */
+
+static GstVideoFormat
+format_of (const GstStructure * s)
+{
+  const gchar *format = gst_structure_get_string (s, "format");
+
+  return format ? gst_video_format_from_string (format) :
+      GST_VIDEO_FORMAT_UNKNOWN;
+}
+
+/* the index of the structure of @caps in @format, -1 if there is none */
+static gint
+find_format (GstCaps * caps, GstVideoFormat format)
+{
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++)
+    if (format_of (gst_caps_get_structure (caps, i)) == format)
+      return i;
+  return -1;
+}
+
+static gboolean
+list_has_string (const GValue * list, const gchar * str)
+{
+  guint i;
+
+  for (i = 0; i < gst_value_list_get_size (list); i++)
+    if (g_strcmp0 (g_value_get_string (gst_value_list_get_value (list, i)),
+            str) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* the formats of the V4L2 table, then every format tvconvert makes from
+ * one of them */
+static GstCaps *
+gst_v4l2_tv_src_template_caps (void)
+{
+  GstCaps *caps = gst_v4l2_tv_format_template_caps ();
+  GstStructure *s = gst_caps_get_structure (caps, 0);
+  const GValue *native = gst_structure_get_value (s, "format");
+  GValue list = G_VALUE_INIT, item = G_VALUE_INIT;
+  guint i, j, n;
+
+  g_value_init (&list, GST_TYPE_LIST);
+  g_value_copy (native, &list);
+  g_value_init (&item, G_TYPE_STRING);
+  for (i = 0; i < gst_value_list_get_size (native); i++) {
+    const gchar *name =
+        g_value_get_string (gst_value_list_get_value (native, i));
+    g_autofree GstVideoFormat *formats = NULL;
+
+    formats = gst_tv_convert_get_formats (gst_video_format_from_string (name),
+        GST_PAD_SRC, &n);
+    for (j = 1; j < n; j++) {
+      const gchar *other = gst_video_format_to_string (formats[j]);
+
+      if (list_has_string (&list, other))
+        continue;
+      g_value_set_static_string (&item, other);
+      gst_value_list_append_value (&list, &item);
+    }
+  }
+  g_value_unset (&item);
+  gst_structure_take_value (s, "format", &list);
+
+  return caps;
+}
+
+/* the card's format conversions start from: the first one (ENUM_FMT order)
+ * tvconvert makes other formats from, -1 if none */
+static gint
+preferred_native (GstCaps * card)
+{
+  guint i, n;
+
+  for (i = 0; i < gst_caps_get_size (card); i++) {
+    g_autofree GstVideoFormat *formats = NULL;
+
+    formats = gst_tv_convert_get_formats (format_of (gst_caps_get_structure
+            (card, i)), GST_PAD_SRC, &n);
+    if (n > 1)
+      return i;
+  }
+  return -1;
+}
+
+/* whether tvconvert makes @format from @native */
+static gboolean
+converts_to (GstVideoFormat native, GstVideoFormat format)
+{
+  g_autofree GstVideoFormat *formats = NULL;
+  guint j, n;
+
+  formats = gst_tv_convert_get_formats (native, GST_PAD_SRC, &n);
+  for (j = 1; j < n; j++)
+    if (formats[j] == format)
+      return TRUE;
+  return FALSE;
+}
+
+/*
+ * The caps structure of the card's frames @native converted to @format:
+ * the same size, rate, pixel aspect, interlacing and field order, the
+ * chroma siting tvconvert produces (see the top of the file) for YUV, and
+ * for RGB the colorimetry of full-range RGB made with the BT.601 matrix
+ * (primaries and transfer kept).
+ */
+static GstStructure *
+converted_structure (const GstStructure * native, GstVideoFormat format)
+{
+  const GstVideoFormatInfo *finfo = gst_video_format_get_info (format);
+  GstVideoChromaSite site = gst_tv_convert_get_chroma_site (format);
+  GstStructure *s = gst_structure_copy (native);
+  GstVideoColorimetry cinfo;
+  const gchar *colorimetry;
+
+  gst_structure_set (s, "format", G_TYPE_STRING,
+      gst_video_format_to_string (format), NULL);
+  if (site != GST_VIDEO_CHROMA_SITE_UNKNOWN) {
+    g_autofree gchar *str = gst_video_chroma_site_to_string (site);
+
+    gst_structure_set (s, "chroma-site", G_TYPE_STRING, str, NULL);
+  }
+
+  colorimetry = gst_structure_get_string (s, "colorimetry");
+  if (colorimetry && GST_VIDEO_FORMAT_INFO_IS_RGB (finfo)) {
+    if (gst_video_colorimetry_from_string (&cinfo, colorimetry)) {
+      g_autofree gchar *str = NULL;
+
+      cinfo.range = GST_VIDEO_COLOR_RANGE_0_255;
+      cinfo.matrix = GST_VIDEO_COLOR_MATRIX_RGB;
+      str = gst_video_colorimetry_to_string (&cinfo);
+      gst_structure_set (s, "colorimetry", G_TYPE_STRING, str, NULL);
+    } else {
+      gst_structure_remove_field (s, "colorimetry");
+    }
+  }
+
+  return s;
+}
+
+/* what the src pad offers for the card's caps @card: every format of the
+ * card first, in its order, then the formats tvconvert makes from the
+ * preferred one */
+static GstCaps *
+gst_v4l2_tv_src_caps_from_card (GstCaps * card)
+{
+  GstCaps *caps = gst_caps_copy (card);
+  g_autofree GstVideoFormat *formats = NULL;
+  const GstStructure *native;
+  gint pref = preferred_native (card);
+  guint j, n;
+
+  if (pref < 0)
+    return caps;
+
+  native = gst_caps_get_structure (card, pref);
+  formats = gst_tv_convert_get_formats (format_of (native), GST_PAD_SRC, &n);
+  for (j = 1; j < n; j++) {
+    if (find_format (card, formats[j]) < 0)
+      gst_caps_append_structure (caps, converted_structure (native,
+              formats[j]));
+  }
+
+  return caps;
+}
+
+/* the src pad's caps now: from the card, NULL while it is closed */
+static GstCaps *
+gst_v4l2_tv_src_probed_caps (GstV4l2TvSrc * self)
+{
+  GstCaps *card = gst_v4l2_tv_object_get_caps (self->obj);
+  GstCaps *caps;
+
+  if (card == NULL)
+    return NULL;
+  caps = gst_v4l2_tv_src_caps_from_card (card);
+  gst_caps_unref (card);
+
+  return caps;
+}
+
+/*
+ * The caps to set on the card for the src pad's fixed @caps: @caps
+ * themselves when they are in one of the card's formats; the card's
+ * preferred format when @caps are one of its conversions (@convert is set
+ * then); NULL when they are neither (the card's caps changed since).
+ */
+static GstCaps *
+gst_v4l2_tv_src_card_caps (GstV4l2TvSrc * self, GstCaps * caps,
+    gboolean * convert)
+{
+  g_autoptr (GstCaps) card = gst_v4l2_tv_object_get_caps (self->obj);
+  const GstStructure *want = gst_caps_get_structure (caps, 0);
+  const GstStructure *native;
+  GstVideoFormat format = format_of (want);
+  GstStructure *conv;
+  gboolean ok;
+  gint pref;
+
+  *convert = FALSE;
+  if (card == NULL)
+    return NULL;
+  if (find_format (card, format) >= 0)
+    return gst_caps_ref (caps);
+
+  pref = preferred_native (card);
+  if (pref < 0)
+    return NULL;
+  native = gst_caps_get_structure (card, pref);
+  if (!converts_to (format_of (native), format))
+    return NULL;
+  conv = converted_structure (native, format);
+  ok = gst_structure_is_subset (want, conv);
+  gst_structure_free (conv);
+  if (!ok)
+    return NULL;
+
+  *convert = TRUE;
+  return gst_caps_new_full (gst_structure_copy (native), NULL);
+}
+
 static void
 gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
 {
@@ -159,10 +420,10 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
   gst_element_class_set_static_metadata (element_class,
       "Analog TV video source", "Source/Video",
       "Captures analog TV (NTSC, PAL, SECAM) video from a Video4Linux2 card "
-      "at the standard's native size, rate and field order",
-      "The v4l2tv authors");
+      "at the standard's native size, rate and field order, in the card's "
+      "format or converted to planar YUV or RGB", "The v4l2tv authors");
 
-  caps = gst_v4l2_tv_format_template_caps ();
+  caps = gst_v4l2_tv_src_template_caps ();
   gst_element_class_add_pad_template (element_class,
       gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
   gst_caps_unref (caps);
@@ -198,6 +459,7 @@ gst_v4l2_tv_src_finalize (GObject * object)
 
   gst_v4l2_tv_object_free (self->obj);
   gst_clear_caps (&self->format_caps);
+  g_clear_pointer (&self->convert, gst_tv_convert_free);
   gst_clear_object (&self->clock);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);
@@ -276,6 +538,34 @@ qbuf_failed:
   }
 }
 
+/* the buffers over the card's memory that the converted path reads; only
+ * the streaming thread ever holds them, and only within create() */
+static void
+gst_v4l2_tv_src_free_card_buffers (GstV4l2TvSrc * self)
+{
+  guint i;
+
+  if (self->card_bufs == NULL)
+    return;
+  for (i = 0; i < self->n_buffers; i++)
+    gst_clear_buffer (&self->card_bufs[i]);
+  g_clear_pointer (&self->card_bufs, g_free);
+}
+
+static GstBuffer *
+gst_v4l2_tv_src_new_card_buffer (GstV4l2TvSrc * self, gpointer data, gsize size)
+{
+  GstBuffer *buf = gst_buffer_new_wrapped_full (GST_MEMORY_FLAG_READONLY,
+      data, size, 0, size, NULL, NULL);
+
+  if (GST_VIDEO_INFO_IS_INTERLACED (&self->info)) {
+    GST_BUFFER_FLAG_SET (buf, GST_VIDEO_BUFFER_FLAG_INTERLACED);
+    if (self->tff)
+      GST_BUFFER_FLAG_SET (buf, GST_VIDEO_BUFFER_FLAG_TFF);
+  }
+  return buf;
+}
+
 /* STREAMOFF, then frames still held downstream are copied (the card no
  * longer writes them) and the buffers freed; the card keeps its settings */
 static void
@@ -299,6 +589,7 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
 
   gst_v4l2_tv_allocator_detach (self->allocator);
   gst_clear_object (&self->allocator);
+  gst_v4l2_tv_src_free_card_buffers (self);
 
   if (!gst_tv_hw_device_request_buffers (dev, 0, &actual, &err))
     GST_WARNING_OBJECT (self, "freeing buffers: %s", err->message);
@@ -324,6 +615,8 @@ gst_v4l2_tv_src_start_streaming (GstV4l2TvSrc * self)
   self->n_buffers = n;
   self->n_queued = 0;
   self->min_queued = CLAMP (n - 1, 1, MAX_MIN_QUEUED);
+  if (self->convert)
+    self->card_bufs = g_new0 (GstBuffer *, n);
 
   for (i = 0; i < n; i++) {
     if (!gst_tv_hw_device_map_buffer (dev, i, &data, &size, &err))
@@ -331,6 +624,8 @@ gst_v4l2_tv_src_start_streaming (GstV4l2TvSrc * self)
     if (size < self->info.size)
       goto too_small;
     gst_v4l2_tv_allocator_set_mapping (self->allocator, i, data, size);
+    if (self->card_bufs)
+      self->card_bufs[i] = gst_v4l2_tv_src_new_card_buffer (self, data, size);
   }
   for (i = 0; i < n; i++)
     if (!gst_v4l2_tv_src_queue_buffer (self, i, &err))
@@ -339,8 +634,11 @@ gst_v4l2_tv_src_start_streaming (GstV4l2TvSrc * self)
   if (!gst_tv_hw_device_stream_on (dev, &err))
     goto streamon_failed;
 
-  GST_INFO_OBJECT (self, "streaming with %u buffers, copying when fewer "
-      "than %u are queued", n, self->min_queued);
+  if (self->convert)
+    GST_INFO_OBJECT (self, "streaming with %u buffers, converting", n);
+  else
+    GST_INFO_OBJECT (self, "streaming with %u buffers, copying when fewer "
+        "than %u are queued", n, self->min_queued);
   self->streaming = TRUE;
   self->have_sequence = FALSE;
   self->discont = TRUE;
@@ -437,6 +735,7 @@ gst_v4l2_tv_src_stop (GstBaseSrc * bsrc)
 
   gst_v4l2_tv_src_stop_streaming (self);
   gst_clear_caps (&self->format_caps);
+  g_clear_pointer (&self->convert, gst_tv_convert_free);
   gst_clear_object (&self->clock);
   self->duration = GST_CLOCK_TIME_NONE;
   gst_v4l2_tv_object_close (self->obj);
@@ -452,7 +751,7 @@ gst_v4l2_tv_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (bsrc);
   GstCaps *caps;
 
-  caps = gst_v4l2_tv_object_get_caps (self->obj);
+  caps = gst_v4l2_tv_src_probed_caps (self);
   if (caps == NULL)
     caps = gst_pad_get_pad_template_caps (GST_BASE_SRC_PAD (bsrc));
 
@@ -493,7 +792,8 @@ gst_v4l2_tv_src_switch (GstV4l2TvSrc * self)
   return ret;
 }
 
-/* the card's first format (in ENUM_FMT order) that downstream accepts */
+/* the first of our caps that downstream accepts: the card's formats in
+ * ENUM_FMT order, then the converted ones */
 static gboolean
 gst_v4l2_tv_src_negotiate (GstBaseSrc * bsrc)
 {
@@ -505,7 +805,7 @@ gst_v4l2_tv_src_negotiate (GstBaseSrc * bsrc)
       gst_v4l2_tv_src_switch (self) != GST_FLOW_OK)
     return FALSE;
 
-  ours = gst_v4l2_tv_object_get_caps (self->obj);
+  ours = gst_v4l2_tv_src_probed_caps (self);
   if (ours == NULL)
     return FALSE;
 
@@ -534,18 +834,41 @@ gst_v4l2_tv_src_negotiate (GstBaseSrc * bsrc)
   return ret;
 }
 
+/* S_FMT for the src pad's @caps, and the converter when they are not the
+ * card's format; in the streaming thread, or before it runs */
 static gboolean
 gst_v4l2_tv_src_apply_format (GstV4l2TvSrc * self, GstCaps * caps)
 {
   GstClockTime old = self->duration;
+  g_autoptr (GstCaps) card_caps = NULL;
+  gboolean convert;
 
   /* drivers refuse S_FMT while buffers exist */
   gst_v4l2_tv_src_stop_streaming (self);
   gst_clear_caps (&self->format_caps);
+  g_clear_pointer (&self->convert, gst_tv_convert_free);
 
-  if (!gst_v4l2_tv_object_set_format (self->obj, caps, &self->info,
+  card_caps = gst_v4l2_tv_src_card_caps (self, caps, &convert);
+  if (card_caps == NULL)
+    goto not_ours;
+  if (!gst_v4l2_tv_object_set_format (self->obj, card_caps, &self->info,
           &self->default_layout))
     return FALSE;
+
+  if (convert) {
+    /* made once here, used for every frame: the only allocation of the
+     * converted path */
+    if (!gst_video_info_from_caps (&self->out_info, caps))
+      goto not_ours;
+    self->convert = gst_tv_convert_new (&self->info, &self->out_info);
+    if (self->convert == NULL)
+      goto no_conversion;
+    GST_INFO_OBJECT (self, "converting %s to %s (%s)",
+        gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (&self->info)),
+        gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (&self->out_info)),
+        gst_tv_convert_is_fast_path (self->convert) ? "ORC fast path" :
+        "GstVideoConverter");
+  }
 
   self->format_caps = gst_caps_ref (caps);
   self->duration = gst_v4l2_tv_object_get_frame_duration (self->obj);
@@ -557,6 +880,24 @@ gst_v4l2_tv_src_apply_format (GstV4l2TvSrc * self, GstCaps * caps)
         gst_message_new_latency (GST_OBJECT_CAST (self)));
 
   return TRUE;
+
+  /* ERRORS */
+not_ours:
+  {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+        ("caps %" GST_PTR_FORMAT " are neither the card's nor converted "
+            "from them", caps));
+    return FALSE;
+  }
+no_conversion:
+  {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
+        ("no conversion from %s to %s",
+            gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (&self->info)),
+            gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
+                (&self->out_info))));
+    return FALSE;
+  }
 }
 
 static gboolean
@@ -570,17 +911,122 @@ gst_v4l2_tv_src_set_caps (GstBaseSrc * bsrc, GstCaps * caps)
   return gst_v4l2_tv_src_apply_format (self, caps);
 }
 
-/* no pool: buffers wrap the card's memory; only whether downstream reads
- * GstVideoMeta matters, for drivers that pad lines */
+static gboolean
+gst_v4l2_tv_src_configure_pool (GstBufferPool * pool, GstCaps * caps,
+    guint size, guint min, guint max, GstAllocator * allocator,
+    const GstAllocationParams * params, gboolean video_meta)
+{
+  GstStructure *config = gst_buffer_pool_get_config (pool);
+
+  gst_buffer_pool_config_set_params (config, caps, size, min, max);
+  gst_buffer_pool_config_set_allocator (config, allocator, params);
+  if (video_meta &&
+      gst_buffer_pool_has_option (pool, GST_BUFFER_POOL_OPTION_VIDEO_META))
+    gst_buffer_pool_config_add_option (config,
+        GST_BUFFER_POOL_OPTION_VIDEO_META);
+  if (gst_buffer_pool_set_config (pool, config))
+    return TRUE;
+
+  /* the pool changed what it could not take: fine if the frame still
+   * fits */
+  config = gst_buffer_pool_get_config (pool);
+  if (!gst_buffer_pool_config_validate_params (config, caps, size, min, max)) {
+    gst_structure_free (config);
+    return FALSE;
+  }
+  return gst_buffer_pool_set_config (pool, config);
+}
+
+/*
+ * The card's format: no pool, buffers wrap the card's memory; only whether
+ * downstream reads GstVideoMeta matters, for drivers that pad lines.
+ *
+ * Converted: frames are converted into buffers of downstream's pool, or of
+ * a GstVideoBufferPool of ours when downstream has none or its pool does
+ * not take the frame. The pool recycles them, so that nothing is
+ * allocated per frame once it holds as many buffers as are in flight.
+ */
 static gboolean
 gst_v4l2_tv_src_decide_allocation (GstBaseSrc * bsrc, GstQuery * query)
 {
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (bsrc);
+  GstBufferPool *pool = NULL;
+  GstAllocator *allocator = NULL;
+  GstAllocationParams params;
+  GstCaps *caps = NULL;
+  guint size, min = 0, max = 0;
+  gboolean have_pool, have_params;
 
   self->downstream_meta = gst_query_find_allocation_meta (query,
       GST_VIDEO_META_API_TYPE, NULL);
 
+  if (self->convert == NULL) {
+    while (gst_query_get_n_allocation_pools (query) > 0)
+      gst_query_remove_nth_allocation_pool (query, 0);
+    return TRUE;
+  }
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (caps == NULL)
+    goto no_caps;
+
+  have_params = gst_query_get_n_allocation_params (query) > 0;
+  if (have_params)
+    gst_query_parse_nth_allocation_param (query, 0, &allocator, &params);
+  else
+    gst_allocation_params_init (&params);
+
+  size = self->out_info.size;
+  have_pool = gst_query_get_n_allocation_pools (query) > 0;
+  if (have_pool) {
+    gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
+    size = MAX (size, self->out_info.size);
+  }
+
+  if (pool && !gst_v4l2_tv_src_configure_pool (pool, caps, size, min, max,
+          allocator, &params, self->downstream_meta)) {
+    GST_DEBUG_OBJECT (self, "downstream's pool %" GST_PTR_FORMAT " does not "
+        "take our frames, using our own", pool);
+    gst_clear_object (&pool);
+  }
+  if (pool == NULL) {
+    size = self->out_info.size;
+    pool = gst_video_buffer_pool_new ();
+    if (!gst_v4l2_tv_src_configure_pool (pool, caps, size, min, max,
+            allocator, &params, self->downstream_meta))
+      goto config_failed;
+  }
+  GST_DEBUG_OBJECT (self, "converting into %" GST_PTR_FORMAT ", %u bytes, "
+      "%u to %u buffers", pool, size, min, max);
+
+  if (have_params)
+    gst_query_set_nth_allocation_param (query, 0, allocator, &params);
+  else
+    gst_query_add_allocation_param (query, allocator, &params);
+  if (have_pool)
+    gst_query_set_nth_allocation_pool (query, 0, pool, size, min, max);
+  else
+    gst_query_add_allocation_pool (query, pool, size, min, max);
+
+  gst_object_unref (pool);
+  gst_clear_object (&allocator);
+
   return TRUE;
+
+  /* ERRORS */
+no_caps:
+  {
+    GST_ERROR_OBJECT (self, "allocation query without caps");
+    return FALSE;
+  }
+config_failed:
+  {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS, (NULL),
+        ("could not configure a buffer pool for %" GST_PTR_FORMAT, caps));
+    gst_object_unref (pool);
+    gst_clear_object (&allocator);
+    return FALSE;
+  }
 }
 
 static gboolean
@@ -766,15 +1212,128 @@ map_failed:
   return NULL;
 }
 
+/* timestamps, offsets and flags of the frame in @vbuf */
+static void
+gst_v4l2_tv_src_stamp (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
+    GstClockTime pts, GstBuffer * buf)
+{
+  GST_BUFFER_PTS (buf) = pts;
+  GST_BUFFER_DURATION (buf) = self->duration;
+  GST_BUFFER_OFFSET (buf) = vbuf->sequence;
+  GST_BUFFER_OFFSET_END (buf) = (guint64) vbuf->sequence + 1;
+  if (GST_VIDEO_INFO_IS_INTERLACED (&self->info)) {
+    GST_BUFFER_FLAG_SET (buf, GST_VIDEO_BUFFER_FLAG_INTERLACED);
+    if (self->tff)
+      GST_BUFFER_FLAG_SET (buf, GST_VIDEO_BUFFER_FLAG_TFF);
+  }
+  if (self->discont) {
+    GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
+    self->discont = FALSE;
+  }
+  if (vbuf->flags & V4L2_BUF_FLAG_ERROR)
+    GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_CORRUPTED);
+}
+
+/*
+ * The converted path: the frame in card buffer @vbuf is converted once,
+ * straight into a buffer of the negotiated pool, and the card buffer is
+ * queued again at once. Nothing here allocates: the output buffer comes
+ * back from the pool, the card buffer is read through card_bufs (made at
+ * STREAMON), the GstVideoFrames live on the stack and
+ * gst_tv_convert_frame() works in the lines gst_tv_convert_new() gave it
+ * (tests/check/elements/v4l2tvsrc.c counts the objects created while
+ * converting: none).
+ */
+static GstFlowReturn
+gst_v4l2_tv_src_output_converted (GstV4l2TvSrc * self,
+    const struct v4l2_buffer *vbuf, GstBuffer ** outbuf)
+{
+  g_autoptr (GError) err = NULL;
+  GstClockTime pts = gst_v4l2_tv_src_running_time (self, vbuf);
+  GstBufferPool *pool;
+  GstVideoFrame in, out;
+  GstBuffer *buf = NULL;
+  GstFlowReturn ret = GST_FLOW_NOT_NEGOTIATED;
+  gboolean converted = FALSE;
+
+  gst_v4l2_tv_src_count_drops (self, vbuf->sequence, pts);
+  if (G_UNLIKELY (vbuf->index >= self->n_buffers))
+    goto bad_index;
+
+  pool = gst_base_src_get_buffer_pool (GST_BASE_SRC_CAST (self));
+  if (pool) {
+    ret = gst_buffer_pool_acquire_buffer (pool, &buf, NULL);
+    gst_object_unref (pool);
+  }
+  if (ret == GST_FLOW_OK && gst_video_frame_map (&in, &self->info,
+          self->card_bufs[vbuf->index], GST_MAP_READ)) {
+    if (gst_video_frame_map (&out, &self->out_info, buf, GST_MAP_WRITE)) {
+      converted = gst_tv_convert_frame (self->convert, &in, &out);
+      gst_video_frame_unmap (&out);
+    }
+    gst_video_frame_unmap (&in);
+  }
+
+  /* the card gets its buffer back whatever happened */
+  if (!gst_v4l2_tv_src_queue_buffer (self, vbuf->index, &err))
+    goto qbuf_failed;
+  if (ret != GST_FLOW_OK)
+    goto acquire_failed;
+  if (!converted)
+    goto convert_failed;
+
+  gst_v4l2_tv_src_stamp (self, vbuf, pts, buf);
+  GST_LOG_OBJECT (self, "frame %u from buffer %u converted, pts %"
+      GST_TIME_FORMAT, vbuf->sequence, vbuf->index, GST_TIME_ARGS (pts));
+  *outbuf = buf;
+
+  return GST_FLOW_OK;
+
+  /* ERRORS */
+bad_index:
+  {
+    GST_ELEMENT_ERROR (self, RESOURCE, READ,
+        (_("Could not read from device '%s'."),
+            gst_v4l2_tv_object_get_location (self->obj)),
+        ("the driver returned buffer %u of %u", vbuf->index, self->n_buffers));
+    return GST_FLOW_ERROR;
+  }
+qbuf_failed:
+  {
+    GST_ELEMENT_ERROR (self, RESOURCE, READ,
+        (_("Could not read from device '%s'."),
+            gst_v4l2_tv_object_get_location (self->obj)), ("%s", err->message));
+    gst_clear_buffer (&buf);
+    return GST_FLOW_ERROR;
+  }
+acquire_failed:
+  {
+    /* flushing, mostly; no pool: not negotiated */
+    GST_DEBUG_OBJECT (self, "no output buffer: %s", gst_flow_get_name (ret));
+    return ret;
+  }
+convert_failed:
+  {
+    GST_ELEMENT_ERROR (self, STREAM, FAILED, (NULL),
+        ("could not map or convert frame %u", vbuf->sequence));
+    gst_buffer_unref (buf);
+    return GST_FLOW_ERROR;
+  }
+}
+
 static GstFlowReturn
 gst_v4l2_tv_src_output (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
     GstBuffer ** outbuf)
 {
-  GstClockTime pts = gst_v4l2_tv_src_running_time (self, vbuf);
+  GstClockTime pts;
   GstMemory *mem;
   GstBuffer *buf;
   gboolean copy;
 
+  if (self->convert)
+    return gst_v4l2_tv_src_output_converted (self, vbuf, outbuf);
+
+  pts = gst_v4l2_tv_src_running_time (self, vbuf);
   gst_v4l2_tv_src_count_drops (self, vbuf->sequence, pts);
 
   mem = gst_v4l2_tv_allocator_wrap (self->allocator, vbuf->index,
@@ -791,21 +1350,7 @@ gst_v4l2_tv_src_output (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
         GST_VIDEO_INFO_N_PLANES (&self->info), self->info.offset,
         self->info.stride);
 
-  GST_BUFFER_PTS (buf) = pts;
-  GST_BUFFER_DURATION (buf) = self->duration;
-  GST_BUFFER_OFFSET (buf) = vbuf->sequence;
-  GST_BUFFER_OFFSET_END (buf) = (guint64) vbuf->sequence + 1;
-  if (GST_VIDEO_INFO_IS_INTERLACED (&self->info)) {
-    GST_BUFFER_FLAG_SET (buf, GST_VIDEO_BUFFER_FLAG_INTERLACED);
-    if (self->tff)
-      GST_BUFFER_FLAG_SET (buf, GST_VIDEO_BUFFER_FLAG_TFF);
-  }
-  if (self->discont) {
-    GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
-    self->discont = FALSE;
-  }
-  if (vbuf->flags & V4L2_BUF_FLAG_ERROR)
-    GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_CORRUPTED);
+  gst_v4l2_tv_src_stamp (self, vbuf, pts, buf);
 
   /* keep the card fed: copy when downstream holds too many buffers */
   copy = self->n_queued < self->min_queued ||

@@ -7,6 +7,12 @@
  * a card (pacing, inputs, faults) through tvhw-virtual.h and reads back the
  * marks the card draws into every frame. Harness tests use MANUAL pacing
  * (frames only when the test emits them), pipeline tests FREERUN.
+ *
+ * The tcase "convert" covers the formats the element converts to with
+ * tvconvert (I420, NV12, BGRx, ...): their caps, the marks read back from
+ * the converted frames, field integrity against the library's own
+ * conversion, a live switch while converting and the count of objects
+ * created per converted frame (none).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -19,6 +25,7 @@
 
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw-virtual.h"
+#include "tvconvert.h"
 
 #define CARD 1
 #define DEVICE "virtual:1"
@@ -98,27 +105,35 @@ current_caps (GstHarness * h)
   return caps;
 }
 
-/* reads the marks the virtual card drew into @buf */
+/* reads the marks the virtual card drew into @buf: from the luma of a YUV
+ * format (packed or planar), from the green of an RGB one (the marks are
+ * grey: luma 16 and 235 become 0 and 255, the decoder's threshold is
+ * halfway between 16 and 235) */
 static void
 decode_frame (GstBuffer * buf, GstCaps * caps, GstTvHwVirtualFrameInfo * fi)
 {
   GstVideoFrame frame;
   GstVideoInfo info;
-  const guint8 *luma;
+  guint comp;
 
   fail_unless (gst_video_info_from_caps (&info, caps));
   fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
-  luma = GST_VIDEO_FRAME_PLANE_DATA (&frame, 0);
-  if (GST_VIDEO_INFO_FORMAT (&info) == GST_VIDEO_FORMAT_UYVY)
-    luma += 1;
-  else
-    fail_unless_equals_int (GST_VIDEO_INFO_FORMAT (&info),
-        GST_VIDEO_FORMAT_YUY2);
-  fail_unless (gst_tv_hw_virtual_decode (luma, 2,
+  comp = GST_VIDEO_INFO_IS_RGB (&info) ? GST_VIDEO_COMP_G : GST_VIDEO_COMP_Y;
+  fail_unless (gst_tv_hw_virtual_decode (GST_VIDEO_FRAME_COMP_DATA (&frame,
+              comp), GST_VIDEO_FRAME_COMP_PSTRIDE (&frame, comp),
           GST_VIDEO_INFO_WIDTH (&info), GST_VIDEO_INFO_HEIGHT (&info),
-          GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0), fi),
+          GST_VIDEO_FRAME_COMP_STRIDE (&frame, comp), fi),
       "no marks in the frame");
   gst_video_frame_unmap (&frame);
+}
+
+static gsize
+caps_frame_size (GstCaps * caps)
+{
+  GstVideoInfo info;
+
+  fail_unless (gst_video_info_from_caps (&info, caps));
+  return info.size;
 }
 
 /* the frame is a clean picture of input @input with both fields in place */
@@ -433,8 +448,7 @@ pull_until_switched (GstHarness * h, GstTvHwVirtualCard * card, guint input,
     GstTvHwVirtualFrameInfo fi;
 
     decode_frame (buf, caps, &fi);
-    fail_unless_equals_int (gst_buffer_get_size (buf),
-        720 * 2 * caps_height (caps));
+    fail_unless_equals_int (gst_buffer_get_size (buf), caps_frame_size (caps));
     seen = fi.input == input && caps_height (caps) == height;
     gst_caps_unref (caps);
     gst_buffer_unref (buf);
@@ -1046,6 +1060,537 @@ GST_START_TEST (test_error_live_unknown_input)
 
 GST_END_TEST;
 
+/* --- convert --- */
+
+/* what tvconvert makes from the virtual card's YUY2, in its table's order */
+static const gchar *converted_formats[] = {
+  "I420", "YV12", "NV12", "Y42B", "BGRx", "BGRA", "RGBx", "RGBA", "xRGB",
+  "ARGB", "xBGR", "ABGR",
+};
+
+static void
+check_same_field (const GstStructure * s, const GstStructure * native,
+    const gchar * field)
+{
+  const GValue *a = gst_structure_get_value (s, field);
+  const GValue *b = gst_structure_get_value (native, field);
+
+  fail_unless (a != NULL && b != NULL, "no %s", field);
+  fail_unless_equals_int (gst_value_compare (a, b), GST_VALUE_EQUAL);
+}
+
+/* a converted structure: the native frame in another format, with the
+ * chroma siting of tvconvert for YUV and full-range RGB colorimetry */
+static void
+check_converted_structure (const GstStructure * s, const GstStructure * native,
+    const gchar * format)
+{
+  GstCaps *caps = gst_caps_new_full (gst_structure_copy (s), NULL);
+  GstVideoInfo info;
+
+  fail_unless_equals_string (gst_structure_get_string (s, "format"), format);
+  check_same_field (s, native, "width");
+  check_same_field (s, native, "height");
+  check_same_field (s, native, "framerate");
+  check_same_field (s, native, "pixel-aspect-ratio");
+  check_same_field (s, native, "interlace-mode");
+  check_same_field (s, native, "field-order");
+  fail_unless (gst_caps_is_fixed (caps));
+  fail_unless (gst_video_info_from_caps (&info, caps));
+  if (GST_VIDEO_INFO_IS_YUV (&info)) {
+    fail_unless_equals_string (gst_structure_get_string (s, "chroma-site"),
+        "mpeg2");
+    fail_unless_equals_int (info.chroma_site, GST_VIDEO_CHROMA_SITE_MPEG2);
+    fail_unless_equals_string (gst_structure_get_string (s, "colorimetry"),
+        "bt601");
+  } else {
+    fail_if (gst_structure_has_field (s, "chroma-site"));
+    fail_unless_equals_int (info.colorimetry.matrix,
+        GST_VIDEO_COLOR_MATRIX_RGB);
+    fail_unless_equals_int (info.colorimetry.range,
+        GST_VIDEO_COLOR_RANGE_0_255);
+    fail_unless_equals_int (info.colorimetry.primaries,
+        GST_VIDEO_COLOR_PRIMARIES_SMPTE170M);
+  }
+  gst_caps_unref (caps);
+}
+
+GST_START_TEST (test_convert_caps_order)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("S-Video", "PAL");
+  const GstStructure *native;
+  GstBuffer *buf;
+  GstCaps *caps;
+  GstPad *pad;
+  guint i;
+
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  gst_buffer_unref (buf);
+
+  pad = gst_element_get_static_pad (h->element, "src");
+  caps = gst_pad_query_caps (pad, NULL);
+  gst_object_unref (pad);
+  GST_INFO ("caps %" GST_PTR_FORMAT, caps);
+
+  /* the card's formats, in its order (ENUM_FMT: YUYV, UYVY), as it gives
+   * them, then the conversions of the first */
+  fail_unless_equals_int (gst_caps_get_size (caps),
+      2 + G_N_ELEMENTS (converted_formats));
+  native = gst_caps_get_structure (caps, 0);
+  fail_unless_equals_string (gst_structure_get_string (native, "format"),
+      "YUY2");
+  fail_unless_equals_string (gst_structure_get_string
+      (gst_caps_get_structure (caps, 1), "format"), "UYVY");
+  for (i = 0; i < 2; i++)
+    fail_if (gst_structure_has_field (gst_caps_get_structure (caps, i),
+            "chroma-site"));
+  for (i = 0; i < G_N_ELEMENTS (converted_formats); i++)
+    check_converted_structure (gst_caps_get_structure (caps, 2 + i), native,
+        converted_formats[i]);
+  gst_caps_unref (caps);
+
+  /* downstream takes anything: the card's own format */
+  caps = current_caps (h);
+  fail_unless_equals_string (gst_structure_get_string
+      (gst_caps_get_structure (caps, 0), "format"), "YUY2");
+  gst_caps_unref (caps);
+  gst_harness_teardown (h);
+
+  /* downstream would rather have I420 but takes YUY2 too: still the
+   * card's own format, no conversion */
+  card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  h = new_harness ("S-Video", "PAL");
+  gst_harness_set_sink_caps_str (h, "video/x-raw, format=I420; "
+      "video/x-raw, format=YUY2");
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  caps = current_caps (h);
+  fail_unless_equals_string (gst_structure_get_string
+      (gst_caps_get_structure (caps, 0), "format"), "YUY2");
+  check_frame (buf, caps, 2);
+  gst_caps_unref (caps);
+  gst_buffer_unref (buf);
+  gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* *INDENT-OFF* */
+static const struct
+{
+  const gchar *format;
+  const gchar *input;
+  guint input_index;
+  const gchar *norm;
+  gint height;
+  gboolean tff;
+} convert_cases[] = {
+  { "I420", "Composite1", 1, "NTSC", 480, FALSE },
+  { "I420", "S-Video", 2, "PAL", 576, TRUE },
+  { "NV12", "Composite1", 1, "NTSC", 480, FALSE },
+  { "NV12", "S-Video", 2, "PAL", 576, TRUE },
+  { "BGRx", "Composite1", 1, "NTSC", 480, FALSE },
+  { "BGRx", "S-Video", 2, "PAL", 576, TRUE },
+};
+/* *INDENT-ON* */
+
+/* the format, the standard's frame and the marks, through the conversion */
+GST_START_TEST (test_convert_negotiation)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness (convert_cases[__i__].input,
+      convert_cases[__i__].norm);
+  gchar *sink_caps;
+  guint64 last = 0;
+  guint i;
+
+  sink_caps = g_strdup_printf ("video/x-raw, format=%s",
+      convert_cases[__i__].format);
+  gst_harness_set_sink_caps_str (h, sink_caps);
+  g_free (sink_caps);
+  gst_harness_play (h);
+
+  for (i = 0; i < 3; i++) {
+    GstBuffer *buf = pull_frame (h, card);
+    GstCaps *caps = current_caps (h);
+    const GstStructure *s = gst_caps_get_structure (caps, 0);
+    gboolean rgb;
+    gint width;
+
+    GST_INFO ("%s %s: %" GST_PTR_FORMAT, convert_cases[__i__].format,
+        convert_cases[__i__].norm, caps);
+    rgb = g_str_has_prefix (convert_cases[__i__].format, "BGR");
+    fail_unless_equals_string (gst_structure_get_string (s, "format"),
+        convert_cases[__i__].format);
+    fail_unless (gst_structure_get_int (s, "width", &width));
+    fail_unless_equals_int (width, 720);
+    fail_unless_equals_int (caps_height (caps), convert_cases[__i__].height);
+    fail_unless_equals_string (gst_structure_get_string (s,
+            "interlace-mode"), "interleaved");
+    fail_unless_equals_string (gst_structure_get_string (s, "field-order"),
+        convert_cases[__i__].tff ? "top-field-first" : "bottom-field-first");
+    if (rgb)
+      fail_if (gst_structure_has_field (s, "chroma-site"));
+    else
+      fail_unless_equals_string (gst_structure_get_string (s, "chroma-site"),
+          "mpeg2");
+
+    fail_unless_equals_int (gst_buffer_get_size (buf), caps_frame_size (caps));
+    fail_unless (GST_BUFFER_FLAG_IS_SET (buf,
+            GST_VIDEO_BUFFER_FLAG_INTERLACED));
+    fail_unless_equals_int (GST_BUFFER_FLAG_IS_SET (buf,
+            GST_VIDEO_BUFFER_FLAG_TFF), convert_cases[__i__].tff);
+    fail_unless_equals_uint64 (GST_BUFFER_DURATION (buf),
+        convert_cases[__i__].height == 480 ? NTSC_PERIOD : PAL_PERIOD);
+    fail_unless (GST_BUFFER_PTS_IS_VALID (buf));
+    if (i > 0)
+      fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), last + 1);
+    last = GST_BUFFER_OFFSET (buf);
+
+    /* input, sequence number and both fields survive the conversion */
+    check_frame (buf, caps, convert_cases[__i__].input_index);
+
+    gst_caps_unref (caps);
+    gst_buffer_unref (buf);
+  }
+
+  gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* the first frame of a fresh card, in @format */
+static GstBuffer *
+first_frame (const gchar * input, const gchar * norm, const gchar * format,
+    GstCaps ** caps)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness (input, norm);
+  gchar *sink_caps;
+  GstBuffer *buf;
+
+  sink_caps = g_strdup_printf ("video/x-raw, format=%s", format);
+  gst_harness_set_sink_caps_str (h, sink_caps);
+  g_free (sink_caps);
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  *caps = current_caps (h);
+  gst_harness_teardown (h);
+  check_card_closed ();
+
+  return buf;
+}
+
+/* @native converted by tvconvert into the frame of @caps, the way the
+ * element should, or frame by frame when @progressive */
+static GstBuffer *
+reference_conversion (GstBuffer * native, GstCaps * native_caps,
+    GstCaps * caps, gboolean progressive)
+{
+  GstVideoInfo in_info, out_info;
+  GstVideoFrame in, out;
+  GstTvConvert *convert;
+  GstBuffer *buf;
+
+  fail_unless (gst_video_info_from_caps (&in_info, native_caps));
+  fail_unless (gst_video_info_from_caps (&out_info, caps));
+  if (progressive) {
+    GST_VIDEO_INFO_INTERLACE_MODE (&in_info) =
+        GST_VIDEO_INTERLACE_MODE_PROGRESSIVE;
+    GST_VIDEO_INFO_INTERLACE_MODE (&out_info) =
+        GST_VIDEO_INTERLACE_MODE_PROGRESSIVE;
+  }
+  convert = gst_tv_convert_new (&in_info, &out_info);
+  fail_unless (convert != NULL);
+  fail_unless (gst_tv_convert_is_fast_path (convert));
+
+  buf = gst_buffer_new_allocate (NULL, out_info.size, NULL);
+  fail_unless (gst_video_frame_map (&in, &in_info, native, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&out, &out_info, buf, GST_MAP_WRITE));
+  fail_unless (gst_tv_convert_frame (convert, &in, &out));
+  gst_video_frame_unmap (&out);
+  gst_video_frame_unmap (&in);
+  gst_tv_convert_free (convert);
+
+  return buf;
+}
+
+static gboolean
+buffers_equal (GstBuffer * a, GstBuffer * b)
+{
+  GstMapInfo map;
+  gboolean ret;
+
+  if (gst_buffer_get_size (a) != gst_buffer_get_size (b))
+    return FALSE;
+  fail_unless (gst_buffer_map (b, &map, GST_MAP_READ));
+  ret = gst_buffer_memcmp (a, 0, map.data, map.size) == 0;
+  gst_buffer_unmap (b, &map);
+
+  return ret;
+}
+
+/* *INDENT-OFF* */
+static const struct
+{
+  const gchar *format;
+  const gchar *input;
+  guint input_index;
+  const gchar *norm;
+} field_cases[] = {
+  { "I420", "Composite1", 1, "NTSC" },
+  { "NV12", "S-Video", 2, "PAL" },
+  { "YV12", "S-Video", 2, "PAL" },
+};
+/* *INDENT-ON* */
+
+/*
+ * Field integrity: the virtual card's pictures are deterministic, so the
+ * first frame of a fresh card in YUY2 and the first in 4:2:0 are the same
+ * picture. The element's 4:2:0 frame is exactly tvconvert's field by field
+ * conversion of it (each field's chroma from that field's lines only),
+ * and not the frame-wise one, which mixes the fields' chroma; both fields'
+ * marks are in the luma.
+ */
+GST_START_TEST (test_convert_fields)
+{
+  GstBuffer *native, *converted, *fields, *frame;
+  GstCaps *native_caps, *caps;
+
+  native = first_frame (field_cases[__i__].input, field_cases[__i__].norm,
+      "YUY2", &native_caps);
+  converted = first_frame (field_cases[__i__].input, field_cases[__i__].norm,
+      field_cases[__i__].format, &caps);
+  fail_unless_equals_uint64 (GST_BUFFER_OFFSET (converted),
+      GST_BUFFER_OFFSET (native));
+  check_frame (converted, caps, field_cases[__i__].input_index);
+
+  fields = reference_conversion (native, native_caps, caps, FALSE);
+  frame = reference_conversion (native, native_caps, caps, TRUE);
+  /* the picture has chroma that differs between the fields */
+  fail_if (buffers_equal (fields, frame));
+  fail_unless (buffers_equal (converted, fields),
+      "not tvconvert's field-wise conversion");
+
+  gst_buffer_unref (frame);
+  gst_buffer_unref (fields);
+  gst_buffer_unref (converted);
+  gst_buffer_unref (native);
+  gst_caps_unref (caps);
+  gst_caps_unref (native_caps);
+}
+
+GST_END_TEST;
+
+static void
+check_format (GstHarness * h, const gchar * format)
+{
+  GstCaps *caps = current_caps (h);
+
+  fail_unless_equals_string (gst_structure_get_string
+      (gst_caps_get_structure (caps, 0), "format"), format);
+  gst_caps_unref (caps);
+}
+
+/* a live norm switch while converting: 480 <-> 576 renegotiates, and the
+ * conversion goes on at the new size */
+GST_START_TEST (test_convert_switch_live)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBuffer *buf;
+  GstCaps *caps;
+
+  gst_harness_set_sink_caps_str (h, "video/x-raw, format=I420");
+  gst_harness_play (h);
+  buf = pull_frame (h, card);
+  caps = current_caps (h);
+  check_frame (buf, caps, 1);
+  fail_unless_equals_int (caps_height (caps), 480);
+  gst_caps_unref (caps);
+  gst_buffer_unref (buf);
+  fail_unless_equals_int (count_caps_events (h), 1);
+
+  g_object_set (h->element, "input", "S-Video", NULL);
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", "PAL");
+  pull_until_switched (h, card, 2, 576);
+  fail_unless (count_caps_events (h) >= 1, "no new caps event");
+  check_format (h, "I420");
+
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", "NTSC");
+  g_object_set (h->element, "input", "Composite1", NULL);
+  pull_until_switched (h, card, 1, 480);
+  check_format (h, "I420");
+
+  /* the norm alone, same size: the caps stay, the converter is made
+   * again */
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", "PAL-M");
+  pull_until_switched (h, card, 1, 480);
+  check_format (h, "I420");
+
+  gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* downstream's pool (with GstVideoMeta) is the one converted into */
+static GstPadProbeReturn
+offer_pool (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  GstQuery *query = GST_PAD_PROBE_INFO_QUERY (info);
+  GstBufferPool *pool = user_data;
+  GstVideoInfo vinfo;
+  GstCaps *caps;
+
+  if (GST_QUERY_TYPE (query) != GST_QUERY_ALLOCATION)
+    return GST_PAD_PROBE_OK;
+  gst_query_parse_allocation (query, &caps, NULL);
+  fail_unless (gst_video_info_from_caps (&vinfo, caps));
+  gst_query_add_allocation_pool (query, pool, vinfo.size, 2, 0);
+  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
+
+  return GST_PAD_PROBE_OK;
+}
+
+GST_START_TEST (test_convert_downstream_pool)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("S-Video", "PAL");
+  GstBufferPool *pool = gst_video_buffer_pool_new ();
+  guint i;
+
+  gst_harness_set_sink_caps_str (h, "video/x-raw, format=NV12");
+  gst_pad_add_probe (h->sinkpad, GST_PAD_PROBE_TYPE_QUERY_DOWNSTREAM |
+      GST_PAD_PROBE_TYPE_PULL, offer_pool, pool, NULL);
+  gst_harness_play (h);
+
+  for (i = 0; i < 3; i++) {
+    GstBuffer *buf = pull_frame (h, card);
+    GstCaps *caps = current_caps (h);
+
+    fail_unless (buf->pool == pool, "not downstream's pool");
+    fail_unless (gst_buffer_get_video_meta (buf) != NULL);
+    check_frame (buf, caps, 2);
+    gst_caps_unref (caps);
+    gst_buffer_unref (buf);
+  }
+
+  gst_harness_teardown (h);
+  gst_object_unref (pool);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/*
+ * Nothing allocated per converted frame, counted: a tracer hook counts the
+ * GstMiniObjects (buffers, memories, events, messages, ...) created while
+ * frames are converted. The wrapping native path creates a buffer and a
+ * memory per frame, which shows that the count works; the converted path,
+ * once its pool holds the buffers in flight, creates none.
+ */
+typedef GstTracer CountTracer;
+typedef GstTracerClass CountTracerClass;
+
+static GType count_tracer_get_type (void);
+G_DEFINE_TYPE (CountTracer, count_tracer, GST_TYPE_TRACER);
+
+static gint counting;
+static gint objects_created;
+
+static void
+count_tracer_class_init (CountTracerClass * klass)
+{
+}
+
+static void
+count_tracer_init (CountTracer * self)
+{
+}
+
+static void
+count_created (GObject * tracer, GstClockTime ts, GstMiniObject * object)
+{
+  if (g_atomic_int_get (&counting)) {
+    GST_INFO ("created %s %p", g_type_name (object->type), object);
+    g_atomic_int_inc (&objects_created);
+  }
+}
+
+static void
+install_counter (void)
+{
+  static GstTracer *tracer = NULL;
+
+  /* hooks cannot be removed: once per process (CK_FORK=no) */
+  if (tracer)
+    return;
+  tracer = g_object_new (count_tracer_get_type (), NULL);
+  gst_object_ref_sink (tracer);
+  gst_tracing_register_hook (tracer, "mini-object-created",
+      G_CALLBACK (count_created));
+}
+
+/* mini objects created while @n frames in @format come out */
+static gint
+count_objects (const gchar * format, guint n, guint * n_distinct)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("S-Video", "PAL");
+  GPtrArray *seen = g_ptr_array_new ();
+  gchar *sink_caps;
+  guint i;
+  gint ret;
+
+  sink_caps = g_strdup_printf ("video/x-raw, format=%s", format);
+  gst_harness_set_sink_caps_str (h, sink_caps);
+  g_free (sink_caps);
+  gst_harness_play (h);
+  /* caps, segment, the pool's first buffers */
+  for (i = 0; i < 10; i++)
+    gst_buffer_unref (pull_frame (h, card));
+
+  g_atomic_int_set (&objects_created, 0);
+  g_atomic_int_set (&counting, 1);
+  for (i = 0; i < n; i++) {
+    GstBuffer *buf = pull_frame (h, card);
+
+    if (!g_ptr_array_find (seen, buf, NULL))
+      g_ptr_array_add (seen, buf);
+    gst_buffer_unref (buf);
+  }
+  g_atomic_int_set (&counting, 0);
+  ret = g_atomic_int_get (&objects_created);
+  *n_distinct = seen->len;
+  GST_INFO ("%s: %d objects created for %u frames, %u distinct buffers",
+      format, ret, n, seen->len);
+
+  g_ptr_array_unref (seen);
+  gst_harness_teardown (h);
+  check_card_closed ();
+
+  return ret;
+}
+
+GST_START_TEST (test_convert_no_allocation)
+{
+  guint distinct;
+
+  install_counter ();
+  /* the counter works: YUY2 wraps every frame in a new buffer */
+  fail_unless (count_objects ("YUY2", 10, &distinct) >= 10);
+  fail_unless_equals_int (count_objects ("I420", 50, &distinct), 0);
+  fail_unless (distinct <= 4, "%u different buffers", distinct);
+  fail_unless_equals_int (count_objects ("BGRx", 50, &distinct), 0);
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvsrc_suite (void)
 {
@@ -1054,6 +1599,7 @@ v4l2tvsrc_suite (void)
   TCase *tc_switch = tcase_create ("switch");
   TCase *tc_stream = tcase_create ("stream");
   TCase *tc_errors = tcase_create ("errors");
+  TCase *tc_convert = tcase_create ("convert");
 
   GST_ELEMENT_REGISTER (v4l2tvsrc, NULL);
 
@@ -1089,6 +1635,16 @@ v4l2tvsrc_suite (void)
   tcase_add_loop_test (tc_errors, test_error_fault, 0,
       G_N_ELEMENTS (fault_cases));
   tcase_add_test (tc_errors, test_error_live_unknown_input);
+
+  suite_add_tcase (s, tc_convert);
+  tcase_add_test (tc_convert, test_convert_caps_order);
+  tcase_add_loop_test (tc_convert, test_convert_negotiation, 0,
+      G_N_ELEMENTS (convert_cases));
+  tcase_add_loop_test (tc_convert, test_convert_fields, 0,
+      G_N_ELEMENTS (field_cases));
+  tcase_add_test (tc_convert, test_convert_switch_live);
+  tcase_add_test (tc_convert, test_convert_downstream_pool);
+  tcase_add_test (tc_convert, test_convert_no_allocation);
 
   return s;
 }

@@ -58,6 +58,8 @@ elements=$(gst-inspect-1.0 --no-colors v4l2tv | \
   cat "$tmp/plugin.txt"
   echo '```'
   for e in $elements; do
+    # device providers: gst-inspect-1.0 (1.22) shows only elements
+    gst-inspect-1.0 "$e" > /dev/null 2>&1 || continue
     echo
     echo "## $e"
     echo

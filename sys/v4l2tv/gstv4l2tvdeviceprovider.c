@@ -1,0 +1,700 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/**
+ * SECTION:provider-v4l2tvdeviceprovider
+ * @title: v4l2tvdeviceprovider
+ *
+ * Lists the Video4Linux2 video capture and output nodes for
+ * #GstDeviceMonitor (`gst-device-monitor-1.0 Video/Source Video/Sink`),
+ * with what an analog TV application needs to know in the device
+ * properties: the node's inputs (or outputs), the current one, the TV
+ * standards it accepts and the current standard, by the names the
+ * elements' `norm` property takes. A capture node becomes a `Video/Source`
+ * device that creates a v4l2tvsrc, an output node a `Video/Sink` device
+ * that creates a v4l2tvsink; a node that does both is listed twice, once
+ * for each. gst-plugins-good's v4l2 provider lists the same nodes: ours
+ * carry `device.api=v4l2tv`, and `v4l2tv.analog=true` marks the nodes
+ * with at least one input or output that has analog TV standards (the
+ * others, webcams for instance, are better served by v4l2src).
+ *
+ * The built-in virtual TV cards exist only inside the process that uses
+ * them, so they are listed only on request: with the environment variable
+ * `V4L2TV_VIRTUAL_DEVICES=N` the provider also lists the capture and the
+ * output node of `virtual:0` to `virtual:N-1` (at most 8 cards).
+ *
+ * The provider probes the nodes when asked; it does not watch for cards
+ * that are plugged in or removed later.
+ *
+ * ## Example
+ * |[
+ * V4L2TV_VIRTUAL_DEVICES=1 gst-device-monitor-1.0 Video/Source Video/Sink
+ * ]| Lists the TV cards and the virtual card 0, with their inputs, outputs
+ * and standards.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+#include <sys/stat.h>
+#include <glib/gstdio.h>
+
+#include "gstv4l2tvdeviceprovider.h"
+#include "gstv4l2tvelements.h"
+#include "gstv4l2tvobject.h"
+#include "gstv4l2tvsrc.h"
+#include "gstv4l2tvsink.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_device_provider_debug);
+#define GST_CAT_DEFAULT gst_v4l2_tv_device_provider_debug
+
+/* where the video nodes are */
+#define DEV_DIR "/dev"
+#define NODE_PREFIX "video"
+/* how many virtual cards to list */
+#define VIRTUAL_DEVICES_ENV "V4L2TV_VIRTUAL_DEVICES"
+/* a guard against drivers whose enumeration never ends */
+#define MAX_PORTS 64
+
+/* --- the devices --- */
+
+struct _GstV4l2TvDevice
+{
+  GstDevice parent;
+
+  gchar *location;
+  GstTvHwDirection direction;
+};
+
+enum
+{
+  PROP_DEVICE_0,
+  PROP_DEVICE_PATH,
+};
+
+G_DEFINE_TYPE (GstV4l2TvDevice, gst_v4l2_tv_device, GST_TYPE_DEVICE);
+
+static void
+gst_v4l2_tv_device_finalize (GObject * object)
+{
+  GstV4l2TvDevice *self = GST_V4L2_TV_DEVICE (object);
+
+  g_free (self->location);
+
+  G_OBJECT_CLASS (gst_v4l2_tv_device_parent_class)->finalize (object);
+}
+
+static void
+gst_v4l2_tv_device_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstV4l2TvDevice *self = GST_V4L2_TV_DEVICE (object);
+
+  switch (prop_id) {
+    case PROP_DEVICE_PATH:
+      g_free (self->location);
+      self->location = g_value_dup_string (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+static void
+gst_v4l2_tv_device_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstV4l2TvDevice *self = GST_V4L2_TV_DEVICE (object);
+
+  switch (prop_id) {
+    case PROP_DEVICE_PATH:
+      g_value_set_string (value, self->location);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+}
+
+static const gchar *
+element_factory_name (GstV4l2TvDevice * self)
+{
+  return self->direction == GST_TV_HW_CAPTURE ? "v4l2tvsrc" : "v4l2tvsink";
+}
+
+static GstElement *
+gst_v4l2_tv_device_create_element (GstDevice * device, const gchar * name)
+{
+  GstV4l2TvDevice *self = GST_V4L2_TV_DEVICE (device);
+  GstElement *element;
+
+  element = gst_element_factory_make (element_factory_name (self), name);
+  if (element == NULL) {
+    GST_WARNING_OBJECT (self, "could not create a %s",
+        element_factory_name (self));
+    return NULL;
+  }
+  g_object_set (element, "device", self->location, NULL);
+
+  return element;
+}
+
+/* points a v4l2tvsrc (v4l2tvsink) at this device; the device is opened
+ * when the element starts, so it must not be running */
+static gboolean
+gst_v4l2_tv_device_reconfigure_element (GstDevice * device,
+    GstElement * element)
+{
+  GstV4l2TvDevice *self = GST_V4L2_TV_DEVICE (device);
+  GType type = self->direction == GST_TV_HW_CAPTURE ?
+      GST_TYPE_V4L2_TV_SRC : GST_TYPE_V4L2_TV_SINK;
+  GstState state;
+
+  if (!G_TYPE_CHECK_INSTANCE_TYPE (element, type)) {
+    GST_DEBUG_OBJECT (self, "%" GST_PTR_FORMAT " is not a %s", element,
+        element_factory_name (self));
+    return FALSE;
+  }
+
+  GST_OBJECT_LOCK (element);
+  state = GST_STATE (element);
+  GST_OBJECT_UNLOCK (element);
+  if (state > GST_STATE_READY) {
+    GST_DEBUG_OBJECT (self, "%" GST_PTR_FORMAT " is %s: it keeps its device "
+        "until it stops", element, gst_element_state_get_name (state));
+    return FALSE;
+  }
+
+  g_object_set (element, "device", self->location, NULL);
+
+  return TRUE;
+}
+
+static void
+gst_v4l2_tv_device_class_init (GstV4l2TvDeviceClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstDeviceClass *device_class = GST_DEVICE_CLASS (klass);
+
+  gobject_class->finalize = gst_v4l2_tv_device_finalize;
+  gobject_class->set_property = gst_v4l2_tv_device_set_property;
+  gobject_class->get_property = gst_v4l2_tv_device_get_property;
+
+  device_class->create_element = gst_v4l2_tv_device_create_element;
+  device_class->reconfigure_element = gst_v4l2_tv_device_reconfigure_element;
+
+  g_object_class_install_property (gobject_class, PROP_DEVICE_PATH,
+      g_param_spec_string ("device-path", "Device path",
+          "The location the element's device property is set to: "
+          "/dev/videoN, or virtual:N for a virtual TV card", NULL,
+          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+}
+
+static void
+gst_v4l2_tv_device_init (GstV4l2TvDevice * self)
+{
+  self->direction = GST_TV_HW_CAPTURE;
+}
+
+/* --- the provider --- */
+
+struct _GstV4l2TvDeviceProvider
+{
+  GstDeviceProvider parent;
+};
+
+G_DEFINE_TYPE_WITH_CODE (GstV4l2TvDeviceProvider, gst_v4l2_tv_device_provider,
+    GST_TYPE_DEVICE_PROVIDER,
+    GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_device_provider_debug,
+        "v4l2tvdeviceprovider", 0, "analog TV device provider"));
+
+/*
+ * MARGINAL, not NONE like the elements: GstDeviceMonitor only asks
+ * providers ranked above NONE. Below gst-plugins-good's PRIMARY v4l2
+ * provider, so its devices come first where an application takes the
+ * first one; ours are told apart by device.api=v4l2tv.
+ */
+static gboolean
+v4l2_tv_device_provider_register (GstPlugin * plugin)
+{
+  v4l2_tv_element_init (plugin);
+
+  return gst_device_provider_register (plugin, "v4l2tvdeviceprovider",
+      GST_RANK_MARGINAL, GST_TYPE_V4L2_TV_DEVICE_PROVIDER);
+}
+
+GST_DEVICE_PROVIDER_REGISTER_DEFINE_CUSTOM (v4l2tvdeviceprovider,
+    v4l2_tv_device_provider_register);
+
+/* "NTSC, PAL-M, SECAM": @stds by the nicks of the elements' norm property,
+ * the biggest groups first, so that every name is a valid norm= value (the
+ * element's error messages list them the same way); bits no nick covers
+ * by the kernel's name */
+static gchar *
+norm_list (v4l2_std_id stds)
+{
+  GEnumClass *klass = g_type_class_ref (GST_TYPE_V4L2_TV_STANDARD);
+  GString *s = g_string_new (NULL);
+  v4l2_std_id left = stds;
+  guint i;
+
+  for (i = 0; i < klass->n_values; i++) {
+    v4l2_std_id id = (guint) klass->values[i].value;
+
+    if (id != 0 && (left & id) == id) {
+      g_string_append_printf (s, "%s%s", s->len ? ", " : "",
+          klass->values[i].value_nick);
+      left &= ~id;
+    }
+  }
+  for (i = 0; i < 64 && left; i++) {
+    v4l2_std_id bit = G_GUINT64_CONSTANT (1) << i;
+    const gchar *name;
+
+    if (!(left & bit))
+      continue;
+    name = gst_tv_hw_std_name (bit);
+    if (name)
+      g_string_append_printf (s, "%s%s", s->len ? ", " : "", name);
+    else
+      g_string_append_printf (s, "%s0x%" G_GINT64_MODIFIER "x",
+          s->len ? ", " : "", (guint64) bit);
+    left &= ~bit;
+  }
+  g_type_class_unref (klass);
+
+  return g_string_free (s, FALSE);
+}
+
+/* the nick of exactly @std ("PAL"), or the list of what it is made of */
+static gchar *
+norm_name (v4l2_std_id std)
+{
+  GEnumClass *klass = g_type_class_ref (GST_TYPE_V4L2_TV_STANDARD);
+  GEnumValue *value = NULL;
+  gchar *name;
+
+  if (std <= G_MAXINT)
+    value = g_enum_get_value (klass, (gint) std);
+  if (value && std != 0)
+    name = g_strdup (value->value_nick);
+  else
+    name = norm_list (std);
+  g_type_class_unref (klass);
+
+  return name;
+}
+
+/* what the node has, read straight from the hardware layer */
+typedef struct
+{
+  gchar *card;
+  gchar *driver;
+  gchar *bus_info;
+  const gchar *backend;         /* static */
+  guint32 device_caps;
+  GPtrArray *ports;             /* names of the inputs or outputs */
+  gboolean analog;              /* a port has standards */
+} NodeInfo;
+
+static void
+node_info_clear (NodeInfo * info)
+{
+  g_free (info->card);
+  g_free (info->driver);
+  g_free (info->bus_info);
+  if (info->ports)
+    g_ptr_array_unref (info->ports);
+  memset (info, 0, sizeof (*info));
+}
+
+/*
+ * Opens @location for @direction and reads QUERYCAP and the inputs (or
+ * outputs). Returns FALSE without an error for a node that is not of that
+ * direction (or a memory-to-memory device: a codec or converter, not a
+ * card), with @error when it could not be looked at.
+ */
+static gboolean
+read_node (const gchar * location, GstTvHwDirection direction,
+    NodeInfo * info, GError ** error)
+{
+  g_autoptr (GError) err = NULL;
+  GstTvHwDevice *dev;
+  guint32 i;
+
+  memset (info, 0, sizeof (*info));
+
+  dev = gst_tv_hw_device_open (location, direction, &err);
+  if (dev == NULL)
+    goto open_failed;
+
+  info->device_caps = gst_tv_hw_device_get_caps (dev);
+  if (info->device_caps & (V4L2_CAP_VIDEO_M2M | V4L2_CAP_VIDEO_M2M_MPLANE))
+    goto m2m;
+
+  info->card = g_strdup (gst_tv_hw_device_get_card (dev));
+  info->driver = g_strdup (gst_tv_hw_device_get_driver (dev));
+  info->bus_info = g_strdup (gst_tv_hw_device_get_bus_info (dev));
+  info->backend = gst_tv_hw_device_get_backend_name (dev);
+  info->ports = g_ptr_array_new_with_free_func (g_free);
+
+  for (i = 0; i < MAX_PORTS; i++) {
+    gboolean ok;
+    v4l2_std_id stds;
+    gchar *name;
+
+    if (direction == GST_TV_HW_CAPTURE) {
+      struct v4l2_input input;
+
+      memset (&input, 0, sizeof (input));
+      input.index = i;
+      ok = gst_tv_hw_device_enum_input (dev, i, &input, &err);
+      name = ok ? GST_TV_HW_NAME (input.name) : NULL;
+      stds = input.std;
+    } else {
+      struct v4l2_output output;
+
+      memset (&output, 0, sizeof (output));
+      output.index = i;
+      ok = gst_tv_hw_device_enum_output (dev, i, &output, &err);
+      name = ok ? GST_TV_HW_NAME (output.name) : NULL;
+      stds = output.std;
+    }
+    if (!ok) {
+      /* the end, or a driver without ENUMINPUT/ENUMOUTPUT */
+      if (err)
+        GST_DEBUG ("%s: enumeration stopped at %u: %s", location, i,
+            err->message);
+      g_clear_error (&err);
+      break;
+    }
+    g_ptr_array_add (info->ports, name);
+    if (stds != 0)
+      info->analog = TRUE;
+  }
+
+  gst_tv_hw_device_close (dev);
+  return TRUE;
+
+  /* ERRORS */
+open_failed:
+  {
+    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_WRONG_DIRECTION)) {
+      GST_LOG ("%s: %s", location, err->message);
+      return FALSE;
+    }
+    g_propagate_error (error, g_steal_pointer (&err));
+    return FALSE;
+  }
+m2m:
+  {
+    GST_DEBUG ("%s: a memory-to-memory device (device caps 0x%08x)",
+        location, info->device_caps);
+    gst_tv_hw_device_close (dev);
+    return FALSE;
+  }
+}
+
+/* the current port and standard, and the caps, as the elements find them:
+ * through their shared object, opened without asking for an input, output
+ * or norm, so nothing on the card changes. The object posts its errors on
+ * a bus nobody watches; they are logged here. */
+static GstCaps *
+read_current (const gchar * location, GstTvHwDirection direction,
+    gchar ** port, v4l2_std_id * port_stds, v4l2_std_id * std)
+{
+  GstElement *owner = gst_pipeline_new ("v4l2tvdeviceprovider-probe");
+  GstBus *bus = gst_element_get_bus (owner);
+  GstV4l2TvObject *obj = gst_v4l2_tv_object_new (owner, direction);
+  GstV4l2TvSelection sel = { 0, };
+  GValue value = G_VALUE_INIT;
+  GstCaps *caps = NULL;
+  GstMessage *msg;
+
+  gst_object_ref_sink (owner);
+
+  g_value_init (&value, G_TYPE_STRING);
+  g_value_set_string (&value, location);
+  gst_v4l2_tv_object_set_property_helper (obj,
+      GST_V4L2_TV_OBJECT_PROP_DEVICE, &value, NULL);
+  g_value_unset (&value);
+
+  if (gst_v4l2_tv_object_open (obj)) {
+    if (gst_v4l2_tv_object_resolve (obj, &sel, FALSE) &&
+        gst_v4l2_tv_object_apply (obj, &sel)) {
+      caps = gst_v4l2_tv_object_get_caps (obj);
+      *port = g_strdup (obj->port_name);
+      *port_stds = obj->port_stds;
+      *std = obj->std;
+    }
+    gst_v4l2_tv_selection_clear (&sel);
+    gst_v4l2_tv_object_close (obj);
+  }
+  gst_v4l2_tv_object_free (obj);
+
+  while ((msg = gst_bus_pop_filtered (bus,
+              GST_MESSAGE_ERROR | GST_MESSAGE_WARNING))) {
+    g_autoptr (GError) err = NULL;
+    g_autofree gchar *debug = NULL;
+
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR)
+      gst_message_parse_error (msg, &err, &debug);
+    else
+      gst_message_parse_warning (msg, &err, &debug);
+    GST_INFO ("%s: %s (%s)", location, err->message, debug);
+    gst_message_unref (msg);
+  }
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  gst_object_unref (owner);
+
+  return caps;
+}
+
+static gchar *
+join_ports (GPtrArray * ports)
+{
+  GString *s = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; i < ports->len; i++)
+    g_string_append_printf (s, "%s%s", i ? ", " : "",
+        (const gchar *) g_ptr_array_index (ports, i));
+
+  return g_string_free (s, FALSE);
+}
+
+/* the device for @location in @direction, NULL when it is not one (or
+ * could not be probed: @error) */
+static GstDevice *
+probe_node (const gchar * location, GstTvHwDirection direction, GError ** error)
+{
+  gboolean capture = direction == GST_TV_HW_CAPTURE;
+  g_autofree gchar *port = NULL;
+  g_autofree gchar *ports = NULL;
+  g_autofree gchar *display_name = NULL;
+  v4l2_std_id port_stds = 0, std = 0;
+  NodeInfo info;
+  GstStructure *props;
+  GstCaps *caps;
+  GstV4l2TvDevice *device;
+
+  if (!read_node (location, direction, &info, error))
+    return NULL;
+
+  caps = read_current (location, direction, &port, &port_stds, &std);
+  if (caps == NULL || gst_caps_is_empty (caps))
+    goto no_caps;
+
+  ports = join_ports (info.ports);
+  props = gst_structure_new ("v4l2tv-proplist",
+      "device.path", G_TYPE_STRING, location,
+      "device.api", G_TYPE_STRING, "v4l2tv",
+      "v4l2.device.card", G_TYPE_STRING, info.card,
+      "v4l2.device.driver", G_TYPE_STRING, info.driver,
+      "v4l2.device.bus_info", G_TYPE_STRING, info.bus_info,
+      "v4l2.device.device_caps", G_TYPE_UINT, info.device_caps,
+      "v4l2tv.backend", G_TYPE_STRING, info.backend,
+      "v4l2tv.analog", G_TYPE_BOOLEAN, info.analog,
+      capture ? "v4l2tv.inputs" : "v4l2tv.outputs", G_TYPE_STRING, ports, NULL);
+  if (port)
+    gst_structure_set (props, capture ? "v4l2tv.current-input" :
+        "v4l2tv.current-output", G_TYPE_STRING, port, NULL);
+  if (port_stds != 0) {
+    g_autofree gchar *norms = norm_list (port_stds);
+
+    gst_structure_set (props, "v4l2tv.norms", G_TYPE_STRING, norms, NULL);
+  }
+  if (std != 0) {
+    g_autofree gchar *norm = norm_name (std);
+
+    gst_structure_set (props, "v4l2tv.current-norm", G_TYPE_STRING, norm, NULL);
+  }
+
+  display_name = g_strdup_printf ("%s (%s)", info.card,
+      capture ? "capture" : "output");
+  device = g_object_new (GST_TYPE_V4L2_TV_DEVICE,
+      "display-name", display_name,
+      "caps", caps,
+      "device-class", capture ? "Video/Source" : "Video/Sink",
+      "properties", props, "device-path", location, NULL);
+  device->direction = direction;
+
+  GST_INFO ("%s: %s, %" GST_PTR_FORMAT, location, display_name, props);
+
+  gst_structure_free (props);
+  gst_caps_unref (caps);
+  node_info_clear (&info);
+
+  return GST_DEVICE (device);
+
+  /* ERRORS */
+no_caps:
+  {
+    g_set_error (error, GST_TV_HW_ERROR, GST_TV_HW_ERROR_FAILED,
+        "'%s': no caps could be read from the %s node", location,
+        capture ? "capture" : "output");
+    gst_clear_caps (&caps);
+    node_info_clear (&info);
+    return NULL;
+  }
+}
+
+/* N of V4L2TV_VIRTUAL_DEVICES=N, 0 when unset */
+static guint
+virtual_card_count (void)
+{
+  const gchar *env = g_getenv (VIRTUAL_DEVICES_ENV);
+  guint64 n;
+
+  if (env == NULL || *env == '\0')
+    return 0;
+  if (!g_ascii_string_to_unsigned (env, 10, 0, G_MAXUINT, &n, NULL)) {
+    GST_WARNING ("ignoring %s=%s: not a number of cards",
+        VIRTUAL_DEVICES_ENV, env);
+    return 0;
+  }
+  return n;
+}
+
+/* the number N of a node /dev/videoN, -1 if @name is not one */
+static gint64
+node_number (const gchar * name)
+{
+  guint64 n;
+
+  if (!g_str_has_prefix (name, NODE_PREFIX))
+    return -1;
+  if (!g_ascii_string_to_unsigned (name + strlen (NODE_PREFIX), 10, 0,
+          G_MAXINT, &n, NULL))
+    return -1;
+  return n;
+}
+
+static gint
+compare_nodes (gconstpointer a, gconstpointer b)
+{
+  gint64 na = node_number (*(const gchar **) a);
+  gint64 nb = node_number (*(const gchar **) b);
+
+  return na < nb ? -1 : na > nb;
+}
+
+/* the character devices /dev/videoN, by N */
+static GPtrArray *
+list_nodes (void)
+{
+  GPtrArray *nodes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) err = NULL;
+  const gchar *name;
+  GDir *dir;
+
+  dir = g_dir_open (DEV_DIR, 0, &err);
+  if (dir == NULL) {
+    GST_WARNING ("cannot list %s: %s", DEV_DIR, err->message);
+    return nodes;
+  }
+  while ((name = g_dir_read_name (dir))) {
+    if (node_number (name) >= 0)
+      g_ptr_array_add (nodes, g_strdup (name));
+  }
+  g_dir_close (dir);
+  g_ptr_array_sort (nodes, compare_nodes);
+
+  return nodes;
+}
+
+/* adds the device of @location in @direction to @devices, if it is one;
+ * @usable is cleared when the node cannot be used in any direction (not a
+ * V4L2 device, gone, no permission) */
+static GList *
+add_node (GList * devices, const gchar * location, GstTvHwDirection direction,
+    gboolean * usable)
+{
+  g_autoptr (GError) err = NULL;
+  GstDevice *device;
+
+  device = probe_node (location, direction, &err);
+  if (device)
+    return g_list_prepend (devices, device);
+  if (err) {
+    GST_INFO ("skipping %s (%s): %s", location,
+        direction == GST_TV_HW_CAPTURE ? "capture" : "output", err->message);
+    if (usable && err->domain == GST_TV_HW_ERROR &&
+        (err->code == GST_TV_HW_ERROR_NOT_V4L2 ||
+            err->code == GST_TV_HW_ERROR_NOT_FOUND ||
+            err->code == GST_TV_HW_ERROR_PERMISSION))
+      *usable = FALSE;
+  }
+  return devices;
+}
+
+static GList *
+gst_v4l2_tv_device_provider_probe (GstDeviceProvider * provider)
+{
+  g_autoptr (GPtrArray) nodes = list_nodes ();
+  GList *devices = NULL;
+  guint n_virtual = virtual_card_count ();
+  guint i;
+
+  for (i = 0; i < nodes->len; i++) {
+    g_autofree gchar *location = g_build_filename (DEV_DIR,
+        (const gchar *) g_ptr_array_index (nodes, i), NULL);
+    gboolean usable = TRUE;
+    GStatBuf st;
+
+    if (g_stat (location, &st) < 0 || !S_ISCHR (st.st_mode)) {
+      GST_DEBUG_OBJECT (provider, "%s is not a character device", location);
+      continue;
+    }
+    devices = add_node (devices, location, GST_TV_HW_CAPTURE, &usable);
+    if (usable)
+      devices = add_node (devices, location, GST_TV_HW_OUTPUT, NULL);
+  }
+
+  for (i = 0; i < n_virtual; i++) {
+    g_autofree gchar *location = g_strdup_printf ("virtual:%u", i);
+    g_autoptr (GError) err = NULL;
+    GstDevice *device;
+
+    /* the cards are numbered from 0: stop at the first one that is not
+     * there */
+    device = probe_node (location, GST_TV_HW_CAPTURE, &err);
+    if (device == NULL && g_error_matches (err, GST_TV_HW_ERROR,
+            GST_TV_HW_ERROR_NOT_FOUND)) {
+      GST_WARNING_OBJECT (provider, "%s=%u, but there is no %s: %s",
+          VIRTUAL_DEVICES_ENV, n_virtual, location, err->message);
+      break;
+    }
+    if (device)
+      devices = g_list_prepend (devices, device);
+    else if (err)
+      GST_INFO_OBJECT (provider, "skipping %s (capture): %s", location,
+          err->message);
+    devices = add_node (devices, location, GST_TV_HW_OUTPUT, NULL);
+  }
+
+  return g_list_reverse (devices);
+}
+
+static void
+gst_v4l2_tv_device_provider_class_init (GstV4l2TvDeviceProviderClass * klass)
+{
+  GstDeviceProviderClass *provider_class = GST_DEVICE_PROVIDER_CLASS (klass);
+
+  /* no start/stop: GstDeviceProvider probes once when started */
+  provider_class->probe = gst_v4l2_tv_device_provider_probe;
+
+  gst_device_provider_class_set_static_metadata (provider_class,
+      "Analog TV device provider",
+      "Source/Sink/Video",
+      "Lists the video capture and output nodes of Video4Linux2 cards with "
+      "their inputs, outputs and analog TV standards (device.api=v4l2tv), "
+      "and, when the environment variable V4L2TV_VIRTUAL_DEVICES=N is set, "
+      "the virtual TV cards virtual:0 to virtual:N-1", "The v4l2tv authors");
+}
+
+static void
+gst_v4l2_tv_device_provider_init (GstV4l2TvDeviceProvider * self)
+{
+}

@@ -2,8 +2,9 @@
 /*
  * v4l2tv hardware layer: the virtual TV card, internal interface shared by
  * tvhw-virtual.c (card instances, open/close, the operations table, what
- * both video nodes share: standards, formats and the vb2-like queue with
- * its pacing, and the test API), tvhw-virtual-cap.c (the capture node's
+ * both video nodes share: standards and formats, and the test API),
+ * tvhw-virtual-queue.c (the vb2-like queue both nodes share, with its
+ * pacing), tvhw-virtual-cap.c (the capture node's
  * inputs, audio inputs and frames), tvhw-virtual-out.c (the output node's
  * outputs, audio outputs, its screen and the loopback),
  * tvhw-virtual-ctrls.c (the controls and what they do to the picture),
@@ -191,21 +192,58 @@ struct _GstTvHwVirtualCard
   GstTvHwVirtualGen *gen;
 };
 
-/* tvhw-virtual.c: faults, standards, formats, the queue (card->lock held
+/* tvhw-virtual.c: handles, faults, standards, formats (card->lock held
  * where a card is passed) */
+/* the node a handle was opened on */
+GstTvHwVirtualNode *gst_tv_hw_virtual_handle_node (GstTvHwVirtualHandle *
+    handle);
+/* "capture" or "output", for the log */
+const gchar *gst_tv_hw_virtual_node_name (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node);
 gint gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
     GstTvHwVirtualFault fault);
 guint gst_tv_hw_virtual_std_lines (v4l2_std_id std);
 guint gst_tv_hw_virtual_std_height (v4l2_std_id std);
+/* the frame period of @std, in seconds */
+void gst_tv_hw_virtual_std_period (v4l2_std_id std, guint * num,
+    guint * den);
 /* S_INPUT / S_OUTPUT: @std kept when @mask accepts it, narrowed to @mask,
  * or else @mask's first ENUMSTD entry; @std unchanged when @mask is 0 */
 v4l2_std_id gst_tv_hw_virtual_std_narrow (v4l2_std_id std, v4l2_std_id mask);
 void gst_tv_hw_virtual_fill_pix_format (struct v4l2_pix_format *pix,
     v4l2_std_id std, guint32 pixelformat);
+/* the size of a frame in @node's format */
+guint32 gst_tv_hw_virtual_node_sizeimage (GstTvHwVirtualNode * node);
+
+/* tvhw-virtual-queue.c: the vb2-like queue of either node and its pacing
+ * (card->lock held where a card is passed) */
+void gst_tv_hw_virtual_queue_debug_init (void);
 /* brings @node's queue up to the present (REALTIME, FREERUN); the
  * capture node after the output node, whose picture it may loop */
 void gst_tv_hw_virtual_node_update (GstTvHwVirtualCard * card,
     GstTvHwVirtualNode * node);
+/* MANUAL: @n frame periods on both nodes */
+void gst_tv_hw_virtual_queue_emit (GstTvHwVirtualCard * card, guint n);
+/* what a closing handle leaves behind: its buffers, its mappings */
+void gst_tv_hw_virtual_queue_release_handle (GstTvHwVirtualCard * card,
+    GstTvHwVirtualHandle * handle);
+gint gst_tv_hw_virtual_queue_reqbufs (GstTvHwDevice * dev,
+    struct v4l2_requestbuffers *req);
+gint gst_tv_hw_virtual_queue_querybuf (GstTvHwDevice * dev,
+    struct v4l2_buffer *buf);
+gint gst_tv_hw_virtual_queue_qbuf (GstTvHwDevice * dev,
+    struct v4l2_buffer *vbuf);
+gint gst_tv_hw_virtual_queue_dqbuf (GstTvHwDevice * dev,
+    struct v4l2_buffer *vbuf);
+gint gst_tv_hw_virtual_queue_streamon (GstTvHwDevice * dev, guint32 type);
+gint gst_tv_hw_virtual_queue_streamoff (GstTvHwDevice * dev, guint32 type);
+gint gst_tv_hw_virtual_queue_mmap (GstTvHwDevice * dev, guint32 offset,
+    gsize length, gpointer * data);
+gint gst_tv_hw_virtual_queue_munmap (GstTvHwDevice * dev, gpointer data,
+    gsize length);
+gint gst_tv_hw_virtual_queue_poll (GstTvHwDevice * dev, gint64 timeout_ns);
+void gst_tv_hw_virtual_queue_interrupt (GstTvHwDevice * dev,
+    gboolean flushing);
 
 /* tvhw-virtual-cap.c: the capture node (card->lock held) */
 void gst_tv_hw_virtual_cap_debug_init (void);

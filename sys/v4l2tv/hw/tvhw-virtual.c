@@ -3,16 +3,17 @@
  * v4l2tv hardware layer: the virtual TV card's core. Card instances,
  * open/close, VIDIOC_QUERYCAP, the operations table and the test-only
  * configuration API (tvhw-virtual.h), plus what the capture and the
- * output node share: the standards table, formats, and a vb2-like MMAP
- * queue with its three pacing modes (and the frame drops, corrupted
- * frames and no-signal silence injected into it). The capture node's
- * inputs, audio inputs and frames are in tvhw-virtual-cap.c, the output
+ * output node share: the standards table and formats. Their vb2-like
+ * MMAP queue with its three pacing modes (and the frame drops, corrupted
+ * frames and no-signal silence injected into it) is in
+ * tvhw-virtual-queue.c, the capture node's
+ * inputs, audio inputs and frames in tvhw-virtual-cap.c, the output
  * node's outputs, audio outputs, screen and loopback in
  * tvhw-virtual-out.c, the controls in tvhw-virtual-ctrls.c, the tuner and
  * modulator in tvhw-virtual-tuner.c, the picture generator in
  * tvhw-virtual-gen.c; this split follows vivid's vivid-core.c /
  * vivid-vid-common.c / vivid-vid-cap.c / vivid-vid-out.c / vivid-ctrls.c
- * / vivid-tpg.
+ * / vivid-tpg (and vb2 for the queue).
  *
  * Copyright (C) 2026 the v4l2tv authors
  */
@@ -31,7 +32,6 @@ GST_DEBUG_CATEGORY_STATIC (tvhw_virtual_debug);
 
 #define VIRTUAL_DRIVER "tvhw-virtual"
 #define VIRTUAL_VERSION ((0 << 16) | (2 << 8) | 0)
-#define VIRTUAL_PAGE_SIZE 4096
 #define DEFAULT_PIXELFORMAT V4L2_PIX_FMT_YUYV
 
 #define HANDLE(dev) ((GstTvHwVirtualHandle *) (dev)->priv)
@@ -62,23 +62,25 @@ debug_init (void)
     gst_tv_hw_virtual_gen_debug_init ();
     gst_tv_hw_virtual_ctrls_debug_init ();
     gst_tv_hw_virtual_tuner_debug_init ();
+    gst_tv_hw_virtual_queue_debug_init ();
     g_once_init_leave (&done, 1);
   }
 }
 
 /* the node a handle was opened on */
-static GstTvHwVirtualNode *
-handle_node (GstTvHwVirtualHandle * handle)
+GstTvHwVirtualNode *
+gst_tv_hw_virtual_handle_node (GstTvHwVirtualHandle * handle)
 {
   GstTvHwVirtualCard *card = handle->card;
 
   return handle->direction == GST_TV_HW_OUTPUT ? &card->out : &card->cap;
 }
 
-#define NODE(dev) handle_node (HANDLE (dev))
+#define NODE(dev) gst_tv_hw_virtual_handle_node (HANDLE (dev))
 
-static const gchar *
-node_name (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
+const gchar *
+gst_tv_hw_virtual_node_name (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node)
 {
   return node == &card->out ? "output" : "capture";
 }
@@ -124,8 +126,8 @@ gst_tv_hw_virtual_std_height (v4l2_std_id std)
   return gst_tv_hw_virtual_std_lines (std) == 525 ? 480 : 576;
 }
 
-static void
-std_period (v4l2_std_id std, guint * num, guint * den)
+void
+gst_tv_hw_virtual_std_period (v4l2_std_id std, guint * num, guint * den)
 {
   if (gst_tv_hw_virtual_std_lines (std) == 525) {
     *num = 1001;
@@ -181,8 +183,9 @@ virtual_enumstd (GstTvHwDevice * dev, struct v4l2_standard *std)
   memset (std, 0, sizeof (*std));
   std->index = index;
   std->id = gst_tv_hw_std_names[j].std;
-  g_strlcpy ((gchar *) std->name, gst_tv_hw_std_names[j].name, sizeof (std->name));
-  std_period (std->id, &num, &den);
+  g_strlcpy ((gchar *) std->name, gst_tv_hw_std_names[j].name,
+      sizeof (std->name));
+  gst_tv_hw_virtual_std_period (std->id, &num, &den);
   std->frameperiod.numerator = num;
   std->frameperiod.denominator = den;
   std->framelines = gst_tv_hw_virtual_std_lines (std->id);
@@ -239,7 +242,7 @@ virtual_s_std (GstTvHwDevice * dev, v4l2_std_id std)
   }
   node->std = norm;
   GST_DEBUG ("card %u %s: standard 0x%" G_GINT64_MODIFIER "x (%u lines)",
-      card->index, node_name (card, node), (guint64) norm,
+      card->index, gst_tv_hw_virtual_node_name (card, node), (guint64) norm,
       gst_tv_hw_virtual_std_lines (norm));
 
 done:
@@ -270,8 +273,8 @@ format_supported (guint32 fourcc)
   return FALSE;
 }
 
-static guint32
-node_sizeimage (GstTvHwVirtualNode * node)
+guint32
+gst_tv_hw_virtual_node_sizeimage (GstTvHwVirtualNode * node)
 {
   return GST_TV_HW_VIRTUAL_WIDTH * 2 * gst_tv_hw_virtual_std_height (node->std);
 }
@@ -380,8 +383,9 @@ virtual_s_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
   }
   node->pixelformat = fmt->fmt.pix.pixelformat;
   GST_DEBUG ("card %u %s: format %" GST_FOURCC_FORMAT " %ux%u", card->index,
-      node_name (card, node), GST_FOURCC_ARGS (node->pixelformat),
-      fmt->fmt.pix.width, fmt->fmt.pix.height);
+      gst_tv_hw_virtual_node_name (card, node),
+      GST_FOURCC_ARGS (node->pixelformat), fmt->fmt.pix.width,
+      fmt->fmt.pix.height);
 
 done:
   g_mutex_unlock (&card->lock);
@@ -430,7 +434,7 @@ virtual_g_parm (GstTvHwDevice * dev, struct v4l2_streamparm *parm)
     return -EINVAL;
 
   g_mutex_lock (&card->lock);
-  std_period (node->std, &num, &den);
+  gst_tv_hw_virtual_std_period (node->std, &num, &den);
   g_mutex_unlock (&card->lock);
 
   memset (&parm->parm, 0, sizeof (parm->parm));
@@ -449,707 +453,6 @@ virtual_g_parm (GstTvHwDevice * dev, struct v4l2_streamparm *parm)
   }
 
   return 0;
-}
-
-/* --- the queue and its pacing (vb2's part, shared by both nodes) --- */
-
-static gint64
-frame_time (GstTvHwVirtualNode * node, guint32 seq)
-{
-  return node->start_us + (gint64) gst_util_uint64_scale (seq,
-      (guint64) node->period_num * G_USEC_PER_SEC, node->period_den);
-}
-
-/* the first frame whose time is at or after @t */
-static guint32
-first_frame_from (GstTvHwVirtualNode * node, gint64 t)
-{
-  guint64 n;
-
-  if (t <= node->start_us)
-    return 0;
-  n = gst_util_uint64_scale (t - node->start_us, node->period_den,
-      (guint64) node->period_num * G_USEC_PER_SEC);
-  while (frame_time (node, n) < t)
-    n++;
-  while (n > 0 && frame_time (node, n - 1) >= t)
-    n--;
-  return (guint32) n;
-}
-
-/* @n frame periods pass with no buffer to take them (or none is to be
- * delivered): a capture node drops those frames, an output node shows
- * its last picture again */
-static void
-skip_frames (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node, guint32 n)
-{
-  if (n == 0)
-    return;
-  if (node == &card->out) {
-    GST_LOG ("card %u: output frames %u..%u repeat, no buffer", card->index,
-        node->next_seq, node->next_seq + n - 1);
-    gst_tv_hw_virtual_out_repeat (card, n);
-  } else {
-    GST_LOG ("card %u: frames %u..%u dropped", card->index, node->next_seq,
-        node->next_seq + n - 1);
-    /* they count against frames to drop on demand */
-    card->drop_frames -= MIN (card->drop_frames, n);
-  }
-  node->next_seq += n;
-}
-
-/* one frame period: the oldest queued buffer takes frame next_seq (a
- * capture buffer is filled, an output buffer displayed) and becomes ready
- * for DQBUF; without one the frame is skipped. A capture frame is also
- * skipped while frames are to be dropped on demand, and when there is no
- * picture and no-signal frames are not delivered; in FREERUN that last
- * case does nothing at all (no time passes) and answers FALSE. */
-static gboolean
-node_frame (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
-{
-  GstTvHwVirtualBuffer *buf;
-
-  if (node == &card->cap) {
-    if (card->drop_frames > 0) {
-      skip_frames (card, node, 1);
-      return TRUE;
-    }
-    if (!gst_tv_hw_virtual_cap_frame_wanted (card)) {
-      if (card->pacing == GST_TV_HW_VIRTUAL_PACING_FREERUN)
-        return FALSE;
-      skip_frames (card, node, 1);
-      return TRUE;
-    }
-  }
-
-  buf = g_queue_pop_head (&node->queued);
-  if (buf == NULL) {
-    skip_frames (card, node, 1);
-    return TRUE;
-  }
-  buf->sequence = node->next_seq;
-  buf->timestamp_us = frame_time (node, node->next_seq);
-  if (node == &card->out) {
-    gst_tv_hw_virtual_out_display (card, buf);
-  } else {
-    gst_tv_hw_virtual_cap_fill (card, buf);
-    /* vb2_buffer_done (VB2_BUF_STATE_ERROR) */
-    if (card->corrupt_frames > 0) {
-      card->corrupt_frames--;
-      buf->error = TRUE;
-    }
-  }
-  buf->state = GST_TV_HW_VIRTUAL_BUF_DONE;
-  g_queue_push_tail (&node->done, buf);
-  GST_LOG ("card %u %s: frame %u in buffer %u%s", card->index,
-      node_name (card, node), node->next_seq, (guint) (buf - node->buffers),
-      buf->error ? " (error)" : "");
-  node->next_seq++;
-  return TRUE;
-}
-
-/* FREERUN: every queued buffer gets the next frame at once */
-static void
-fill_all_queued (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
-{
-  while (!g_queue_is_empty (&node->queued)) {
-    if (!node_frame (card, node))
-      break;
-  }
-}
-
-/* REALTIME: the frames whose time has come by @now. A frame goes to the
- * oldest queued buffer if that buffer was queued before the frame's time,
- * otherwise nothing was there to take it: a late consumer sees sequence
- * gaps, a late producer sees its output repeat, as with a real card. */
-static void
-advance_realtime (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
-    gint64 now)
-{
-  guint32 limit = first_frame_from (node, now + 1);
-
-  while (node->next_seq < limit) {
-    GstTvHwVirtualBuffer *buf = g_queue_peek_head (&node->queued);
-    guint32 first;
-
-    if (buf == NULL) {
-      skip_frames (card, node, limit - node->next_seq);
-      break;
-    }
-    first = first_frame_from (node, buf->queued_us);
-    if (first > node->next_seq) {
-      skip_frames (card, node, MIN (first, limit) - node->next_seq);
-      continue;
-    }
-    node_frame (card, node);
-  }
-}
-
-/* REALTIME: when the next frame for the oldest queued buffer is due, or
- * -1 when no buffer is queued */
-static gint64
-next_frame_time (GstTvHwVirtualNode * node)
-{
-  GstTvHwVirtualBuffer *buf = g_queue_peek_head (&node->queued);
-  guint32 n;
-
-  if (buf == NULL)
-    return -1;
-  n = MAX (node->next_seq, first_frame_from (node, buf->queued_us));
-  return frame_time (node, n);
-}
-
-static void
-update_one (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
-{
-  if (!node->streaming)
-    return;
-  if (card->pacing == GST_TV_HW_VIRTUAL_PACING_REALTIME)
-    advance_realtime (card, node, g_get_monotonic_time ());
-  else if (card->pacing == GST_TV_HW_VIRTUAL_PACING_FREERUN)
-    fill_all_queued (card, node);
-}
-
-/* card->lock held */
-void
-gst_tv_hw_virtual_node_update (GstTvHwVirtualCard * card,
-    GstTvHwVirtualNode * node)
-{
-  if (node == &card->cap)
-    update_one (card, &card->out);
-  update_one (card, node);
-}
-
-/* nothing can happen on @node in a frame period but a skip */
-static gboolean
-node_idle (GstTvHwVirtualNode * node)
-{
-  return !node->streaming || g_queue_is_empty (&node->queued);
-}
-
-/* MANUAL: @n frame periods on both nodes, the output first in each, so
- * that a capture frame loops the output frame of the same period */
-static void
-emit_locked (GstTvHwVirtualCard * card, guint n)
-{
-  guint i;
-
-  if (!card->cap.streaming && !card->out.streaming) {
-    GST_DEBUG ("card %u: not streaming, %u frame(s) not emitted",
-        card->index, n);
-    return;
-  }
-  for (i = 0; i < n; i++) {
-    if (node_idle (&card->out) && node_idle (&card->cap)) {
-      /* no buffer anywhere: the rest are skips, at once */
-      if (card->out.streaming)
-        skip_frames (card, &card->out, n - i);
-      if (card->cap.streaming)
-        skip_frames (card, &card->cap, n - i);
-      break;
-    }
-    if (card->out.streaming)
-      node_frame (card, &card->out);
-    if (card->cap.streaming)
-      node_frame (card, &card->cap);
-  }
-  g_cond_broadcast (&card->cond);
-}
-
-/* every buffer back to the application (STREAMOFF, REQBUFS, close) */
-static void
-cancel_queue (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
-{
-  guint i;
-
-  g_queue_clear (&node->queued);
-  g_queue_clear (&node->done);
-  for (i = 0; i < node->n_buffers; i++) {
-    node->buffers[i].state = GST_TV_HW_VIRTUAL_BUF_DEQUEUED;
-    node->buffers[i].error = FALSE;
-  }
-  node->streaming = FALSE;
-  g_cond_broadcast (&card->cond);
-}
-
-/* the card's reference goes; a mapping keeps an orphaned buffer alive */
-static void
-free_buffers (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
-{
-  guint i;
-
-  cancel_queue (card, node);
-  for (i = 0; i < node->n_buffers; i++) {
-    GstTvHwVirtualBuffer *buf = &node->buffers[i];
-
-    if (buf->map_count > 0)
-      GST_DEBUG ("card %u %s: buffer %u still mapped, orphaned", card->index,
-          node_name (card, node), i);
-    g_rc_box_release (buf->mem);
-    memset (buf, 0, sizeof (*buf));
-  }
-  node->n_buffers = 0;
-}
-
-static gboolean
-queue_busy (GstTvHwVirtualNode * node, GstTvHwVirtualHandle * handle)
-{
-  return node->owner != NULL && node->owner != handle;
-}
-
-/* a timestamp in microseconds as a normalised timeval */
-static void
-us_to_timeval (gint64 us, struct timeval *tv)
-{
-  gint64 sec = us / G_USEC_PER_SEC;
-  gint64 usec = us % G_USEC_PER_SEC;
-
-  if (usec < 0) {
-    sec--;
-    usec += G_USEC_PER_SEC;
-  }
-  tv->tv_sec = sec;
-  tv->tv_usec = usec;
-}
-
-static void
-fill_v4l2_buffer (GstTvHwVirtualNode * node, GstTvHwVirtualBuffer * buf,
-    struct v4l2_buffer *vbuf)
-{
-  memset (vbuf, 0, sizeof (*vbuf));
-  vbuf->index = buf - node->buffers;
-  vbuf->type = node->type;
-  vbuf->memory = V4L2_MEMORY_MMAP;
-  vbuf->m.offset = buf->offset;
-  vbuf->length = buf->length;
-  vbuf->bytesused = buf->bytesused;
-  vbuf->field = V4L2_FIELD_INTERLACED;
-  vbuf->sequence = buf->sequence;
-  us_to_timeval (buf->timestamp_us, &vbuf->timestamp);
-  /* the driver's own time on both nodes (vivid's queues are
-   * V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC, so vb2 does not copy an output
-   * buffer's timestamp from QBUF): when a capture frame became ready, when
-   * an output buffer was displayed */
-  vbuf->flags = V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC |
-      V4L2_BUF_FLAG_TSTAMP_SRC_EOF;
-  if (buf->map_count > 0)
-    vbuf->flags |= V4L2_BUF_FLAG_MAPPED;
-  if (buf->error)
-    vbuf->flags |= V4L2_BUF_FLAG_ERROR;
-  if (buf->state == GST_TV_HW_VIRTUAL_BUF_QUEUED)
-    vbuf->flags |= V4L2_BUF_FLAG_QUEUED;
-  else if (buf->state == GST_TV_HW_VIRTUAL_BUF_DONE)
-    vbuf->flags |= V4L2_BUF_FLAG_DONE;
-}
-
-static gint
-virtual_reqbufs (GstTvHwDevice * dev, struct v4l2_requestbuffers *req)
-{
-  GstTvHwVirtualHandle *handle = HANDLE (dev);
-  GstTvHwVirtualCard *card = handle->card;
-  GstTvHwVirtualNode *node = handle_node (handle);
-  guint32 count, length, stride, i;
-  gint ret = 0;
-
-  /* vb2_ioctl_reqbufs() reports the capabilities before any check */
-  req->capabilities = V4L2_BUF_CAP_SUPPORTS_MMAP |
-      V4L2_BUF_CAP_SUPPORTS_ORPHANED_BUFS;
-  req->flags = 0;
-  memset (req->reserved, 0, sizeof (req->reserved));
-
-  if (req->type != node->type || req->memory != V4L2_MEMORY_MMAP)
-    return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  if (queue_busy (node, handle)) {
-    ret = -EBUSY;
-    goto done;
-  }
-  if (node->streaming) {
-    ret = -EBUSY;
-    goto done;
-  }
-  if (req->count > 0) {
-    ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_REQBUFS);
-    if (ret < 0)
-      goto done;
-  }
-
-  free_buffers (card, node);
-  if (req->count == 0) {
-    node->owner = NULL;
-    GST_DEBUG ("card %u %s: buffers freed", card->index,
-        node_name (card, node));
-    goto done;
-  }
-
-  count = CLAMP (req->count, GST_TV_HW_VIRTUAL_MIN_BUFFERS,
-      GST_TV_HW_VIRTUAL_MAX_BUFFERS);
-  length = node_sizeimage (node);
-  stride = (length + VIRTUAL_PAGE_SIZE - 1) & ~(VIRTUAL_PAGE_SIZE - 1);
-  for (i = 0; i < count; i++) {
-    GstTvHwVirtualBuffer *buf = &node->buffers[i];
-
-    buf->mem = g_rc_box_alloc0 (length);
-    buf->length = length;
-    buf->offset = i * stride;
-    buf->state = GST_TV_HW_VIRTUAL_BUF_DEQUEUED;
-  }
-  node->n_buffers = count;
-  node->owner = handle;
-  req->count = count;
-  GST_DEBUG ("card %u %s: %u buffers of %u bytes", card->index,
-      node_name (card, node), count, length);
-
-done:
-  g_mutex_unlock (&card->lock);
-  return ret;
-}
-
-static gint
-virtual_querybuf (GstTvHwDevice * dev, struct v4l2_buffer *buf)
-{
-  GstTvHwVirtualCard *card = CARD (dev);
-  GstTvHwVirtualNode *node = NODE (dev);
-  gint ret = 0;
-
-  if (buf->type != node->type)
-    return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  if (buf->index >= node->n_buffers) {
-    ret = -EINVAL;
-    goto done;
-  }
-  gst_tv_hw_virtual_node_update (card, node);
-  fill_v4l2_buffer (node, &node->buffers[buf->index], buf);
-
-done:
-  g_mutex_unlock (&card->lock);
-  return ret;
-}
-
-static gint
-virtual_qbuf (GstTvHwDevice * dev, struct v4l2_buffer *vbuf)
-{
-  GstTvHwVirtualHandle *handle = HANDLE (dev);
-  GstTvHwVirtualCard *card = handle->card;
-  GstTvHwVirtualNode *node = handle_node (handle);
-  GstTvHwVirtualBuffer *buf;
-  gint ret = 0;
-
-  if (vbuf->type != node->type || vbuf->memory != V4L2_MEMORY_MMAP)
-    return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  if (queue_busy (node, handle)) {
-    ret = -EBUSY;
-    goto done;
-  }
-  if (vbuf->index >= node->n_buffers) {
-    ret = -EINVAL;
-    goto done;
-  }
-  buf = &node->buffers[vbuf->index];
-  if (buf->state != GST_TV_HW_VIRTUAL_BUF_DEQUEUED) {
-    ret = -EINVAL;
-    goto done;
-  }
-  if (node == &card->out) {
-    ret = gst_tv_hw_virtual_out_prepare (card, buf, vbuf);
-    if (ret < 0)
-      goto done;
-  }
-  buf->state = GST_TV_HW_VIRTUAL_BUF_QUEUED;
-  buf->error = FALSE;
-  buf->queued_us = g_get_monotonic_time ();
-  g_queue_push_tail (&node->queued, buf);
-  /* what QBUF reports is the state before the card gets to it */
-  fill_v4l2_buffer (node, buf, vbuf);
-  gst_tv_hw_virtual_node_update (card, node);
-  g_cond_broadcast (&card->cond);
-
-done:
-  g_mutex_unlock (&card->lock);
-  return ret;
-}
-
-static gint
-virtual_dqbuf (GstTvHwDevice * dev, struct v4l2_buffer *vbuf)
-{
-  GstTvHwVirtualHandle *handle = HANDLE (dev);
-  GstTvHwVirtualCard *card = handle->card;
-  GstTvHwVirtualNode *node = handle_node (handle);
-  GstTvHwVirtualBuffer *buf;
-  gint ret = 0;
-
-  if (vbuf->type != node->type || vbuf->memory != V4L2_MEMORY_MMAP)
-    return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  if (queue_busy (node, handle)) {
-    ret = -EBUSY;
-    goto done;
-  }
-  ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_DQBUF);
-  if (ret < 0)
-    goto done;
-  if (!node->streaming) {
-    ret = -EINVAL;
-    goto done;
-  }
-  gst_tv_hw_virtual_node_update (card, node);
-  buf = g_queue_pop_head (&node->done);
-  if (buf == NULL) {
-    ret = -EAGAIN;
-    goto done;
-  }
-  buf->state = GST_TV_HW_VIRTUAL_BUF_DEQUEUED;
-  fill_v4l2_buffer (node, buf, vbuf);
-  GST_LOG ("card %u %s: DQBUF %u, sequence %u", card->index,
-      node_name (card, node), vbuf->index, vbuf->sequence);
-
-done:
-  g_mutex_unlock (&card->lock);
-  return ret;
-}
-
-static gint
-virtual_streamon (GstTvHwDevice * dev, guint32 type)
-{
-  GstTvHwVirtualHandle *handle = HANDLE (dev);
-  GstTvHwVirtualCard *card = handle->card;
-  GstTvHwVirtualNode *node = handle_node (handle);
-  gint ret = 0;
-
-  if (type != node->type)
-    return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  if (queue_busy (node, handle)) {
-    ret = -EBUSY;
-    goto done;
-  }
-  ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_STREAMON);
-  if (ret < 0)
-    goto done;
-  if (node->streaming)
-    goto done;
-  /* vb2_core_streamon(): "no buffers have been allocated" */
-  if (node->n_buffers == 0) {
-    ret = -EINVAL;
-    goto done;
-  }
-  node->streaming = TRUE;
-  node->start_us = g_get_monotonic_time ();
-  node->next_seq = 0;
-  std_period (node->std, &node->period_num, &node->period_den);
-  if (node == &card->out)
-    gst_tv_hw_virtual_out_stream_started (card);
-  gst_tv_hw_virtual_node_update (card, node);
-  g_cond_broadcast (&card->cond);
-  GST_DEBUG ("card %u %s: streaming, frame period %u/%u", card->index,
-      node_name (card, node), node->period_num, node->period_den);
-
-done:
-  g_mutex_unlock (&card->lock);
-  return ret;
-}
-
-static gint
-virtual_streamoff (GstTvHwDevice * dev, guint32 type)
-{
-  GstTvHwVirtualHandle *handle = HANDLE (dev);
-  GstTvHwVirtualCard *card = handle->card;
-  GstTvHwVirtualNode *node = handle_node (handle);
-  gint ret = 0;
-
-  if (type != node->type)
-    return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  if (queue_busy (node, handle)) {
-    ret = -EBUSY;
-  } else {
-    /* an output brings its last frames to the screen before it stops */
-    if (node == &card->out)
-      update_one (card, node);
-    cancel_queue (card, node);
-    GST_DEBUG ("card %u %s: stream off", card->index, node_name (card, node));
-  }
-  g_mutex_unlock (&card->lock);
-
-  return ret;
-}
-
-static gint
-virtual_mmap (GstTvHwDevice * dev, guint32 offset, gsize length,
-    gpointer * data)
-{
-  GstTvHwVirtualHandle *handle = HANDLE (dev);
-  GstTvHwVirtualCard *card = handle->card;
-  GstTvHwVirtualNode *node = handle_node (handle);
-  GstTvHwVirtualBuffer *buf = NULL;
-  guint i, count;
-  gint ret = 0;
-
-  g_mutex_lock (&card->lock);
-  for (i = 0; i < node->n_buffers; i++) {
-    if (node->buffers[i].offset == offset) {
-      buf = &node->buffers[i];
-      break;
-    }
-  }
-  if (buf == NULL || length == 0 || length > buf->length) {
-    ret = -EINVAL;
-    goto done;
-  }
-  g_rc_box_acquire (buf->mem);
-  buf->map_count++;
-  count = GPOINTER_TO_UINT (g_hash_table_lookup (handle->mappings, buf->mem));
-  g_hash_table_insert (handle->mappings, buf->mem,
-      GUINT_TO_POINTER (count + 1));
-  *data = buf->mem;
-
-done:
-  g_mutex_unlock (&card->lock);
-  return ret;
-}
-
-/* card->lock held: one mapping of @data by @handle goes */
-static void
-unmap_one (GstTvHwVirtualNode * node, GstTvHwVirtualHandle * handle,
-    gpointer data)
-{
-  guint i, count;
-
-  count = GPOINTER_TO_UINT (g_hash_table_lookup (handle->mappings, data));
-  if (count > 1)
-    g_hash_table_insert (handle->mappings, data, GUINT_TO_POINTER (count - 1));
-  else
-    g_hash_table_remove (handle->mappings, data);
-
-  for (i = 0; i < node->n_buffers; i++) {
-    if (node->buffers[i].mem == data) {
-      node->buffers[i].map_count--;
-      break;
-    }
-  }
-  g_rc_box_release (data);
-}
-
-static gint
-virtual_munmap (GstTvHwDevice * dev, gpointer data, gsize length)
-{
-  GstTvHwVirtualHandle *handle = HANDLE (dev);
-  GstTvHwVirtualCard *card = handle->card;
-  gint ret = 0;
-
-  g_mutex_lock (&card->lock);
-  if (!g_hash_table_contains (handle->mappings, data))
-    ret = -EINVAL;
-  else
-    unmap_one (handle_node (handle), handle, data);
-  g_mutex_unlock (&card->lock);
-
-  return ret;
-}
-
-/* card->lock held: what the handle leaves behind at close */
-static void
-release_handle (GstTvHwVirtualCard * card, GstTvHwVirtualHandle * handle)
-{
-  GstTvHwVirtualNode *node = handle_node (handle);
-  GHashTableIter iter;
-  gpointer data, value;
-
-  if (node->owner == handle) {
-    free_buffers (card, node);
-    node->owner = NULL;
-    GST_DEBUG ("card %u %s: owner closed, buffers freed", card->index,
-        node_name (card, node));
-  }
-
-  /* mappings the core did not undo (it normally does) */
-  g_hash_table_iter_init (&iter, handle->mappings);
-  while (g_hash_table_iter_next (&iter, &data, &value)) {
-    guint count = GPOINTER_TO_UINT (value);
-
-    while (count-- > 0)
-      g_rc_box_release (data);
-    g_hash_table_iter_remove (&iter);
-  }
-}
-
-static gint
-virtual_poll (GstTvHwDevice * dev, gint64 timeout_ns)
-{
-  GstTvHwVirtualHandle *handle = HANDLE (dev);
-  GstTvHwVirtualCard *card = handle->card;
-  GstTvHwVirtualNode *node = handle_node (handle);
-  gint64 end_us = -1, now, deadline, next;
-  gint ret;
-
-  if (timeout_ns >= 0)
-    end_us = g_get_monotonic_time () + (timeout_ns + 999) / 1000;
-
-  g_mutex_lock (&card->lock);
-  for (;;) {
-    if (handle->flushing) {
-      ret = -ECANCELED;
-      break;
-    }
-    /* an injected DQBUF error is "ready": the DQBUF that follows fails */
-    if (card->faults[GST_TV_HW_VIRTUAL_FAULT_DQBUF] != 0) {
-      ret = 0;
-      break;
-    }
-    /* vb2_core_poll(): nothing to wait for on a queue that is not
-     * streaming, before REQBUFS, after STREAMOFF or before STREAMON:
-     * EPOLLERR, which the poll contract (tvhw-backend.h) and the V4L2
-     * backend report as -EIO */
-    if (!node->streaming) {
-      ret = -EIO;
-      break;
-    }
-    now = g_get_monotonic_time ();
-    gst_tv_hw_virtual_node_update (card, node);
-    /* a buffer to dequeue: readable (capture) or writable (output) */
-    if (!g_queue_is_empty (&node->done)) {
-      ret = 0;
-      break;
-    }
-    if (end_us >= 0 && now >= end_us) {
-      ret = -ETIMEDOUT;
-      break;
-    }
-
-    deadline = end_us;
-    if (card->pacing == GST_TV_HW_VIRTUAL_PACING_REALTIME) {
-      next = next_frame_time (node);
-      if (next >= 0 && (deadline < 0 || next < deadline))
-        deadline = next;
-    }
-    if (deadline < 0)
-      g_cond_wait (&card->cond, &card->lock);
-    else
-      g_cond_wait_until (&card->cond, &card->lock, deadline);
-  }
-  g_mutex_unlock (&card->lock);
-
-  return ret;
-}
-
-static void
-virtual_interrupt (GstTvHwDevice * dev, gboolean flushing)
-{
-  GstTvHwVirtualHandle *handle = HANDLE (dev);
-  GstTvHwVirtualCard *card = handle->card;
-
-  g_mutex_lock (&card->lock);
-  handle->flushing = flushing;
-  g_cond_broadcast (&card->cond);
-  g_mutex_unlock (&card->lock);
 }
 
 /* --- cards --- */
@@ -1356,7 +659,7 @@ gst_tv_hw_virtual_card_emit_frames (GstTvHwVirtualCard * card, guint n)
   if (card->pacing != GST_TV_HW_VIRTUAL_PACING_MANUAL) {
     GST_WARNING ("card %u: emit_frames needs MANUAL pacing", card->index);
   } else {
-    emit_locked (card, n);
+    gst_tv_hw_virtual_queue_emit (card, n);
   }
   g_mutex_unlock (&card->lock);
 }
@@ -1658,7 +961,8 @@ virtual_open (GstTvHwDevice * dev, const gchar * location,
   handle->mappings = g_hash_table_new (NULL, NULL);
   card->open_count++;
   GST_INFO ("card %u %s node opened (%u handle(s))", n,
-      node_name (card, handle_node (handle)), card->open_count);
+      gst_tv_hw_virtual_node_name (card,
+          gst_tv_hw_virtual_handle_node (handle)), card->open_count);
   g_mutex_unlock (&card->lock);
 
   dev->priv = handle;
@@ -1676,7 +980,7 @@ virtual_close (GstTvHwDevice * dev)
   card = handle->card;
 
   g_mutex_lock (&card->lock);
-  release_handle (card, handle);
+  gst_tv_hw_virtual_queue_release_handle (card, handle);
   card->open_count--;
   GST_INFO ("card %u closed (%u handle(s) left)", card->index,
       card->open_count);
@@ -1867,15 +1171,15 @@ const GstTvHwOps gst_tv_hw_virtual_ops = {
   .g_audout = virtual_g_audout,
   .s_audout = virtual_s_audout,
 
-  .reqbufs = virtual_reqbufs,
-  .querybuf = virtual_querybuf,
-  .qbuf = virtual_qbuf,
-  .dqbuf = virtual_dqbuf,
-  .streamon = virtual_streamon,
-  .streamoff = virtual_streamoff,
+  .reqbufs = gst_tv_hw_virtual_queue_reqbufs,
+  .querybuf = gst_tv_hw_virtual_queue_querybuf,
+  .qbuf = gst_tv_hw_virtual_queue_qbuf,
+  .dqbuf = gst_tv_hw_virtual_queue_dqbuf,
+  .streamon = gst_tv_hw_virtual_queue_streamon,
+  .streamoff = gst_tv_hw_virtual_queue_streamoff,
 
-  .mmap = virtual_mmap,
-  .munmap = virtual_munmap,
-  .poll = virtual_poll,
-  .interrupt = virtual_interrupt,
+  .mmap = gst_tv_hw_virtual_queue_mmap,
+  .munmap = gst_tv_hw_virtual_queue_munmap,
+  .poll = gst_tv_hw_virtual_queue_poll,
+  .interrupt = gst_tv_hw_virtual_queue_interrupt,
 };

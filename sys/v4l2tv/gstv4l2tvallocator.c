@@ -16,7 +16,15 @@
  * memory mapped, copies it, and points the memory at the copy. Buffers held
  * by a sink (last-sample) or a queue across a switch thus stay valid
  * without waiting for them to come back: a userspace version of the
- * kernel's orphaned buffers.
+ * kernel's orphaned buffers. A frame that is mapped is never copied: the
+ * pointer downstream holds would dangle once the card's buffer is freed,
+ * so detach waits for the unmap however long it takes, and says so.
+ *
+ * v4l2tvsrc wraps each card buffer once per session, in the buffers of a
+ * GstV4l2TvCapturePool; the memory is then only freed at the end of the
+ * session, or earlier when a pool buffer comes back while a copy of it
+ * still shares the memory (the index then returns from here when that
+ * last reference goes).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -29,8 +37,8 @@
 GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_debug
 
-/* how long detach waits for downstream to unmap a frame */
-#define DETACH_TIMEOUT (5 * G_TIME_SPAN_SECOND)
+/* how often detach says that it is still waiting for an unmap */
+#define DETACH_WARN_INTERVAL (5 * G_TIME_SPAN_SECOND)
 
 typedef struct
 {
@@ -311,25 +319,31 @@ gst_v4l2_tv_allocator_get_outstanding (GstV4l2TvAllocator * self)
  * card's buffers can be freed. After this no memory of @self refers to a
  * mapped buffer and nothing is returned any more; the caller drops its
  * reference.
+ *
+ * A frame mapped downstream is copied once it is unmapped, never before:
+ * copying it anyway would leave the holder of the mapping with a pointer
+ * into a freed buffer. Mappings are short-lived (map, read, unmap), so this
+ * normally waits for nothing; a warning repeats while it does.
  */
 void
 gst_v4l2_tv_allocator_detach (GstV4l2TvAllocator * self)
 {
-  gint64 end = g_get_monotonic_time () + DETACH_TIMEOUT;
   guint i;
 
   g_mutex_lock (&self->lock);
   for (i = 0; i < self->n_slots; i++) {
     Slot *slot = &self->slots[i];
     GstV4l2TvMemory *mem;
+    gint64 end = g_get_monotonic_time () + DETACH_WARN_INTERVAL;
+    gint waited = 0;
 
     /* the memory may be freed while we wait: look at the slot again */
     while (slot->mem != NULL && slot->mem->map_count > 0) {
       if (!g_cond_wait_until (&self->cond, &self->lock, end)) {
-        GST_ERROR_OBJECT (self, "buffer %u is still mapped downstream after "
-            "%d s; copying it anyway", i,
-            (gint) (DETACH_TIMEOUT / G_TIME_SPAN_SECOND));
-        break;
+        waited += DETACH_WARN_INTERVAL / G_TIME_SPAN_SECOND;
+        GST_WARNING_OBJECT (self, "buffer %u is still mapped downstream "
+            "after %d s; waiting for it to be unmapped", i, waited);
+        end = g_get_monotonic_time () + DETACH_WARN_INTERVAL;
       }
     }
     mem = slot->mem;

@@ -79,6 +79,7 @@
 #include "gstv4l2tvobject.h"
 #include "gstv4l2tvformat.h"
 #include "gstv4l2tvallocator.h"
+#include "gstv4l2tvcapturepool.h"
 #include "tvconvert.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
@@ -120,7 +121,9 @@ struct _GstV4l2TvSrc
   gboolean downstream_meta;
   GstClockTime duration;
 
-  GstV4l2TvAllocator *allocator;        /* while buffers exist */
+  GstBufferPool *pool;          /* the card's format: its buffers, while
+                                 * they exist */
+  GstBufferPool *copy_pool;     /* frames copied when the card starves */
   guint n_buffers, n_queued, min_queued;
   gboolean streaming;
 
@@ -522,7 +525,9 @@ gst_v4l2_tv_src_requeue (GstV4l2TvSrc * self)
   g_autoptr (GError) err = NULL;
   guint index;
 
-  while (gst_v4l2_tv_allocator_pop_returned (self->allocator, &index)) {
+  if (self->pool == NULL)
+    return TRUE;
+  while (gst_v4l2_tv_capture_pool_pop_returned (self->pool, &index)) {
     if (!gst_v4l2_tv_src_queue_buffer (self, index, &err))
       goto qbuf_failed;
   }
@@ -575,11 +580,11 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
   GstTvHwDevice *dev = self->obj->dev;
   guint32 actual;
 
-  if (self->allocator == NULL)
+  if (self->n_buffers == 0)
     return;
 
   GST_DEBUG_OBJECT (self, "stopping streaming, %u buffers downstream",
-      gst_v4l2_tv_allocator_get_outstanding (self->allocator));
+      self->pool ? gst_v4l2_tv_capture_pool_get_outstanding (self->pool) : 0);
 
   if (self->streaming && !gst_tv_hw_device_stream_off (dev, &err)) {
     GST_WARNING_OBJECT (self, "STREAMOFF: %s", err->message);
@@ -587,13 +592,50 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
   }
   self->streaming = FALSE;
 
-  gst_v4l2_tv_allocator_detach (self->allocator);
-  gst_clear_object (&self->allocator);
+  /* held frames move to private memory; the pools free their buffers once
+   * the last of them comes back */
+  if (self->pool) {
+    gst_v4l2_tv_capture_pool_detach (self->pool);
+    gst_clear_object (&self->pool);
+  }
+  if (self->copy_pool) {
+    gst_buffer_pool_set_active (self->copy_pool, FALSE);
+    gst_clear_object (&self->copy_pool);
+  }
   gst_v4l2_tv_src_free_card_buffers (self);
 
   if (!gst_tv_hw_device_request_buffers (dev, 0, &actual, &err))
     GST_WARNING_OBJECT (self, "freeing buffers: %s", err->message);
   self->n_buffers = self->n_queued = 0;
+}
+
+/*
+ * The card's format: a pool with one buffer over each card buffer, and a
+ * pool for the frames copied while downstream holds so many that the card
+ * would starve (repacked when the card pads its lines and downstream takes
+ * no GstVideoMeta). Both recycle their buffers.
+ */
+static gboolean
+gst_v4l2_tv_src_make_pools (GstV4l2TvSrc * self,
+    GstV4l2TvAllocator * allocator, guint n)
+{
+  GstStructure *config;
+
+  self->pool = gst_v4l2_tv_capture_pool_new (allocator, n, &self->info,
+      !self->default_layout);
+  if (!gst_buffer_pool_set_active (self->pool, TRUE))
+    return FALSE;
+
+  self->copy_pool = gst_buffer_pool_new ();
+  config = gst_buffer_pool_get_config (self->copy_pool);
+  /* the padded size: a repacked frame is smaller, and cut down to its size
+   * (the pool restores it) */
+  gst_buffer_pool_config_set_params (config, self->format_caps,
+      self->info.size, 0, 0);
+  if (!gst_buffer_pool_set_config (self->copy_pool, config))
+    return FALSE;
+
+  return gst_buffer_pool_set_active (self->copy_pool, TRUE);
 }
 
 static gboolean
@@ -602,6 +644,7 @@ gst_v4l2_tv_src_start_streaming (GstV4l2TvSrc * self)
   g_autoptr (GError) err = NULL;
   GstTvHwDevice *dev = self->obj->dev;
   const gchar *location = gst_v4l2_tv_object_get_location (self->obj);
+  g_autoptr (GstV4l2TvAllocator) allocator = NULL;
   guint32 n = 0, i;
   gpointer data;
   gsize size = 0;
@@ -611,7 +654,8 @@ gst_v4l2_tv_src_start_streaming (GstV4l2TvSrc * self)
   if (n == 0)
     goto no_buffers;
 
-  self->allocator = gst_v4l2_tv_allocator_new (n);
+  if (self->convert == NULL)
+    allocator = gst_v4l2_tv_allocator_new (n);
   self->n_buffers = n;
   self->n_queued = 0;
   self->min_queued = CLAMP (n - 1, 1, MAX_MIN_QUEUED);
@@ -623,10 +667,13 @@ gst_v4l2_tv_src_start_streaming (GstV4l2TvSrc * self)
       goto map_failed;
     if (size < self->info.size)
       goto too_small;
-    gst_v4l2_tv_allocator_set_mapping (self->allocator, i, data, size);
+    if (allocator)
+      gst_v4l2_tv_allocator_set_mapping (allocator, i, data, size);
     if (self->card_bufs)
       self->card_bufs[i] = gst_v4l2_tv_src_new_card_buffer (self, data, size);
   }
+  if (allocator && !gst_v4l2_tv_src_make_pools (self, allocator, n))
+    goto pool_failed;
   for (i = 0; i < n; i++)
     if (!gst_v4l2_tv_src_queue_buffer (self, i, &err))
       goto map_failed;
@@ -682,6 +729,14 @@ too_small:
         (_("Could not get capture buffers from device '%s'."), location),
         ("buffer %u has %" G_GSIZE_FORMAT " bytes, a frame %" G_GSIZE_FORMAT,
             i, size, self->info.size));
+    gst_v4l2_tv_src_stop_streaming (self);
+    return FALSE;
+  }
+pool_failed:
+  {
+    GST_ELEMENT_ERROR (self, RESOURCE, READ,
+        (_("Could not get capture buffers from device '%s'."), location),
+        ("could not activate the buffer pools"));
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }
@@ -938,7 +993,8 @@ gst_v4l2_tv_src_configure_pool (GstBufferPool * pool, GstCaps * caps,
 }
 
 /*
- * The card's format: no pool, buffers wrap the card's memory; only whether
+ * The card's format: downstream's pool is not used, the buffers come from
+ * our pool over the card's buffers (made at STREAMON); only whether
  * downstream reads GstVideoMeta matters, for drivers that pad lines.
  *
  * Converted: frames are converted into buffers of downstream's pool, or of
@@ -1178,21 +1234,47 @@ gst_v4l2_tv_src_count_drops (GstV4l2TvSrc * self, guint32 sequence,
   gst_element_post_message (GST_ELEMENT_CAST (self), msg);
 }
 
-/* a copy downstream can own for as long as it likes */
+/* a copy downstream can own for as long as it likes, in a buffer of the
+ * copy pool (which keeps the GstVideoMeta of its buffers) */
 static GstBuffer *
 gst_v4l2_tv_src_copy (GstV4l2TvSrc * self, GstBuffer * buf)
 {
   GstVideoFrame in, out;
   GstVideoInfo info;
-  GstBuffer *copy;
+  GstMapInfo src, dst;
+  GstVideoMeta *meta;
+  GstBuffer *copy = NULL;
 
-  if (self->default_layout || self->downstream_meta)
-    return gst_buffer_copy_deep (buf);
+  if (gst_buffer_pool_acquire_buffer (self->copy_pool, &copy,
+          NULL) != GST_FLOW_OK)
+    return NULL;
+
+  if (self->default_layout || self->downstream_meta) {
+    if (!gst_buffer_map (buf, &src, GST_MAP_READ))
+      goto map_failed;
+    if (!gst_buffer_map (copy, &dst, GST_MAP_WRITE)) {
+      gst_buffer_unmap (buf, &src);
+      goto map_failed;
+    }
+    memcpy (dst.data, src.data, MIN (src.size, dst.size));
+    gst_buffer_unmap (copy, &dst);
+    gst_buffer_unmap (buf, &src);
+    if (!self->default_layout && gst_buffer_get_video_meta (copy) == NULL) {
+      meta = gst_buffer_add_video_meta_full (copy, GST_VIDEO_FRAME_FLAG_NONE,
+          GST_VIDEO_INFO_FORMAT (&self->info),
+          GST_VIDEO_INFO_WIDTH (&self->info),
+          GST_VIDEO_INFO_HEIGHT (&self->info),
+          GST_VIDEO_INFO_N_PLANES (&self->info), self->info.offset,
+          self->info.stride);
+      GST_META_FLAG_SET (meta, GST_META_FLAG_POOLED);
+    }
+    return copy;
+  }
 
   /* padded lines and no GstVideoMeta downstream: repack */
   if (!gst_video_info_from_caps (&info, self->format_caps))
-    return NULL;
-  copy = gst_buffer_new_allocate (NULL, info.size, NULL);
+    goto map_failed;
+  gst_buffer_set_size (copy, info.size);
   if (!gst_video_frame_map (&in, &self->info, buf, GST_MAP_READ))
     goto map_failed;
   if (!gst_video_frame_map (&out, &info, copy, GST_MAP_WRITE)) {
@@ -1202,8 +1284,6 @@ gst_v4l2_tv_src_copy (GstV4l2TvSrc * self, GstBuffer * buf)
   gst_video_frame_copy (&out, &in);
   gst_video_frame_unmap (&out);
   gst_video_frame_unmap (&in);
-  gst_buffer_copy_into (copy, buf,
-      GST_BUFFER_COPY_FLAGS | GST_BUFFER_COPY_TIMESTAMPS, 0, -1);
 
   return copy;
 
@@ -1321,13 +1401,19 @@ convert_failed:
   }
 }
 
+/*
+ * The card's format: the pool's buffer over card buffer @vbuf goes out as
+ * it is, and the card gets it back once downstream releases it. Nothing
+ * is allocated per frame, even when the frame is copied to keep the card
+ * fed (tests/check/elements/v4l2tvsrc.c counts).
+ */
 static GstFlowReturn
 gst_v4l2_tv_src_output (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
     GstBuffer ** outbuf)
 {
   GstClockTime pts;
-  GstMemory *mem;
   GstBuffer *buf;
+  GstFlowReturn ret;
   gboolean copy;
 
   if (self->convert)
@@ -1336,21 +1422,9 @@ gst_v4l2_tv_src_output (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
   pts = gst_v4l2_tv_src_running_time (self, vbuf);
   gst_v4l2_tv_src_count_drops (self, vbuf->sequence, pts);
 
-  mem = gst_v4l2_tv_allocator_wrap (self->allocator, vbuf->index,
-      self->info.size);
-  if (mem == NULL)
-    goto wrap_failed;
-  buf = gst_buffer_new ();
-  gst_buffer_append_memory (buf, mem);
-  GST_BUFFER_FLAG_UNSET (buf, GST_BUFFER_FLAG_TAG_MEMORY);
-  if (!self->default_layout)
-    gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
-        GST_VIDEO_INFO_FORMAT (&self->info), GST_VIDEO_INFO_WIDTH (&self->info),
-        GST_VIDEO_INFO_HEIGHT (&self->info),
-        GST_VIDEO_INFO_N_PLANES (&self->info), self->info.offset,
-        self->info.stride);
-
-  gst_v4l2_tv_src_stamp (self, vbuf, pts, buf);
+  ret = gst_v4l2_tv_capture_pool_acquire (self->pool, vbuf->index, &buf);
+  if (ret != GST_FLOW_OK)
+    goto acquire_failed;
 
   /* keep the card fed: copy when downstream holds too many buffers */
   copy = self->n_queued < self->min_queued ||
@@ -1360,7 +1434,7 @@ gst_v4l2_tv_src_output (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
 
     GST_LOG_OBJECT (self, "copying frame %u: %u buffers queued, %u held "
         "downstream", vbuf->sequence, self->n_queued,
-        gst_v4l2_tv_allocator_get_outstanding (self->allocator) - 1);
+        gst_v4l2_tv_capture_pool_get_outstanding (self->pool) - 1);
     /* buffer vbuf->index returns at once: queue it again */
     gst_buffer_unref (buf);
     buf = tmp;
@@ -1371,6 +1445,7 @@ gst_v4l2_tv_src_output (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
     if (buf == NULL)
       goto copy_failed;
   }
+  gst_v4l2_tv_src_stamp (self, vbuf, pts, buf);
 
   GST_LOG_OBJECT (self, "frame %u from buffer %u, pts %" GST_TIME_FORMAT
       "%s", vbuf->sequence, vbuf->index, GST_TIME_ARGS (pts),
@@ -1380,8 +1455,10 @@ gst_v4l2_tv_src_output (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
   return GST_FLOW_OK;
 
   /* ERRORS */
-wrap_failed:
+acquire_failed:
   {
+    if (ret == GST_FLOW_FLUSHING)
+      return ret;
     GST_ELEMENT_ERROR (self, RESOURCE, READ,
         (_("Could not read from device '%s'."),
             gst_v4l2_tv_object_get_location (self->obj)),

@@ -37,6 +37,12 @@
  *     v4l2tvsrc device=virtual:1 input=Composite2 norm=NTSC ! videoconvert ! autovideosink
  * ]| Sends a test pattern through the virtual card's loopback cable, from
  * its composite output to its Composite2 input, and shows what comes back.
+ * |[
+ * sink = gst_element_make_from_uri (GST_URI_SINK, "v4l2tv://virtual:1?output=Composite%20Out&norm=NTSC", NULL, &error);
+ * ]| Makes the sink of the second example from its URI (v4l2tv:///dev/videoN
+ * or v4l2tv://virtual:N, then optionally ?output=NAME&norm=NORM,
+ * percent-encoded); an output the card lacks is only reported when the
+ * element starts.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -54,6 +60,7 @@
 #include "gstv4l2tvformat.h"
 #include "gstv4l2tvallocator.h"
 #include "gstv4l2tvbufferpool.h"
+#include "gstv4l2tvuri.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_sink_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_sink_debug
@@ -102,7 +109,9 @@ struct _GstV4l2TvSink
 #define gst_v4l2_tv_sink_parent_class parent_class
 G_DEFINE_TYPE_WITH_CODE (GstV4l2TvSink, gst_v4l2_tv_sink,
     GST_TYPE_VIDEO_SINK, GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_sink_debug,
-        "v4l2tvsink", 0, "analog TV video sink"));
+        "v4l2tvsink", 0, "analog TV video sink");
+    G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
+        gst_v4l2_tv_sink_uri_handler_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (v4l2tvsink, "v4l2tvsink",
     GST_RANK_NONE, GST_TYPE_V4L2_TV_SINK, v4l2_tv_element_init (plugin));
 

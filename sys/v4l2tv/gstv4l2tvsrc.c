@@ -64,6 +64,12 @@
  * gst-launch-1.0 v4l2tvsrc device=virtual input=S-Video norm=PAL ! video/x-raw,format=I420 ! x264enc interlaced=true ! matroskamux ! filesink location=tv.mkv
  * ]| Records the S-Video input as interlaced I420, converted by the source
  * itself without a videoconvert.
+ * |[
+ * gst-launch-1.0 uridecodebin uri="v4l2tv://virtual?input=Composite1&norm=NTSC" ! videoconvert ! autovideosink
+ * ]| Opens the first example's input through the v4l2tv URI handler, as
+ * playbin and uridecodebin do (v4l2tv:///dev/videoN or v4l2tv://virtual:N,
+ * then optionally ?input=NAME&norm=NORM, percent-encoded); an input the
+ * card lacks is only reported when the element starts.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -80,6 +86,7 @@
 #include "gstv4l2tvformat.h"
 #include "gstv4l2tvallocator.h"
 #include "gstv4l2tvcapturepool.h"
+#include "gstv4l2tvuri.h"
 #include "tvconvert.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
@@ -143,7 +150,9 @@ struct _GstV4l2TvSrc
 #define gst_v4l2_tv_src_parent_class parent_class
 G_DEFINE_TYPE_WITH_CODE (GstV4l2TvSrc, gst_v4l2_tv_src, GST_TYPE_PUSH_SRC,
     GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_src_debug, "v4l2tvsrc", 0,
-        "analog TV video source"));
+        "analog TV video source");
+    G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
+        gst_v4l2_tv_src_uri_handler_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (v4l2tvsrc, "v4l2tvsrc", GST_RANK_NONE,
     GST_TYPE_V4L2_TV_SRC, v4l2_tv_element_init (plugin));
 

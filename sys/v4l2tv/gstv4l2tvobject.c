@@ -20,6 +20,7 @@
 
 #include "gstv4l2tvobject.h"
 #include "gstv4l2tvformat.h"
+#include "gstv4l2tvtuner.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_debug
@@ -159,6 +160,7 @@ gst_v4l2_tv_object_new (GstElement * element, GstTvHwDirection direction)
   obj->direction = direction;
   obj->device = g_strdup (DEFAULT_PROP_DEVICE);
   obj->norm = DEFAULT_PROP_NORM;
+  obj->tuner = gst_v4l2_tv_tuner_new (obj);
 
   return obj;
 }
@@ -168,6 +170,7 @@ gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
 {
   g_warn_if_fail (obj->dev == NULL);
 
+  gst_v4l2_tv_tuner_free (obj->tuner);
   g_free (obj->device);
   g_free (obj->port);
   g_free (obj->card);
@@ -378,6 +381,8 @@ gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
   gst_tv_hw_device_set_flushing (dev, obj->flushing);
   GST_OBJECT_UNLOCK (obj->element);
 
+  gst_v4l2_tv_tuner_opened (obj);
+
   return TRUE;
 
   /* ERRORS */
@@ -439,6 +444,9 @@ void
 gst_v4l2_tv_object_close (GstV4l2TvObject * obj)
 {
   GstTvHwDevice *dev;
+
+  /* the interface lets go of the device first */
+  gst_v4l2_tv_tuner_closing (obj);
 
   GST_OBJECT_LOCK (obj->element);
   dev = obj->dev;
@@ -983,7 +991,8 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
   if (gst_caps_is_empty (obj->caps))
     goto no_formats;
 
-  return TRUE;
+  /* the interface's current channel and norm, and its signals */
+  return gst_v4l2_tv_tuner_applied (obj);
 
   /* ERRORS */
 set_port_failed:

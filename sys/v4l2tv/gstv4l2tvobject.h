@@ -62,6 +62,7 @@ enum
 };
 
 typedef struct _GstV4l2TvObject GstV4l2TvObject;
+struct _GstV4l2TvTuner;
 
 /* what gst_v4l2_tv_object_resolve() found for the requested input or
  * output and standard */
@@ -107,6 +108,9 @@ struct _GstV4l2TvObject
   v4l2_std_id std;              /* G_STD, 0 when the port has none */
   guint lines;                  /* 525, 625 or 0 */
   gint par_n, par_d;
+
+  /* the GstTvTuner interface (gstv4l2tvtuner.c), with its own lock */
+  struct _GstV4l2TvTuner *tuner;
 };
 
 G_GNUC_INTERNAL

@@ -28,6 +28,13 @@
  * together; QoS on). The card repeats its last picture when no new frame
  * came in time. EOS is posted once the last frame has been displayed.
  *
+ * The element implements the #GstTvTuner interface: its channels are the
+ * card's outputs (an RF modulator output has a frequency range, see
+ * #GstV4l2TvSink:frequency), its norms the standards the current output
+ * accepts; selecting them sets #GstV4l2TvSink:output or
+ * #GstV4l2TvSink:norm. The lists are empty until the device opens (READY
+ * to PAUSED).
+ *
  * ## Example launch lines
  * |[
  * gst-launch-1.0 videotestsrc ! v4l2tvsink device=/dev/video1 output="S-Video 0" norm=PAL
@@ -57,6 +64,7 @@
 #include "tvconvert.h"
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvtuner.h"
 #include "gstv4l2tvformat.h"
 #include "gstv4l2tvallocator.h"
 #include "gstv4l2tvbufferpool.h"
@@ -106,12 +114,19 @@ struct _GstV4l2TvSink
   guint64 shown, repeated;
 };
 
+enum
+{
+  PROP_FREQUENCY = GST_V4L2_TV_OBJECT_PROP_LAST,
+};
+
 #define gst_v4l2_tv_sink_parent_class parent_class
 G_DEFINE_TYPE_WITH_CODE (GstV4l2TvSink, gst_v4l2_tv_sink,
     GST_TYPE_VIDEO_SINK, GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_sink_debug,
         "v4l2tvsink", 0, "analog TV video sink");
     G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
-        gst_v4l2_tv_sink_uri_handler_init));
+        gst_v4l2_tv_sink_uri_handler_init);
+    G_IMPLEMENT_INTERFACE (GST_TYPE_TV_TUNER,
+        gst_v4l2_tv_tuner_interface_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (v4l2tvsink, "v4l2tvsink",
     GST_RANK_NONE, GST_TYPE_V4L2_TV_SINK, v4l2_tv_element_init (plugin));
 
@@ -164,6 +179,8 @@ gst_v4l2_tv_sink_class_init (GstV4l2TvSinkClass * klass)
    * and frames of the old size are dropped until it does.
    */
   gst_v4l2_tv_object_install_properties (gobject_class, GST_TV_HW_OUTPUT);
+  gst_v4l2_tv_tuner_install_properties (gobject_class, PROP_FREQUENCY,
+      GST_TV_HW_OUTPUT);
 
   gst_element_class_set_static_metadata (element_class,
       "Analog TV video sink", "Sink/Video",
@@ -217,8 +234,12 @@ gst_v4l2_tv_sink_set_property (GObject * object, guint prop_id,
 {
   GstV4l2TvSink *self = GST_V4L2_TV_SINK (object);
 
-  if (!gst_v4l2_tv_object_set_property_helper (self->obj, prop_id, value,
-          pspec))
+  if (gst_v4l2_tv_object_set_property_helper (self->obj, prop_id, value, pspec))
+    return;
+
+  if (prop_id == PROP_FREQUENCY)
+    gst_v4l2_tv_tuner_set_frequency_property (self->obj, value);
+  else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
@@ -228,8 +249,12 @@ gst_v4l2_tv_sink_get_property (GObject * object, guint prop_id,
 {
   GstV4l2TvSink *self = GST_V4L2_TV_SINK (object);
 
-  if (!gst_v4l2_tv_object_get_property_helper (self->obj, prop_id, value,
-          pspec))
+  if (gst_v4l2_tv_object_get_property_helper (self->obj, prop_id, value, pspec))
+    return;
+
+  if (prop_id == PROP_FREQUENCY)
+    gst_v4l2_tv_tuner_get_frequency_property (self->obj, value);
+  else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 

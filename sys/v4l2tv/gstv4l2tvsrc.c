@@ -49,6 +49,18 @@
  * card dropped are counted in #GstV4l2TvSrc:dropped-frames and reported
  * with a QoS message.
  *
+ * The element implements the #GstTvTuner interface (library
+ * `gstreamer-tv-tuner-1.0`): its channels are the card's inputs (a tuner
+ * input has a frequency range and a signal strength), its norms the
+ * standards the current input accepts. Selecting a channel or norm through
+ * it sets #GstV4l2TvSrc:input or #GstV4l2TvSrc:norm, so it behaves as the
+ * properties do; channel-changed and norm-changed follow once the card
+ * switched. The lists are empty until the device opens, when the element
+ * goes from READY to PAUSED, and again after it closes. The tuner's
+ * frequency is #GstV4l2TvSrc:frequency; while streaming the element reads
+ * the signal strength about twice a second and emits signal-changed when
+ * it changed.
+ *
  * ## Example launch lines
  * |[
  * gst-launch-1.0 v4l2tvsrc device=virtual input=Composite1 norm=NTSC ! videoconvert ! autovideosink
@@ -83,6 +95,7 @@
 #include "gstv4l2tvsrc.h"
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvtuner.h"
 #include "gstv4l2tvformat.h"
 #include "gstv4l2tvallocator.h"
 #include "gstv4l2tvcapturepool.h"
@@ -107,6 +120,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
 enum
 {
   PROP_DROPPED_FRAMES = GST_V4L2_TV_OBJECT_PROP_LAST,
+  PROP_FREQUENCY,
 };
 
 struct _GstV4l2TvSrc
@@ -152,7 +166,9 @@ G_DEFINE_TYPE_WITH_CODE (GstV4l2TvSrc, gst_v4l2_tv_src, GST_TYPE_PUSH_SRC,
     GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_src_debug, "v4l2tvsrc", 0,
         "analog TV video source");
     G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
-        gst_v4l2_tv_src_uri_handler_init));
+        gst_v4l2_tv_src_uri_handler_init);
+    G_IMPLEMENT_INTERFACE (GST_TYPE_TV_TUNER,
+        gst_v4l2_tv_tuner_interface_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (v4l2tvsrc, "v4l2tvsrc", GST_RANK_NONE,
     GST_TYPE_V4L2_TV_SRC, v4l2_tv_element_init (plugin));
 
@@ -413,6 +429,8 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
   gobject_class->get_property = gst_v4l2_tv_src_get_property;
 
   gst_v4l2_tv_object_install_properties (gobject_class, GST_TV_HW_CAPTURE);
+  gst_v4l2_tv_tuner_install_properties (gobject_class, PROP_FREQUENCY,
+      GST_TV_HW_CAPTURE);
 
   /**
    * GstV4l2TvSrc:dropped-frames:
@@ -483,9 +501,17 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
 {
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (object);
 
-  if (!gst_v4l2_tv_object_set_property_helper (self->obj, prop_id, value,
-          pspec))
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  if (gst_v4l2_tv_object_set_property_helper (self->obj, prop_id, value, pspec))
+    return;
+
+  switch (prop_id) {
+    case PROP_FREQUENCY:
+      gst_v4l2_tv_tuner_set_frequency_property (self->obj, value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
 }
 
 static void
@@ -502,6 +528,9 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       GST_OBJECT_LOCK (self);
       g_value_set_uint64 (value, self->dropped);
       GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_FREQUENCY:
+      gst_v4l2_tv_tuner_get_frequency_property (self->obj, value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1588,6 +1617,8 @@ gst_v4l2_tv_src_create (GstPushSrc * psrc, GstBuffer ** outbuf)
       return GST_FLOW_ERROR;
 
     ret = gst_v4l2_tv_src_capture (self, outbuf);
+    if (ret == GST_FLOW_OK)
+      gst_v4l2_tv_tuner_poll_signal (self->obj, self->duration);
     if (ret != GST_V4L2_TV_FLOW_SWITCH)
       return ret;
   }

@@ -33,6 +33,8 @@
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
 
+#include <gst/tuner/tuner.h>
+
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw.h"
 #include "hw/tvhw-virtual.h"
@@ -886,6 +888,70 @@ GST_START_TEST (test_signal_modes)
 
 GST_END_TEST;
 
+/* the tuner input through GstTvTuner: its range (vivid's TV tuner and the
+ * virtual card's, 44 .. 958 MHz), tuning, and full signal at 175.25 MHz
+ * (a station on both: channel E5 on the virtual card, and vivid reports
+ * 100% there) */
+GST_START_TEST (test_tuner)
+{
+  const Input *tv = NULL;
+  GstTvTunerChannel *channel;
+  GstTvTunerNorm *norm;
+  GstTvTuner *tuner;
+  GstSample *sample;
+  gulong frequency = 0;
+  guint i;
+  Capture c;
+
+  for (i = 0; i < inputs->len && tv == NULL; i++)
+    if (input_at (i)->type == V4L2_INPUT_TYPE_TUNER)
+      tv = input_at (i);
+  fail_unless (tv != NULL, "%s has no tuner input", device);
+
+  capture_start (&c, tv->name, "PAL");
+  sample = pull_sample (&c);
+  gst_sample_unref (sample);
+  tuner = GST_TV_TUNER (c.src);
+
+  fail_unless_equals_int (g_list_length ((GList *)
+          gst_tv_tuner_list_channels (tuner)), inputs->len);
+  channel = gst_tv_tuner_get_channel (tuner);
+  fail_unless (channel != NULL);
+  fail_unless_equals_string (gst_tv_tuner_channel_get_label (channel),
+      tv->name);
+  fail_unless_equals_int (gst_tv_tuner_channel_get_flags (channel) &
+      (GST_TV_TUNER_CHANNEL_INPUT | GST_TV_TUNER_CHANNEL_FREQUENCY),
+      GST_TV_TUNER_CHANNEL_INPUT | GST_TV_TUNER_CHANNEL_FREQUENCY);
+  fail_unless_equals_uint64 (gst_tv_tuner_channel_get_min_frequency
+      (channel), 44000000);
+  fail_unless_equals_uint64 (gst_tv_tuner_channel_get_max_frequency
+      (channel), 958000000);
+  norm = gst_tv_tuner_get_norm (tuner);
+  fail_unless (norm != NULL);
+  fail_unless ((gst_tv_tuner_norm_get_std_id (norm) & V4L2_STD_PAL) != 0);
+  fail_unless (g_list_find ((GList *) gst_tv_tuner_list_norms (tuner),
+          norm) != NULL);
+
+  fail_unless (gst_tv_tuner_set_frequency (tuner, channel, 175250000));
+  fail_unless_equals_uint64 (gst_tv_tuner_get_frequency (tuner, channel),
+      175250000);
+  fail_unless_equals_int (gst_tv_tuner_signal_strength (tuner, channel),
+      GST_TV_TUNER_SIGNAL_MAX);
+  g_object_get (c.src, "frequency", &frequency, NULL);
+  fail_unless_equals_uint64 (frequency, 175250000);
+  /* out of range: refused, the tuner stays */
+  fail_if (gst_tv_tuner_set_frequency (tuner, channel, 2000000000));
+  fail_unless_equals_uint64 (gst_tv_tuner_get_frequency (tuner, channel),
+      175250000);
+
+  sample = pull_sample (&c);
+  gst_sample_unref (sample);
+  check_no_error (&c);
+  capture_clear (&c);
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvsrc_device_suite (void)
 {
@@ -903,6 +969,7 @@ v4l2tvsrc_device_suite (void)
   tcase_add_test (tc_inputs, test_input_by_name);
   tcase_add_test (tc_inputs, test_input_by_index);
   tcase_add_test (tc_inputs, test_input_kept_when_unset);
+  tcase_add_test (tc_inputs, test_tuner);
 
   suite_add_tcase (s, tc_norms);
   tcase_add_checked_fixture (tc_norms, setup, teardown);

@@ -289,6 +289,10 @@ gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
   switch (prop_id) {
     case GST_V4L2_TV_OBJECT_PROP_DEVICE:
       GST_OBJECT_LOCK (obj->element);
+      if (obj->dev != NULL)
+        GST_WARNING_OBJECT (obj->element, "device '%s' is open: '%s' is "
+            "used once the element went back to NULL", obj->device,
+            g_value_get_string (value));
       g_free (obj->device);
       obj->device = g_value_dup_string (value);
       GST_OBJECT_UNLOCK (obj->element);
@@ -992,7 +996,9 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
     goto no_formats;
 
   /* the interface's current channel and norm, and its signals */
-  return gst_v4l2_tv_tuner_applied (obj);
+  gst_v4l2_tv_tuner_applied (obj);
+
+  return TRUE;
 
   /* ERRORS */
 set_port_failed:

@@ -32,8 +32,8 @@
  * card's outputs (an RF modulator output has a frequency range, see
  * #GstV4l2TvSink:frequency), its norms the standards the current output
  * accepts; selecting them sets #GstV4l2TvSink:output or
- * #GstV4l2TvSink:norm. The lists are empty until the device opens (READY
- * to PAUSED).
+ * #GstV4l2TvSink:norm. The device is open from READY on, so are the lists;
+ * they are empty in NULL.
  *
  * ## Example launch lines
  * |[
@@ -135,6 +135,8 @@ static void gst_v4l2_tv_sink_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec);
 static void gst_v4l2_tv_sink_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec);
+static GstStateChangeReturn gst_v4l2_tv_sink_change_state (GstElement *
+    element, GstStateChange transition);
 static gboolean gst_v4l2_tv_sink_start (GstBaseSink * bsink);
 static gboolean gst_v4l2_tv_sink_stop (GstBaseSink * bsink);
 static GstCaps *gst_v4l2_tv_sink_get_caps (GstBaseSink * bsink,
@@ -193,6 +195,8 @@ gst_v4l2_tv_sink_class_init (GstV4l2TvSinkClass * klass)
       gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
   gst_caps_unref (caps);
 
+  element_class->change_state =
+      GST_DEBUG_FUNCPTR (gst_v4l2_tv_sink_change_state);
   basesink_class->start = GST_DEBUG_FUNCPTR (gst_v4l2_tv_sink_start);
   basesink_class->stop = GST_DEBUG_FUNCPTR (gst_v4l2_tv_sink_stop);
   basesink_class->get_caps = GST_DEBUG_FUNCPTR (gst_v4l2_tv_sink_get_caps);
@@ -397,21 +401,43 @@ too_small:
 
 /* --- state --- */
 
+/* the device is open from READY on, as with v4l2sink: the GstTvTuner
+ * interface lists its outputs and norms there */
+static GstStateChangeReturn
+gst_v4l2_tv_sink_change_state (GstElement * element, GstStateChange transition)
+{
+  GstV4l2TvSink *self = GST_V4L2_TV_SINK (element);
+  GstStateChangeReturn ret;
+
+  if (transition == GST_STATE_CHANGE_NULL_TO_READY &&
+      !gst_v4l2_tv_object_open (self->obj))
+    return GST_STATE_CHANGE_FAILURE;
+
+  ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
+
+  if ((transition == GST_STATE_CHANGE_NULL_TO_READY &&
+          ret == GST_STATE_CHANGE_FAILURE) ||
+      transition == GST_STATE_CHANGE_READY_TO_NULL)
+    gst_v4l2_tv_object_close (self->obj);
+
+  return ret;
+}
+
 static gboolean
 gst_v4l2_tv_sink_start (GstBaseSink * bsink)
 {
   GstV4l2TvSink *self = GST_V4L2_TV_SINK (bsink);
   GstV4l2TvSelection sel;
 
-  /* open, then the output (S_OUTPUT, G_OUTPUT), then the standard (S_STD,
-   * G_STD); the format follows in set_info */
-  if (!gst_v4l2_tv_object_open (self->obj))
-    return FALSE;
+  /* the output (S_OUTPUT, G_OUTPUT), then the standard (S_STD, G_STD),
+   * then the modulator's frequency; the format follows in set_info */
   if (!gst_v4l2_tv_object_resolve (self->obj, &sel, FALSE))
     goto failed;
   if (!gst_v4l2_tv_object_apply (self->obj, &sel))
     goto failed;
   gst_v4l2_tv_selection_clear (&sel);
+  if (!gst_v4l2_tv_tuner_start (self->obj))
+    return FALSE;
 
   self->shown = self->repeated = 0;
   self->mismatch_warned = FALSE;
@@ -420,7 +446,6 @@ gst_v4l2_tv_sink_start (GstBaseSink * bsink)
 
 failed:
   gst_v4l2_tv_selection_clear (&sel);
-  gst_v4l2_tv_object_close (self->obj);
   return FALSE;
 }
 
@@ -441,7 +466,7 @@ gst_v4l2_tv_sink_stop (GstBaseSink * bsink)
   gst_v4l2_tv_sink_clear_format (self);
   gst_clear_caps (&self->caps);
   self->duration = GST_CLOCK_TIME_NONE;
-  gst_v4l2_tv_object_close (self->obj);
+  gst_v4l2_tv_tuner_stop (self->obj);
 
   return TRUE;
 }

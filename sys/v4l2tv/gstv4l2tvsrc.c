@@ -5,9 +5,10 @@
  *
  * v4l2tvsrc captures video from an analog TV card: the tuner, composite or
  * S-Video input of a Video4Linux2 device, or of the built-in virtual TV
- * card (`device=virtual`). It selects the #GstV4l2TvSrc:input and the TV
- * standard (#GstV4l2TvSrc:norm) when it starts; left unset, both keep what
- * the card is set to. Both can be changed while playing.
+ * card (`device=virtual`). It opens the device in READY and selects the
+ * #GstV4l2TvSrc:input and the TV standard (#GstV4l2TvSrc:norm) when it
+ * starts; left unset, both keep what the card is set to. Both can be
+ * changed while playing.
  *
  * The caps follow the standard, not the largest size a scaler would offer:
  * 720x480 at 30000/1001 frames per second for the 525-line standards (NTSC,
@@ -55,8 +56,9 @@
  * standards the current input accepts. Selecting a channel or norm through
  * it sets #GstV4l2TvSrc:input or #GstV4l2TvSrc:norm, so it behaves as the
  * properties do; channel-changed and norm-changed follow once the card
- * switched. The lists are empty until the device opens, when the element
- * goes from READY to PAUSED, and again after it closes. The tuner's
+ * switched (at start for a selection made in READY). The device is open
+ * from READY on, as with v4l2src: the lists are there in READY (what the
+ * card is set to until the element starts) and empty in NULL. The tuner's
  * frequency is #GstV4l2TvSrc:frequency; while streaming the element reads
  * the signal strength about twice a second and emits signal-changed when
  * it changed.
@@ -177,6 +179,8 @@ static void gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec);
 static void gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec);
+static GstStateChangeReturn gst_v4l2_tv_src_change_state (GstElement *
+    element, GstStateChange transition);
 static gboolean gst_v4l2_tv_src_start (GstBaseSrc * bsrc);
 static gboolean gst_v4l2_tv_src_stop (GstBaseSrc * bsrc);
 static GstCaps *gst_v4l2_tv_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter);
@@ -458,6 +462,8 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
       gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
   gst_caps_unref (caps);
 
+  element_class->change_state =
+      GST_DEBUG_FUNCPTR (gst_v4l2_tv_src_change_state);
   basesrc_class->start = GST_DEBUG_FUNCPTR (gst_v4l2_tv_src_start);
   basesrc_class->stop = GST_DEBUG_FUNCPTR (gst_v4l2_tv_src_stop);
   basesrc_class->get_caps = GST_DEBUG_FUNCPTR (gst_v4l2_tv_src_get_caps);
@@ -790,21 +796,43 @@ streamon_failed:
 
 /* --- state --- */
 
+/* the device is open from READY on, as with v4l2src: the GstTvTuner
+ * interface lists its inputs and norms there */
+static GstStateChangeReturn
+gst_v4l2_tv_src_change_state (GstElement * element, GstStateChange transition)
+{
+  GstV4l2TvSrc *self = GST_V4L2_TV_SRC (element);
+  GstStateChangeReturn ret;
+
+  if (transition == GST_STATE_CHANGE_NULL_TO_READY &&
+      !gst_v4l2_tv_object_open (self->obj))
+    return GST_STATE_CHANGE_FAILURE;
+
+  ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
+
+  if ((transition == GST_STATE_CHANGE_NULL_TO_READY &&
+          ret == GST_STATE_CHANGE_FAILURE) ||
+      transition == GST_STATE_CHANGE_READY_TO_NULL)
+    gst_v4l2_tv_object_close (self->obj);
+
+  return ret;
+}
+
 static gboolean
 gst_v4l2_tv_src_start (GstBaseSrc * bsrc)
 {
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (bsrc);
   GstV4l2TvSelection sel;
 
-  /* open, then the input (S_INPUT, G_INPUT), then the standard (S_STD,
-   * G_STD); the format follows in set_caps */
-  if (!gst_v4l2_tv_object_open (self->obj))
-    return FALSE;
+  /* the input (S_INPUT, G_INPUT), then the standard (S_STD, G_STD), then
+   * the tuner's frequency; the format follows in set_caps */
   if (!gst_v4l2_tv_object_resolve (self->obj, &sel, FALSE))
     goto failed;
   if (!gst_v4l2_tv_object_apply (self->obj, &sel))
     goto failed;
   gst_v4l2_tv_selection_clear (&sel);
+  if (!gst_v4l2_tv_tuner_start (self->obj))
+    return FALSE;
 
   self->processed = 0;
   self->have_sequence = FALSE;
@@ -817,7 +845,6 @@ gst_v4l2_tv_src_start (GstBaseSrc * bsrc)
 
 failed:
   gst_v4l2_tv_selection_clear (&sel);
-  gst_v4l2_tv_object_close (self->obj);
   return FALSE;
 }
 
@@ -831,7 +858,7 @@ gst_v4l2_tv_src_stop (GstBaseSrc * bsrc)
   g_clear_pointer (&self->convert, gst_tv_convert_free);
   gst_clear_object (&self->clock);
   self->duration = GST_CLOCK_TIME_NONE;
-  gst_v4l2_tv_object_close (self->obj);
+  gst_v4l2_tv_tuner_stop (self->obj);
 
   return TRUE;
 }

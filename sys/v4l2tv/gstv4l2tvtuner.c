@@ -71,6 +71,7 @@ struct _GstV4l2TvTuner
   gint strength;                /* last one read, -1 unknown */
   GstClockTime poll_elapsed;
 
+  gboolean started;             /* between _start() and _stop() */
   gulong frequency;             /* the property, 0: keep */
 };
 
@@ -114,6 +115,7 @@ clear_unlocked (GstV4l2TvTuner * tuner)
   tuner->norm = NULL;
   tuner->strength = -1;
   tuner->poll_elapsed = 0;
+  tuner->started = FALSE;
 }
 
 void
@@ -188,6 +190,47 @@ query_tuner (GstV4l2TvObject * obj, Port * port, guint64 * low,
   return TRUE;
 }
 
+/* with the lock, just opened: the port and standard the card is on, so
+ * that the lists and the current channel and norm are there before the
+ * element selects anything */
+static void build_norms_unlocked (GstV4l2TvObject * obj, Port * port);
+static GstTvTunerNorm *find_norm (Port * port, v4l2_std_id std);
+static gint read_strength_unlocked (GstV4l2TvObject * obj, Port * port);
+
+static void
+current_from_card_unlocked (GstV4l2TvObject * obj)
+{
+  GstV4l2TvTuner *tuner = obj->tuner;
+  g_autoptr (GError) err = NULL;
+  v4l2_std_id std = 0;
+  guint32 index = 0;
+  gboolean ok;
+  Port *port;
+
+  if (tuner->n_ports == 0)
+    return;
+  if (IS_CAPTURE (obj))
+    ok = gst_tv_hw_device_get_input (obj->dev, &index, &err);
+  else
+    ok = gst_tv_hw_device_get_output (obj->dev, &index, &err);
+  if (!ok) {
+    GST_DEBUG_OBJECT (obj->element, "current port: %s", err->message);
+    g_clear_error (&err);
+    index = 0;
+  }
+  if (index >= tuner->n_ports)
+    index = 0;
+  port = &tuner->ports[index];
+  build_norms_unlocked (obj, port);
+  if (port->stds != 0 && !gst_tv_hw_device_get_std (obj->dev, &std, &err)) {
+    GST_DEBUG_OBJECT (obj->element, "G_STD: %s", err->message);
+    std = 0;
+  }
+  tuner->current = index;
+  tuner->norm = find_norm (port, std);
+  tuner->strength = read_strength_unlocked (obj, port);
+}
+
 void
 gst_v4l2_tv_tuner_opened (GstV4l2TvObject * obj)
 {
@@ -251,6 +294,7 @@ gst_v4l2_tv_tuner_opened (GstV4l2TvObject * obj)
   for (i = 0; i < tuner->n_ports; i++)
     tuner->channels = g_list_append (tuner->channels, tuner->ports[i].channel);
   tuner->open = TRUE;
+  current_from_card_unlocked (obj);
   g_mutex_unlock (&tuner->lock);
 }
 
@@ -472,40 +516,38 @@ set_failed:
   }
 }
 
-gboolean
+void
 gst_v4l2_tv_tuner_applied (GstV4l2TvObject * obj)
 {
   GstV4l2TvTuner *tuner = obj->tuner;
   g_autoptr (GstTvTunerChannel) channel = NULL;
   g_autoptr (GstTvTunerNorm) norm = NULL;
-  gboolean first, channel_changed, norm_changed;
-  gulong frequency = 0;
+  gboolean channel_changed, norm_changed;
   gint index = obj->port_index;
   Port *port;
 
   g_mutex_lock (&tuner->lock);
   if (!tuner->open || index >= (gint) tuner->n_ports) {
     g_mutex_unlock (&tuner->lock);
-    return TRUE;
+    return;
   }
   port = &tuner->ports[index];
   if (!port->norms_built)
     build_norms_unlocked (obj, port);
 
-  first = tuner->current < 0;
-  channel_changed = !first && index != tuner->current;
+  channel_changed = index != tuner->current;
   norm = find_norm (port, obj->std);
-  norm_changed = !first && norm != NULL && norm != tuner->norm;
+  norm_changed = norm != NULL && norm != tuner->norm;
   tuner->current = index;
   tuner->norm = norm;
   if (norm)
     g_object_ref (norm);
   channel = g_object_ref (port->channel);
-  /* a new input starts a new signal history: no signal-changed for it */
-  tuner->strength = read_strength_unlocked (obj, port);
-  tuner->poll_elapsed = 0;
-  if (first)
-    frequency = tuner->frequency;
+  if (channel_changed) {
+    /* a new input starts a new signal history: no signal-changed for it */
+    tuner->strength = read_strength_unlocked (obj, port);
+    tuner->poll_elapsed = 0;
+  }
   g_mutex_unlock (&tuner->lock);
 
   GST_DEBUG_OBJECT (obj->element, "channel '%s'%s, norm %s%s",
@@ -514,16 +556,39 @@ gst_v4l2_tv_tuner_applied (GstV4l2TvObject * obj)
       norm ? gst_tv_tuner_norm_get_label (norm) : "none",
       norm_changed ? " (changed)" : "");
 
-  /* the requested frequency, once the input is selected */
-  if (frequency != 0 && !tune (obj, index, frequency, FALSE))
-    return FALSE;
-
+  /* (the device provider's probe object has no interface) */
+  if (!GST_IS_TV_TUNER (obj->element))
+    return;
   if (channel_changed)
     gst_tv_tuner_channel_changed (GST_TV_TUNER (obj->element), channel);
   if (norm_changed)
     gst_tv_tuner_norm_changed (GST_TV_TUNER (obj->element), norm);
+}
 
-  return TRUE;
+gboolean
+gst_v4l2_tv_tuner_start (GstV4l2TvObject * obj)
+{
+  GstV4l2TvTuner *tuner = obj->tuner;
+  gulong frequency;
+  gint index;
+
+  g_mutex_lock (&tuner->lock);
+  tuner->started = TRUE;
+  frequency = tuner->frequency;
+  index = tuner->current;
+  g_mutex_unlock (&tuner->lock);
+
+  if (frequency == 0 || index < 0)
+    return TRUE;
+  return tune (obj, index, frequency, FALSE);
+}
+
+void
+gst_v4l2_tv_tuner_stop (GstV4l2TvObject * obj)
+{
+  g_mutex_lock (&obj->tuner->lock);
+  obj->tuner->started = FALSE;
+  g_mutex_unlock (&obj->tuner->lock);
 }
 
 void
@@ -623,7 +688,8 @@ gst_v4l2_tv_tuner_set_frequency_property (GstV4l2TvObject * obj,
 
   g_mutex_lock (&tuner->lock);
   tuner->frequency = hz;
-  live = tuner->open && tuner->current >= 0;
+  /* before start it waits for the input the element selects */
+  live = tuner->open && tuner->started && tuner->current >= 0;
   current = tuner->current;
   g_mutex_unlock (&tuner->lock);
 

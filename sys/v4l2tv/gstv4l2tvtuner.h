@@ -19,13 +19,18 @@ typedef struct _GstV4l2TvTuner GstV4l2TvTuner;
 G_GNUC_INTERNAL GstV4l2TvTuner *gst_v4l2_tv_tuner_new (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL void gst_v4l2_tv_tuner_free (GstV4l2TvTuner * tuner);
 
-/* hooks of the object: the device was opened (channels are built), a
- * selection was applied (norms, current channel and norm, the signals;
- * the requested frequency on the first one after opening: FALSE with an
- * error posted if it cannot be set), the device is about to close */
+/* hooks of the object: the device was opened (channels are built, the
+ * current ones read from the card), a selection was applied (norms,
+ * current channel and norm, channel-changed / norm-changed), the device is
+ * about to close */
 G_GNUC_INTERNAL void gst_v4l2_tv_tuner_opened (GstV4l2TvObject * obj);
-G_GNUC_INTERNAL gboolean gst_v4l2_tv_tuner_applied (GstV4l2TvObject * obj);
+G_GNUC_INTERNAL void gst_v4l2_tv_tuner_applied (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL void gst_v4l2_tv_tuner_closing (GstV4l2TvObject * obj);
+
+/* the element's start, after the selection: tunes to the frequency
+ * property (FALSE with an error posted if it cannot); and its stop */
+G_GNUC_INTERNAL gboolean gst_v4l2_tv_tuner_start (GstV4l2TvObject * obj);
+G_GNUC_INTERNAL void gst_v4l2_tv_tuner_stop (GstV4l2TvObject * obj);
 
 /* the streaming thread, after each frame of @duration: reads the signal
  * strength about twice a second of stream and emits signal-changed */

@@ -20,9 +20,9 @@
  * Setting a URI sets the device, input/output and norm properties, all
  * three: a key left out resets its property (no input/output: keep the
  * card's; no norm: "current"). The URI is checked as a whole before any
- * property changes. While the element is beyond READY the device cannot
- * change (GST_URI_ERROR_BAD_STATE) but input/output and norm can, as
- * their properties can. get_uri builds the canonical URI back from the
+ * property changes. While the element is not in NULL (its device is open
+ * from READY on) the device cannot change (GST_URI_ERROR_BAD_STATE) but
+ * input/output and norm can, as their properties can. get_uri builds the canonical URI back from the
  * properties (lower-case keys, input/output before norm, the norm's
  * nick), or NULL for a device a URI cannot name.
  *
@@ -357,7 +357,8 @@ gst_v4l2_tv_uri_set_uri (GstURIHandler * handler, const gchar * uri,
   state = GST_STATE (element);
   pending = GST_STATE_PENDING (element);
   GST_OBJECT_UNLOCK (element);
-  running = state > GST_STATE_READY || pending > GST_STATE_READY;
+  /* the device is open from READY on */
+  running = state > GST_STATE_NULL || pending > GST_STATE_NULL;
 
   g_object_get (element, "device", &current, NULL);
   if (running && g_strcmp0 (current, device) != 0)
@@ -432,7 +433,7 @@ device_busy:
   {
     g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_STATE,
         "%s cannot change device from '%s' to '%s' while %s; set the URI in "
-        "the NULL or READY state (only %s= and norm= can change while "
+        "the NULL state (only %s= and norm= can change while "
         "running)", GST_ELEMENT_NAME (element), GST_STR_NULL (current),
         device, gst_element_state_get_name (MAX (state, pending)),
         port_key (src));

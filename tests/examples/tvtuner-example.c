@@ -248,7 +248,16 @@ main (int argc, char **argv)
   g_signal_connect (tuner, "signal-changed", G_CALLBACK (on_signal_changed),
       NULL);
 
-  /* the lists exist while the device is open */
+  /* the lists exist while the device is open, from READY on */
+  if (gst_element_set_state (pipeline, GST_STATE_READY) ==
+      GST_STATE_CHANGE_FAILURE) {
+    check_bus (bus);
+    return 1;
+  }
+  check (gst_tv_tuner_list_channels (tuner) != NULL, "the card has channels");
+  g_print ("in READY, before capturing:\n");
+  list (tuner);
+
   if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
       GST_STATE_CHANGE_FAILURE) {
     check_bus (bus);
@@ -256,8 +265,7 @@ main (int argc, char **argv)
   }
   gst_element_get_state (pipeline, NULL, NULL, 5 * GST_SECOND);
   check_bus (bus);
-  check (gst_tv_tuner_list_channels (tuner) != NULL, "the card has channels");
-  list (tuner);
+  g_print ("playing:\n");
 
   switch_to (tuner, bus, "Composite1", "NTSC");
   switch_to (tuner, bus, "S-Video", "PAL");

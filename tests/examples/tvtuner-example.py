@@ -144,14 +144,20 @@ def main():
     src.connect("signal-changed", lambda t, c, s: print(
         "  [signal] signal-changed: %s %d" % (c.get_label(), s)))
 
-    # the lists exist while the device is open
+    # the lists exist while the device is open, from READY on
+    if pipeline.set_state(Gst.State.READY) == Gst.StateChangeReturn.FAILURE:
+        check_bus(bus)
+        return 1
+    check(len(tuner.list_channels()) > 0, "the card has channels")
+    print("in READY, before capturing:")
+    show(tuner)
+
     if pipeline.set_state(Gst.State.PLAYING) == Gst.StateChangeReturn.FAILURE:
         check_bus(bus)
         return 1
     pipeline.get_state(5 * Gst.SECOND)
     check_bus(bus)
-    check(len(tuner.list_channels()) > 0, "the card has channels")
-    show(tuner)
+    print("playing:")
 
     switch_to(tuner, bus, "Composite1", "NTSC")
     switch_to(tuner, bus, "S-Video", "PAL")

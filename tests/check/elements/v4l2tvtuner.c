@@ -307,9 +307,25 @@ GST_START_TEST (test_src_lists)
   fail_unless (gst_tv_tuner_get_channel (tuner) == NULL);
   fail_unless (gst_tv_tuner_get_norm (tuner) == NULL);
 
+  /* the device opens in READY: the lists are there */
+  fail_unless_equals_int (gst_element_set_state (h->element,
+          GST_STATE_READY), GST_STATE_CHANGE_SUCCESS);
+  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (card), 1);
+  fail_unless_equals_int (g_list_length ((GList *)
+          gst_tv_tuner_list_channels (tuner)), 4);
+  tv = find_channel (h->element, "Television");
+  fail_unless (gst_tv_tuner_get_channel (tuner) == tv);
+  pal = find_norm (h->element, "PAL");
+  fail_unless (gst_tv_tuner_get_norm (tuner) == pal);
+  fail_unless_equals_int (gst_tv_tuner_signal_strength (tuner, tv),
+      GST_TV_TUNER_SIGNAL_MAX);
+
   gst_harness_play (h);
   buf = pull_frame (h, card);
   gst_buffer_unref (buf);
+  /* the same objects while playing */
+  fail_unless (find_channel (h->element, "Television") == tv);
+  fail_unless (find_norm (h->element, "PAL") == pal);
 
   l = gst_tv_tuner_list_channels (tuner);
   fail_unless_equals_int (g_list_length ((GList *) l), 4);
@@ -319,7 +335,6 @@ GST_START_TEST (test_src_lists)
     fail_unless_equals_int (gst_tv_tuner_channel_get_index (l->data), i);
   }
 
-  tv = find_channel (h->element, "Television");
   fail_unless_equals_int (gst_tv_tuner_channel_get_flags (tv),
       GST_TV_TUNER_CHANNEL_INPUT | GST_TV_TUNER_CHANNEL_FREQUENCY |
       GST_TV_TUNER_CHANNEL_AUDIO);
@@ -343,7 +358,6 @@ GST_START_TEST (test_src_lists)
     fail_unless (fps_n > 0 && fps_d > 0);
     fail_unless (gst_tv_tuner_norm_get_std_id (l->data) != 0);
   }
-  pal = find_norm (h->element, "PAL");
   gst_tv_tuner_norm_get_framerate (pal, &fps_n, &fps_d);
   fail_unless_equals_int (fps_n, 25);
   fail_unless_equals_int (fps_d, 1);
@@ -440,8 +454,10 @@ GST_START_TEST (test_sink_lists)
   {
     gint64 end = g_get_monotonic_time () + 20 * G_TIME_SPAN_SECOND;
 
-    while (get_count (&c.channel_changed) == 0)
+    while (get_count (&c.channel_changed) == 0) {
       fail_unless (g_get_monotonic_time () < end, "no channel-changed");
+      g_usleep (1000);
+    }
   }
   fail_unless (gst_tv_tuner_get_channel (tuner) == rf);
   fail_unless_equals_int (get_count (&c.channel_changed), 1);
@@ -535,6 +551,69 @@ GST_START_TEST (test_set_channel_and_norm)
   fail_unless_equals_int (get_count (&c.norm_changed), 1);
 
   gst_harness_teardown (h);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* in READY the device is open: the lists show what the card is on; a
+ * selection through the interface (the properties) is taken at start,
+ * with one channel-changed then; the frequency property waits for start
+ * too, so it may be set before the tuner input is selected */
+GST_START_TEST (test_select_in_ready)
+{
+  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_src (NULL, NULL);
+  GstTvTuner *tuner = GST_TV_TUNER (h->element);
+  GstTvTunerChannel *tv, *c1;
+  GstTvHwVirtualFrameInfo fi;
+  GstBus *bus = gst_bus_new ();
+  GstTvHwDevice *dev;
+  GError *err = NULL;
+  GstMessage *msg;
+  Counts c;
+
+  /* someone left the card on Composite1 */
+  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE, &err);
+  fail_unless (dev != NULL);
+  fail_unless (gst_tv_hw_device_set_input (dev, 1, &err));
+  gst_tv_hw_device_close (dev);
+
+  gst_element_set_bus (h->element, bus);
+  connect_counts (h->element, &c);
+  fail_unless_equals_int (gst_element_set_state (h->element,
+          GST_STATE_READY), GST_STATE_CHANGE_SUCCESS);
+  tv = find_channel (h->element, "Television");
+  c1 = find_channel (h->element, "Composite1");
+  fail_unless (gst_tv_tuner_get_channel (tuner) == c1);
+
+  /* on an input without a tuner: no complaint yet */
+  g_object_set (h->element, "frequency", MHZ (3028), NULL);
+  fail_unless (gst_tv_tuner_set_channel (tuner, tv));
+  /* taken at start */
+  fail_unless (gst_tv_tuner_get_channel (tuner) == c1);
+  fail_unless_equals_int (get_count (&c.notify_port), 1);
+  fail_unless_equals_int (get_count (&c.channel_changed), 0);
+  fail_unless_equals_int (get_count (&c.frequency_changed), 0);
+  fail_unless_equals_uint64 (gst_tv_tuner_get_frequency (tuner, tv),
+      MHZ (2804));
+
+  gst_harness_play (h);
+  next_frame (h, card, &fi);
+  fail_unless_equals_int (fi.input, 0);
+  fail_unless_equals_int (fi.station, 1);
+  fail_unless (gst_tv_tuner_get_channel (tuner) == tv);
+  fail_unless_equals_int (get_count (&c.channel_changed), 1);
+  fail_unless (c.last_channel == tv);
+  fail_unless_equals_int (get_count (&c.frequency_changed), 1);
+  fail_unless_equals_uint64 (gst_tv_tuner_get_frequency (tuner, tv),
+      MHZ (3028));
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR | GST_MESSAGE_WARNING);
+  fail_unless (msg == NULL);
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
   check_card_closed ();
 }
 
@@ -770,6 +849,7 @@ v4l2tvtuner_suite (void)
   tcase_add_test (tc, test_src_lists);
   tcase_add_test (tc, test_sink_lists);
   tcase_add_test (tc, test_set_channel_and_norm);
+  tcase_add_test (tc, test_select_in_ready);
   tcase_add_test (tc, test_errors);
   tcase_add_test (tc, test_frequency_errors_at_start);
   tcase_add_test (tc, test_frequency_and_signal);

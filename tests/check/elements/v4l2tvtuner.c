@@ -472,6 +472,56 @@ GST_START_TEST (test_sink_lists)
 
 GST_END_TEST;
 
+/* the sink's frequency property tunes the RF modulator at start; an
+ * output without a modulator refuses it */
+GST_START_TEST (test_sink_frequency)
+{
+  GstElement *pipeline, *sink;
+  GstTvTunerChannel *rf;
+  GstBus *bus;
+  gulong f = 0;
+  Counts c;
+
+  setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  pipeline = new_sink_pipeline ("RF Modulator", &sink);
+  connect_counts (sink, &c);
+  g_object_set (sink, "frequency", MHZ (8692), NULL);
+  fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+      GST_STATE_CHANGE_FAILURE);
+  fail_unless (gst_element_get_state (pipeline, NULL, NULL,
+          GST_CLOCK_TIME_NONE) == GST_STATE_CHANGE_SUCCESS);
+  rf = find_channel (sink, "RF Modulator");
+  fail_unless (gst_tv_tuner_get_channel (GST_TV_TUNER (sink)) == rf);
+  fail_unless_equals_uint64 (gst_tv_tuner_get_frequency (GST_TV_TUNER (sink),
+          rf), MHZ (8692));
+  fail_unless_equals_int (get_count (&c.frequency_changed), 1);
+  /* live, through the property */
+  g_object_set (sink, "frequency", MHZ (7540), NULL);
+  fail_unless_equals_uint64 (gst_tv_tuner_get_frequency (GST_TV_TUNER (sink),
+          rf), MHZ (7540));
+  fail_unless_equals_int (get_count (&c.frequency_changed), 2);
+  g_object_get (sink, "frequency", &f, NULL);
+  fail_unless_equals_uint64 (f, MHZ (7540));
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+  check_card_closed ();
+
+  /* no modulator on the composite output: an error at start */
+  pipeline = new_sink_pipeline ("Composite Out", &sink);
+  bus = gst_element_get_bus (pipeline);
+  g_object_set (sink, "frequency", MHZ (8692), NULL);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  expect_settings_message (bus, GST_MESSAGE_ERROR, "has no modulator");
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
 /* --- selection --- */
 
 GST_START_TEST (test_set_channel_and_norm)
@@ -848,6 +898,7 @@ v4l2tvtuner_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_src_lists);
   tcase_add_test (tc, test_sink_lists);
+  tcase_add_test (tc, test_sink_frequency);
   tcase_add_test (tc, test_set_channel_and_norm);
   tcase_add_test (tc, test_select_in_ready);
   tcase_add_test (tc, test_errors);

@@ -1064,6 +1064,23 @@ no_formats:
   }
 }
 
+/*
+ * Resolves the port and norm the properties ask for and programs the card
+ * with them, at start-up. Posts an error and returns FALSE on failure.
+ */
+gboolean
+gst_v4l2_tv_object_select (GstV4l2TvObject * obj)
+{
+  GstV4l2TvSelection sel;
+  gboolean ok;
+
+  ok = gst_v4l2_tv_object_resolve (obj, &sel, FALSE) &&
+      gst_v4l2_tv_object_apply (obj, &sel);
+  gst_v4l2_tv_selection_clear (&sel);
+
+  return ok;
+}
+
 /* the caps probed by the last _apply(), NULL while closed */
 GstCaps *
 gst_v4l2_tv_object_get_caps (GstV4l2TvObject * obj)

@@ -145,6 +145,8 @@ G_GNUC_INTERNAL
 gboolean gst_v4l2_tv_object_apply (GstV4l2TvObject * obj,
     const GstV4l2TvSelection * sel);
 G_GNUC_INTERNAL void gst_v4l2_tv_selection_clear (GstV4l2TvSelection * sel);
+G_GNUC_INTERNAL
+gboolean gst_v4l2_tv_object_select (GstV4l2TvObject * obj);
 
 G_GNUC_INTERNAL
 GstCaps *gst_v4l2_tv_object_get_caps (GstV4l2TvObject * obj);

@@ -92,6 +92,7 @@ struct _GstV4l2TvSink
 
   /* the streaming thread (the state change thread while not streaming) */
   GstCaps *caps;                /* upstream's, NULL: none yet */
+  GstCaps *refused;             /* the caps configure() failed on last */
   gboolean configured;          /* S_FMT and buffers done for @caps */
   GstVideoInfo in_info;         /* upstream's frames */
   GstVideoInfo card_info;       /* the card's buffers */
@@ -228,6 +229,7 @@ gst_v4l2_tv_sink_finalize (GObject * object)
 
   gst_v4l2_tv_object_free (self->obj);
   gst_clear_caps (&self->caps);
+  gst_clear_caps (&self->refused);
 
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -413,6 +415,16 @@ gst_v4l2_tv_sink_change_state (GstElement * element, GstStateChange transition)
       !gst_v4l2_tv_object_open (self->obj))
     return GST_STATE_CHANGE_FAILURE;
 
+  /* program the card before GstBaseSink starts us: a failing start() makes
+   * it post a second, generic "Failed to start" error after ours, which
+   * names the device and the valid choices. The output (S_OUTPUT,
+   * G_OUTPUT), then the standard (S_STD, G_STD), then the modulator's
+   * frequency; the format follows in set_info */
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED &&
+      !(gst_v4l2_tv_object_select (self->obj) &&
+          gst_v4l2_tv_tuner_start (self->obj)))
+    return GST_STATE_CHANGE_FAILURE;
+
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
 
   if ((transition == GST_STATE_CHANGE_NULL_TO_READY &&
@@ -427,26 +439,12 @@ static gboolean
 gst_v4l2_tv_sink_start (GstBaseSink * bsink)
 {
   GstV4l2TvSink *self = GST_V4L2_TV_SINK (bsink);
-  GstV4l2TvSelection sel;
 
-  /* the output (S_OUTPUT, G_OUTPUT), then the standard (S_STD, G_STD),
-   * then the modulator's frequency; the format follows in set_info */
-  if (!gst_v4l2_tv_object_resolve (self->obj, &sel, FALSE))
-    goto failed;
-  if (!gst_v4l2_tv_object_apply (self->obj, &sel))
-    goto failed;
-  gst_v4l2_tv_selection_clear (&sel);
-  if (!gst_v4l2_tv_tuner_start (self->obj))
-    return FALSE;
-
+  /* the card was programmed in READY_TO_PAUSED */
   self->shown = self->repeated = 0;
   self->mismatch_warned = FALSE;
 
   return TRUE;
-
-failed:
-  gst_v4l2_tv_selection_clear (&sel);
-  return FALSE;
 }
 
 static void
@@ -465,6 +463,7 @@ gst_v4l2_tv_sink_stop (GstBaseSink * bsink)
   gst_clear_buffer (&self->prerolled);
   gst_v4l2_tv_sink_clear_format (self);
   gst_clear_caps (&self->caps);
+  gst_clear_caps (&self->refused);
   self->duration = GST_CLOCK_TIME_NONE;
   gst_v4l2_tv_tuner_stop (self->obj);
 
@@ -726,8 +725,18 @@ gst_v4l2_tv_sink_set_info (GstVideoSink * vsink, GstCaps * caps,
   if (self->configured && self->caps && gst_caps_is_equal (self->caps, caps))
     return TRUE;
 
+  /* a refused caps event stays pending on the pad and comes again with
+   * the next buffer: the error has been posted once already */
+  if (self->refused && gst_caps_is_equal (self->refused, caps))
+    return FALSE;
+
   gst_caps_replace (&self->caps, caps);
-  return gst_v4l2_tv_sink_configure (self, caps, info, FALSE, &mismatch);
+  if (gst_v4l2_tv_sink_configure (self, caps, info, FALSE, &mismatch)) {
+    gst_clear_caps (&self->refused);
+    return TRUE;
+  }
+  gst_caps_replace (&self->refused, caps);
+  return FALSE;
 }
 
 /*

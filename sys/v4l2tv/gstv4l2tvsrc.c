@@ -796,6 +796,15 @@ streamon_failed:
 
 /* --- state --- */
 
+/* the input (S_INPUT, G_INPUT), then the standard (S_STD, G_STD), then
+ * the tuner's frequency; the format follows in set_caps */
+static gboolean
+gst_v4l2_tv_src_program (GstV4l2TvSrc * self)
+{
+  return gst_v4l2_tv_object_select (self->obj) &&
+      gst_v4l2_tv_tuner_start (self->obj);
+}
+
 /* the device is open from READY on, as with v4l2src: the GstTvTuner
  * interface lists its inputs and norms there */
 static GstStateChangeReturn
@@ -806,6 +815,13 @@ gst_v4l2_tv_src_change_state (GstElement * element, GstStateChange transition)
 
   if (transition == GST_STATE_CHANGE_NULL_TO_READY &&
       !gst_v4l2_tv_object_open (self->obj))
+    return GST_STATE_CHANGE_FAILURE;
+
+  /* program the card before GstBaseSrc starts us: a failing start() makes
+   * it post a second, generic "Failed to start" error after ours, which
+   * names the device and the valid choices */
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED &&
+      !gst_v4l2_tv_src_program (self))
     return GST_STATE_CHANGE_FAILURE;
 
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
@@ -822,18 +838,8 @@ static gboolean
 gst_v4l2_tv_src_start (GstBaseSrc * bsrc)
 {
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (bsrc);
-  GstV4l2TvSelection sel;
 
-  /* the input (S_INPUT, G_INPUT), then the standard (S_STD, G_STD), then
-   * the tuner's frequency; the format follows in set_caps */
-  if (!gst_v4l2_tv_object_resolve (self->obj, &sel, FALSE))
-    goto failed;
-  if (!gst_v4l2_tv_object_apply (self->obj, &sel))
-    goto failed;
-  gst_v4l2_tv_selection_clear (&sel);
-  if (!gst_v4l2_tv_tuner_start (self->obj))
-    return FALSE;
-
+  /* the card was programmed in READY_TO_PAUSED */
   self->processed = 0;
   self->have_sequence = FALSE;
   self->downstream_meta = FALSE;
@@ -842,10 +848,6 @@ gst_v4l2_tv_src_start (GstBaseSrc * bsrc)
   GST_OBJECT_UNLOCK (self);
 
   return TRUE;
-
-failed:
-  gst_v4l2_tv_selection_clear (&sel);
-  return FALSE;
 }
 
 static gboolean

@@ -157,6 +157,7 @@ struct _GstTvHwVirtualCard
   guint n_inputs;
   GstTvHwVirtualPacing pacing;
   gint faults[GST_TV_HW_VIRTUAL_N_FAULTS];      /* positive errno or 0 */
+  guint fault_repeats[GST_TV_HW_VIRTUAL_N_FAULTS];      /* after the next */
   /* status bits forced on each input (set_input_status) */
   guint32 forced_status[GST_TV_HW_VIRTUAL_MAX_INPUTS];
   /* whether frame periods without a picture still deliver snow */

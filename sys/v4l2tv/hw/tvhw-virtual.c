@@ -499,6 +499,7 @@ static void
 power_on (GstTvHwVirtualCard * card)
 {
   memset (card->faults, 0, sizeof (card->faults));
+  memset (card->fault_repeats, 0, sizeof (card->fault_repeats));
   card->pacing = power_on_pacing ();
   card->no_signal_frames = TRUE;
   card->drop_frames = 0;
@@ -754,8 +755,27 @@ gst_tv_hw_virtual_card_inject_fault (GstTvHwVirtualCard * card,
   g_return_if_fail (card != NULL);
   g_return_if_fail (fault < GST_TV_HW_VIRTUAL_N_FAULTS);
 
+  gst_tv_hw_virtual_card_inject_faults (card, fault, err, 1);
+}
+
+/**
+ * gst_tv_hw_virtual_card_inject_faults:
+ * @card: a card
+ * @fault: where
+ * @err: the errno (positive or negative) the next @count such calls
+ *   return, on either node; 0 cancels pending faults
+ * @count: how many calls in a row fail
+ */
+void
+gst_tv_hw_virtual_card_inject_faults (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFault fault, gint err, guint count)
+{
+  g_return_if_fail (card != NULL);
+  g_return_if_fail (fault < GST_TV_HW_VIRTUAL_N_FAULTS);
+
   g_mutex_lock (&card->lock);
-  card->faults[fault] = ABS (err);
+  card->faults[fault] = count > 0 ? ABS (err) : 0;
+  card->fault_repeats[fault] = err != 0 && count > 1 ? count - 1 : 0;
   /* a pending DQBUF fault makes poll report "ready" */
   g_cond_broadcast (&card->cond);
   g_mutex_unlock (&card->lock);
@@ -898,7 +918,10 @@ gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
 
   if (err == 0)
     return 0;
-  card->faults[fault] = 0;
+  if (card->fault_repeats[fault] > 0)
+    card->fault_repeats[fault]--;
+  else
+    card->faults[fault] = 0;
   GST_DEBUG ("card %u: injected fault %d: %s", card->index, fault,
       g_strerror (err));
   return -err;

@@ -428,6 +428,8 @@ gboolean gst_tv_hw_virtual_card_set_signal (GstTvHwVirtualCard * card,
     guint index, v4l2_std_id signal_std);
 void gst_tv_hw_virtual_card_inject_fault (GstTvHwVirtualCard * card,
     GstTvHwVirtualFault fault, gint err);
+void gst_tv_hw_virtual_card_inject_faults (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFault fault, gint err, guint count);
 /* the number of handles open on the card now, on both nodes */
 guint gst_tv_hw_virtual_card_get_open_count (GstTvHwVirtualCard * card);
 

@@ -102,6 +102,7 @@
 #include "gstv4l2tvallocator.h"
 #include "gstv4l2tvcapturepool.h"
 #include "gstv4l2tvuri.h"
+#include "gstv4l2tvsignal.h"
 #include "tvconvert.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
@@ -115,6 +116,11 @@ GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
 /* a frame overdue for this many periods is worth a warning */
 #define WAIT_PERIODS 4
 #define DEFAULT_WAIT (200 * GST_MSECOND)
+/* signal-loss repeat/black: the filler for a frame period goes out this
+ * long after the period's timestamp, unless the card's frame came; the
+ * minimum latency covers it */
+#define FILLER_DELAY(period) ((period) * 3 / 2)
+#define DEFAULT_SIGNAL_LOSS GST_V4L2_TV_SIGNAL_LOSS_REPEAT
 
 /* create(): the streaming thread was woken for a live switch */
 #define GST_V4L2_TV_FLOW_SWITCH GST_FLOW_CUSTOM_SUCCESS
@@ -123,6 +129,9 @@ enum
 {
   PROP_DROPPED_FRAMES = GST_V4L2_TV_OBJECT_PROP_LAST,
   PROP_FREQUENCY,
+  PROP_SIGNAL_LOSS,
+  PROP_GAP_FRAMES,
+  PROP_CAPTURE_ERRORS,
 };
 
 struct _GstV4l2TvSrc
@@ -158,9 +167,14 @@ struct _GstV4l2TvSrc
   GstClock *clock;              /* the last clock seen, and whether it */
   gboolean clock_is_monotonic;  /* runs on CLOCK_MONOTONIC */
 
+  GstV4l2TvSignal signal;       /* input status, filler frames */
+
   /* GST_OBJECT_LOCK */
   guint64 dropped;
   guint latency_buffers;
+  GstV4l2TvSignalLoss signal_loss;
+  guint64 gap_frames;
+  guint64 capture_errors;
 };
 
 #define gst_v4l2_tv_src_parent_class parent_class
@@ -451,6 +465,76 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
           "numbers); each gap is also posted as a QoS message", 0,
           G_MAXUINT64, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * GstV4l2TvSrc:signal-loss:
+   *
+   * What goes out while the card delivers no frames (a tape gap, an
+   * unplugged cable, a grabber that stops with the signal): with `repeat`
+   * (the default) the last frame again, with `black` black frames, at the
+   * standard's frame rate, so that the pipeline (and the audio recorded
+   * beside) never stalls. A filler is pushed one and a half frame periods
+   * after its period began when no frame came; it is flagged GAP, the
+   * first of a gap and the first real frame after it DISCONT; timestamps
+   * go on without a jump. With `wait`, nothing is pushed until frames come
+   * back. The minimum latency is two frame periods except with `wait`.
+   * Can be changed while playing.
+   *
+   * Whatever the mode, each change of the input's status and each start
+   * and end of a gap is posted as an element message named
+   * `v4l2tv-signal`, with the fields:
+   *
+   * - `device` (string): the device
+   * - `input` (string), `input-index` (guint): the current input
+   * - `status` (string): `ok`, or the most severe V4L2_IN_ST_* status bit
+   *   set: `no-power`, `no-signal`, `no-carrier`, `no-sync`, `no-h-lock`,
+   *   `no-v-lock`, `no-equalizer`, `no-std-lock`, `no-color`,
+   *   `color-kill`, `macrovision`, `no-access`, `vtr`, `hflip`, `vflip`
+   * - `flags` (array of strings): every status bit set, by those names
+   * - `status-bits` (guint): the driver's V4L2_IN_ST_* bits
+   * - `signal` (boolean): FALSE when a bit says there is no picture
+   *   (no-power, no-signal, no-carrier, no-sync, no-h-lock, no-v-lock,
+   *   no-equalizer)
+   * - `gap` (boolean): whether filler frames are going out
+   * - `running-time` (guint64): when, in the pipeline's running time
+   *
+   * The status is read every half second of stream time while frames
+   * come, and at each frame period without one. At start it is taken to
+   * be `ok` with no gap: a message comes when it is otherwise.
+   */
+  g_object_class_install_property (gobject_class, PROP_SIGNAL_LOSS,
+      g_param_spec_enum ("signal-loss", "Signal loss",
+          "What to push while the card delivers no frames: the last frame "
+          "again or black frames at the standard's rate (flagged GAP), or "
+          "nothing (wait)", GST_TYPE_V4L2_TV_SIGNAL_LOSS, DEFAULT_SIGNAL_LOSS,
+          G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
+          G_PARAM_STATIC_STRINGS));
+
+  /**
+   * GstV4l2TvSrc:gap-frames:
+   *
+   * Filler frames pushed since the element started (see
+   * #GstV4l2TvSrc:signal-loss).
+   */
+  g_object_class_install_property (gobject_class, PROP_GAP_FRAMES,
+      g_param_spec_uint64 ("gap-frames", "Gap frames",
+          "Filler frames pushed since start while the card delivered none",
+          0, G_MAXUINT64, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * GstV4l2TvSrc:capture-errors:
+   *
+   * Transient capture errors since the element started: VIDIOC_DQBUF
+   * failing with EIO, each taken as a lost frame (the next buffer is
+   * DISCONT). Five in a row end the capture with an error naming the
+   * device and input. Frames the driver flags V4L2_BUF_FLAG_ERROR are
+   * pushed flagged CORRUPTED and are not counted here.
+   */
+  g_object_class_install_property (gobject_class, PROP_CAPTURE_ERRORS,
+      g_param_spec_uint64 ("capture-errors", "Capture errors",
+          "Transient capture errors (EIO) since start, each a lost frame; "
+          "5 in a row are an error", 0, G_MAXUINT64, 0,
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
   gst_element_class_set_static_metadata (element_class,
       "Analog TV video source", "Source/Video",
       "Captures analog TV (NTSC, PAL, SECAM) video from a Video4Linux2 card "
@@ -483,6 +567,8 @@ gst_v4l2_tv_src_init (GstV4l2TvSrc * self)
   self->obj = gst_v4l2_tv_object_new (GST_ELEMENT (self), GST_TV_HW_CAPTURE);
   self->duration = GST_CLOCK_TIME_NONE;
   self->latency_buffers = DEFAULT_NUM_BUFFERS;
+  self->signal_loss = DEFAULT_SIGNAL_LOSS;
+  gst_v4l2_tv_signal_init (&self->signal, GST_ELEMENT (self), self->obj);
 
   gst_base_src_set_live (GST_BASE_SRC (self), TRUE);
   gst_base_src_set_format (GST_BASE_SRC (self), GST_FORMAT_TIME);
@@ -493,6 +579,7 @@ gst_v4l2_tv_src_finalize (GObject * object)
 {
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (object);
 
+  gst_v4l2_tv_signal_release (&self->signal);
   gst_v4l2_tv_object_free (self->obj);
   gst_clear_caps (&self->format_caps);
   g_clear_pointer (&self->convert, gst_tv_convert_free);
@@ -513,6 +600,14 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
   switch (prop_id) {
     case PROP_FREQUENCY:
       gst_v4l2_tv_tuner_set_frequency_property (self->obj, value);
+      break;
+    case PROP_SIGNAL_LOSS:
+      GST_OBJECT_LOCK (self);
+      self->signal_loss = g_value_get_enum (value);
+      GST_OBJECT_UNLOCK (self);
+      /* the minimum latency depends on it */
+      gst_element_post_message (GST_ELEMENT_CAST (self),
+          gst_message_new_latency (GST_OBJECT_CAST (self)));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -537,6 +632,21 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       break;
     case PROP_FREQUENCY:
       gst_v4l2_tv_tuner_get_frequency_property (self->obj, value);
+      break;
+    case PROP_SIGNAL_LOSS:
+      GST_OBJECT_LOCK (self);
+      g_value_set_enum (value, self->signal_loss);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_GAP_FRAMES:
+      GST_OBJECT_LOCK (self);
+      g_value_set_uint64 (value, self->gap_frames);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_CAPTURE_ERRORS:
+      GST_OBJECT_LOCK (self);
+      g_value_set_uint64 (value, self->capture_errors);
+      GST_OBJECT_UNLOCK (self);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -624,6 +734,8 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
   GstTvHwDevice *dev = self->obj->dev;
   guint32 actual;
 
+  /* the frame kept for a gap may be a card buffer */
+  gst_v4l2_tv_signal_release (&self->signal);
   if (self->n_buffers == 0)
     return;
 
@@ -843,8 +955,11 @@ gst_v4l2_tv_src_start (GstBaseSrc * bsrc)
   self->processed = 0;
   self->have_sequence = FALSE;
   self->downstream_meta = FALSE;
+  gst_v4l2_tv_signal_reset (&self->signal);
   GST_OBJECT_LOCK (self);
   self->dropped = 0;
+  self->gap_frames = 0;
+  self->capture_errors = 0;
   GST_OBJECT_UNLOCK (self);
 
   return TRUE;
@@ -904,6 +1019,8 @@ gst_v4l2_tv_src_switch (GstV4l2TvSrc * self)
         sel.port_name);
     /* drivers refuse S_INPUT/S_STD while buffers exist */
     gst_v4l2_tv_src_stop_streaming (self);
+    /* the new input's first frame may take a while: not a gap */
+    self->signal.last_pts = GST_CLOCK_TIME_NONE;
     if (gst_v4l2_tv_object_apply (self->obj, &sel))
       gst_clear_caps (&self->format_caps);
     else
@@ -1159,11 +1276,12 @@ gst_v4l2_tv_src_query (GstBaseSrc * bsrc, GstQuery * query)
 
   switch (GST_QUERY_TYPE (query)) {
     case GST_QUERY_LATENCY:{
-      GstClockTime period;
+      GstClockTime period, min;
       guint n;
 
       /* a frame is ours a period after it began; the card can hold as many
-       * as it has buffers */
+       * as it has buffers; a filler frame goes out FILLER_DELAY after its
+       * period began */
       period = gst_v4l2_tv_object_get_frame_duration (self->obj);
       if (!GST_CLOCK_TIME_IS_VALID (period)) {
         GST_DEBUG_OBJECT (self, "no latency before the device is open");
@@ -1171,11 +1289,14 @@ gst_v4l2_tv_src_query (GstBaseSrc * bsrc, GstQuery * query)
       }
       GST_OBJECT_LOCK (self);
       n = self->latency_buffers;
+      min = self->signal_loss == GST_V4L2_TV_SIGNAL_LOSS_WAIT ? period :
+          2 * period;
       GST_OBJECT_UNLOCK (self);
 
       GST_DEBUG_OBJECT (self, "latency min %" GST_TIME_FORMAT " max %"
-          GST_TIME_FORMAT, GST_TIME_ARGS (period), GST_TIME_ARGS (n * period));
-      gst_query_set_latency (query, TRUE, period, n * period);
+          GST_TIME_FORMAT, GST_TIME_ARGS (min),
+          GST_TIME_ARGS (MAX (min, n * period)));
+      gst_query_set_latency (query, TRUE, min, MAX (min, n * period));
       return TRUE;
     }
     default:
@@ -1542,7 +1663,97 @@ copy_failed:
   }
 }
 
-/* waits for the next frame and dequeues it */
+/* the pipeline's running time now; GST_CLOCK_TIME_NONE without a clock */
+static GstClockTime
+gst_v4l2_tv_src_now (GstV4l2TvSrc * self)
+{
+  GstClock *clock;
+  GstClockTime base_time, now;
+
+  GST_OBJECT_LOCK (self);
+  clock = GST_ELEMENT_CLOCK (self);
+  if (clock)
+    gst_object_ref (clock);
+  base_time = GST_ELEMENT_CAST (self)->base_time;
+  GST_OBJECT_UNLOCK (self);
+  if (clock == NULL)
+    return GST_CLOCK_TIME_NONE;
+
+  now = gst_clock_get_time (clock);
+  gst_object_unref (clock);
+
+  return now > base_time ? now - base_time : 0;
+}
+
+/*
+ * How long to wait for a frame before a filler goes out in its place
+ * (repeat, black): until FILLER_DELAY after the next frame period began.
+ * *@pts is that period's timestamp. Without a clock or a frame rate, and
+ * with signal-loss=wait, no filler: WAIT_PERIODS, then a warning.
+ */
+static GstClockTime
+gst_v4l2_tv_src_wait_time (GstV4l2TvSrc * self, GstV4l2TvSignalLoss mode,
+    GstClockTime * pts)
+{
+  GstClockTime period = self->duration, now, next, due;
+
+  *pts = GST_CLOCK_TIME_NONE;
+  if (!GST_CLOCK_TIME_IS_VALID (period))
+    return DEFAULT_WAIT;
+  if (mode == GST_V4L2_TV_SIGNAL_LOSS_WAIT ||
+      !GST_CLOCK_TIME_IS_VALID (now = gst_v4l2_tv_src_now (self)))
+    return WAIT_PERIODS * period;
+
+  /* the period after the last buffer's; with none yet (no buffer since
+   * start or a switch: the card may take a while to start), the one
+   * that makes the first filler due WAIT_PERIODS after the wait began */
+  next = self->signal.last_pts;
+  if (GST_CLOCK_TIME_IS_VALID (next)) {
+    next += period;
+  } else {
+    if (!GST_CLOCK_TIME_IS_VALID (self->signal.wait_start))
+      self->signal.wait_start = now;
+    next = self->signal.wait_start + WAIT_PERIODS * period -
+        FILLER_DELAY (period);
+  }
+  *pts = next;
+  due = next + FILLER_DELAY (period);
+
+  /* at least a millisecond for the frame that may be there */
+  return due > now + GST_MSECOND ? due - now : GST_MSECOND;
+}
+
+/* a filler frame for the period at @pts, in place of the card's */
+static GstFlowReturn
+gst_v4l2_tv_src_fill (GstV4l2TvSrc * self, GstV4l2TvSignalLoss mode,
+    GstClockTime pts, GstBuffer ** outbuf)
+{
+  GstBuffer *buf;
+  guint64 n;
+
+  gst_v4l2_tv_signal_poll (&self->signal, GST_CLOCK_TIME_NONE, pts);
+  buf = gst_v4l2_tv_signal_make_filler (&self->signal, mode,
+      self->format_caps, pts, self->duration);
+  if (buf == NULL) {
+    GST_ELEMENT_ERROR (self, STREAM, FAILED, (NULL),
+        ("could not make a filler frame for %" GST_PTR_FORMAT,
+            self->format_caps));
+    return GST_FLOW_ERROR;
+  }
+  self->signal.wait_start = GST_CLOCK_TIME_NONE;
+
+  GST_OBJECT_LOCK (self);
+  n = ++self->gap_frames;
+  GST_OBJECT_UNLOCK (self);
+  GST_LOG_OBJECT (self, "filler frame %" G_GUINT64_FORMAT ", pts %"
+      GST_TIME_FORMAT, n, GST_TIME_ARGS (pts));
+  *outbuf = buf;
+
+  return GST_FLOW_OK;
+}
+
+/* waits for the next frame and dequeues it; a filler frame in its place
+ * when none comes in time */
 static GstFlowReturn
 gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
 {
@@ -1550,20 +1761,31 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
   GstV4l2TvObject *obj = self->obj;
   const gchar *location = gst_v4l2_tv_object_get_location (obj);
   struct v4l2_buffer vbuf;
-  GstClockTime timeout, waited = 0;
+  GstClockTime waited = 0;
+  GstV4l2TvSignalLoss mode;
+  GstFlowReturn ret;
+  guint64 errors;
 
   if (!gst_v4l2_tv_src_requeue (self))
     return GST_FLOW_ERROR;
 
-  timeout = GST_CLOCK_TIME_IS_VALID (self->duration) ?
-      WAIT_PERIODS * self->duration : DEFAULT_WAIT;
-
   for (;;) {
-    GstV4l2TvWaitResult res = gst_v4l2_tv_object_wait (obj, timeout, &err);
+    GstV4l2TvWaitResult res;
+    GstClockTime timeout, pts;
+
+    GST_OBJECT_LOCK (self);
+    mode = self->signal_loss;
+    GST_OBJECT_UNLOCK (self);
+    timeout = gst_v4l2_tv_src_wait_time (self, mode, &pts);
+    res = gst_v4l2_tv_object_wait (obj, timeout, &err);
 
     if (res == GST_V4L2_TV_WAIT_TIMEOUT) {
+      if (GST_CLOCK_TIME_IS_VALID (pts))
+        return gst_v4l2_tv_src_fill (self, mode, pts, outbuf);
       waited += timeout;
-      /* no signal, or a stalled driver: say so once, keep waiting */
+      gst_v4l2_tv_signal_poll (&self->signal, GST_CLOCK_TIME_NONE,
+          gst_v4l2_tv_src_now (self));
+      /* signal-loss=wait, or no clock: say so once, keep waiting */
       if (waited == timeout)
         GST_WARNING_OBJECT (self, "no frame from '%s' for %" GST_TIME_FORMAT
             ", still waiting", location, GST_TIME_ARGS (waited));
@@ -1587,13 +1809,33 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
     vbuf.memory = V4L2_MEMORY_MMAP;
     if (gst_tv_hw_device_dequeue_buffer (obj->dev, &vbuf, &err))
       break;
-    if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT))
+    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_IO)) {
+      /* a transient error: a frame lost, unless it goes on */
+      if (++self->signal.errors_in_row >= GST_V4L2_TV_MAX_CAPTURE_ERRORS)
+        goto too_many_errors;
+      GST_OBJECT_LOCK (self);
+      errors = ++self->capture_errors;
+      GST_OBJECT_UNLOCK (self);
+      GST_WARNING_OBJECT (self, "capture error on '%s' (%" G_GUINT64_FORMAT
+          " in all): %s; a frame lost", location, errors, err->message);
+      self->discont = TRUE;
+    } else if (!g_error_matches (err, GST_TV_HW_ERROR,
+            GST_TV_HW_ERROR_TIMEOUT)) {
       goto read_failed;
+    }
     g_clear_error (&err);
   }
   self->n_queued--;
 
-  return gst_v4l2_tv_src_output (self, &vbuf, outbuf);
+  ret = gst_v4l2_tv_src_output (self, &vbuf, outbuf);
+  if (ret == GST_FLOW_OK) {
+    self->signal.wait_start = GST_CLOCK_TIME_NONE;
+    gst_v4l2_tv_signal_frame (&self->signal, *outbuf,
+        mode == GST_V4L2_TV_SIGNAL_LOSS_REPEAT);
+    gst_v4l2_tv_signal_poll (&self->signal, self->duration,
+        GST_BUFFER_PTS (*outbuf));
+  }
+  return ret;
 
   /* ERRORS */
 read_failed:
@@ -1605,6 +1847,15 @@ read_failed:
       GST_ELEMENT_ERROR (self, RESOURCE, READ,
           (_("Could not read from device '%s'."), location),
           ("%s", err->message));
+    return GST_FLOW_ERROR;
+  }
+too_many_errors:
+  {
+    GST_ELEMENT_ERROR (self, RESOURCE, READ,
+        (_("Could not read from device '%s'."), location),
+        ("input '%s': %u capture errors in a row, the last: %s",
+            obj->port_name ? obj->port_name : "", self->signal.errors_in_row,
+            err->message));
     return GST_FLOW_ERROR;
   }
 }

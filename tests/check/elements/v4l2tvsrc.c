@@ -66,7 +66,11 @@ new_harness (const gchar * input, const gchar * norm)
 {
   GstHarness *h = gst_harness_new ("v4l2tvsrc");
 
+  /* frame periods of MANUAL pacing are the test's, not real time: filler
+   * frames (tests/check/elements/v4l2tvsrc-signal.c) would get in the
+   * way */
   g_object_set (h->element, "device", DEVICE, NULL);
+  gst_util_set_object_arg (G_OBJECT (h->element), "signal-loss", "wait");
   if (input)
     g_object_set (h->element, "input", input, NULL);
   if (norm)
@@ -705,6 +709,16 @@ GST_START_TEST (test_latency)
       GST_TIME_ARGS (max));
   gst_query_unref (query);
 
+  /* filler frames (signal-loss repeat or black) go out 1.5 periods after
+   * their period began: two periods */
+  gst_util_set_object_arg (G_OBJECT (h->element), "signal-loss", "black");
+  query = gst_query_new_latency ();
+  fail_unless (gst_element_query (h->element, query));
+  gst_query_parse_latency (query, &live, &min, &max);
+  fail_unless_equals_uint64 (min, 2 * NTSC_PERIOD);
+  fail_unless (max >= min, "max %" GST_TIME_FORMAT, GST_TIME_ARGS (max));
+  gst_query_unref (query);
+
   gst_harness_teardown (h);
   check_card_closed ();
 }
@@ -1011,7 +1025,8 @@ static const struct
     GST_RESOURCE_ERROR_READ },
   { GST_TV_HW_VIRTUAL_FAULT_STREAMON, EIO, "input=Composite1 norm=NTSC",
     GST_RESOURCE_ERROR_FAILED },
-  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, EIO, "input=Composite1 norm=NTSC",
+  /* EIO is a lost frame (tests/check/elements/v4l2tvsrc-signal.c) */
+  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, EINVAL, "input=Composite1 norm=NTSC",
     GST_RESOURCE_ERROR_READ },
 };
 /* *INDENT-ON* */

@@ -98,6 +98,8 @@
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
 #include "gstv4l2tvtuner.h"
+#include "gstv4l2tvcolorbalance.h"
+#include "gstv4l2tvvidorient.h"
 #include "gstv4l2tvformat.h"
 #include "gstv4l2tvallocator.h"
 #include "gstv4l2tvcapturepool.h"
@@ -123,6 +125,9 @@ enum
 {
   PROP_DROPPED_FRAMES = GST_V4L2_TV_OBJECT_PROP_LAST,
   PROP_FREQUENCY,
+  PROP_BRIGHTNESS,              /* .. PROP_HUE: gstv4l2tvcolorbalance.c */
+  PROP_HUE = PROP_BRIGHTNESS + GST_V4L2_TV_BALANCE_N_PROPS - 1,
+  PROP_VIDEO_DIRECTION,
 };
 
 struct _GstV4l2TvSrc
@@ -170,7 +175,13 @@ G_DEFINE_TYPE_WITH_CODE (GstV4l2TvSrc, gst_v4l2_tv_src, GST_TYPE_PUSH_SRC,
     G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
         gst_v4l2_tv_src_uri_handler_init);
     G_IMPLEMENT_INTERFACE (GST_TYPE_TV_TUNER,
-        gst_v4l2_tv_tuner_interface_init));
+        gst_v4l2_tv_tuner_interface_init);
+    G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
+        gst_v4l2_tv_balance_interface_init);
+    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_ORIENTATION,
+        gst_v4l2_tv_orient_interface_init);
+    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_DIRECTION,
+        gst_v4l2_tv_direction_interface_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (v4l2tvsrc, "v4l2tvsrc", GST_RANK_NONE,
     GST_TYPE_V4L2_TV_SRC, v4l2_tv_element_init (plugin));
 
@@ -435,6 +446,8 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
   gst_v4l2_tv_object_install_properties (gobject_class, GST_TV_HW_CAPTURE);
   gst_v4l2_tv_tuner_install_properties (gobject_class, PROP_FREQUENCY,
       GST_TV_HW_CAPTURE);
+  gst_v4l2_tv_balance_install_properties (gobject_class, PROP_BRIGHTNESS);
+  gst_v4l2_tv_orient_install_properties (gobject_class, PROP_VIDEO_DIRECTION);
 
   /**
    * GstV4l2TvSrc:dropped-frames:
@@ -514,6 +527,13 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
     case PROP_FREQUENCY:
       gst_v4l2_tv_tuner_set_frequency_property (self->obj, value);
       break;
+    case PROP_BRIGHTNESS ... PROP_HUE:
+      gst_v4l2_tv_balance_set_property (self->obj, prop_id - PROP_BRIGHTNESS,
+          value);
+      break;
+    case PROP_VIDEO_DIRECTION:
+      gst_v4l2_tv_orient_set_direction_property (self->obj, value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -537,6 +557,13 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       break;
     case PROP_FREQUENCY:
       gst_v4l2_tv_tuner_get_frequency_property (self->obj, value);
+      break;
+    case PROP_BRIGHTNESS ... PROP_HUE:
+      gst_v4l2_tv_balance_get_property (self->obj, prop_id - PROP_BRIGHTNESS,
+          value);
+      break;
+    case PROP_VIDEO_DIRECTION:
+      gst_v4l2_tv_orient_get_direction_property (self->obj, value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

@@ -46,6 +46,7 @@ struct _GstV4l2TvBalance
   GstV4l2TvObject *obj;
 
   GMutex lock;
+  GList *pending;               /* GstMessage: QUEUE_WARNING */
   /* while the device is open: the channels of the controls the card has,
    * in the order of controls[]; chans[i] NULL for a missing one */
   gboolean open;
@@ -58,6 +59,48 @@ struct _GstV4l2TvBalance
 };
 
 static GQuark obj_quark;
+
+/* warnings found with the lock held are posted after it is let go, so
+ * that a bus sync handler may call back into the element */
+#define QUEUE_WARNING(list, element, text, debug) G_STMT_START {         \
+  gchar *_text = _gst_element_error_printf text;                        \
+  gchar *_debug = _gst_element_error_printf debug;                      \
+  queue_warning (list, element, _text, _debug);                         \
+} G_STMT_END
+
+static void
+queue_warning (GList ** list, GstElement * element, gchar * text, gchar * debug)
+{
+  GError *err = g_error_new_literal (GST_RESOURCE_ERROR,
+      GST_RESOURCE_ERROR_SETTINGS, text);
+
+  GST_WARNING_OBJECT (element, "%s (%s)", text, debug);
+  *list = g_list_append (*list,
+      gst_message_new_warning (GST_OBJECT (element), err, debug));
+  g_error_free (err);
+  g_free (text);
+  g_free (debug);
+}
+
+/* without the lock */
+static void
+post_warnings (GstElement * element, GList * list)
+{
+  GList *l;
+
+  for (l = list; l; l = l->next)
+    gst_element_post_message (element, l->data);
+  g_list_free (list);
+}
+
+static void
+unlock_and_post (GstV4l2TvBalance * balance)
+{
+  GList *pending = g_steal_pointer (&balance->pending);
+
+  g_mutex_unlock (&balance->lock);
+  post_warnings (balance->obj->element, pending);
+}
 
 GstV4l2TvBalance *
 gst_v4l2_tv_balance_new (GstV4l2TvObject * obj)
@@ -95,6 +138,7 @@ void
 gst_v4l2_tv_balance_free (GstV4l2TvBalance * balance)
 {
   clear_unlocked (balance);
+  g_list_free_full (balance->pending, (GDestroyNotify) gst_message_unref);
   g_mutex_clear (&balance->lock);
   g_free (balance);
 }
@@ -131,7 +175,7 @@ apply_unlocked (GstV4l2TvBalance * balance, guint i, gint value, gint * got)
   if (value < chan->min_value || value > chan->max_value) {
     gint clamped = CLAMP (value, chan->min_value, chan->max_value);
 
-    GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
+    QUEUE_WARNING (&balance->pending, obj->element,
         (_("%s %d is outside the range of device '%s' (%d to %d), using "
                 "%d."), balance->names[i], value, location, chan->min_value,
             chan->max_value, clamped),
@@ -143,7 +187,7 @@ apply_unlocked (GstV4l2TvBalance * balance, guint i, gint value, gint * got)
 
   if (!gst_tv_hw_device_set_ctrl (obj->dev, controls[i].cid, value, &err) ||
       !gst_tv_hw_device_get_ctrl (obj->dev, controls[i].cid, &stored, &err)) {
-    GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
+    QUEUE_WARNING (&balance->pending, obj->element,
         (_("Could not set %s of device '%s' to %d."), balance->names[i],
             location, value), ("%s", err->message));
     return FALSE;
@@ -201,7 +245,7 @@ gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj)
     if (!balance->set[i])
       continue;
     if (balance->chans[i] == NULL) {
-      GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
+      QUEUE_WARNING (&balance->pending, obj->element,
           (_("Device '%s' has no %s control."), location, controls[i].prop),
           ("the %s property was set, but %s has no control 0x%08x",
               controls[i].prop, location, controls[i].cid));
@@ -212,7 +256,7 @@ gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj)
       changed_values[i] = got;
     }
   }
-  g_mutex_unlock (&balance->lock);
+  unlock_and_post (balance);
 
   for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++) {
     if (changed[i]) {
@@ -249,14 +293,14 @@ set_value (GstV4l2TvObject * obj, guint i, gint value, gboolean remember)
     if (balance->chans[i] == NULL) {
       const gchar *location = gst_tv_hw_device_get_location (obj->dev);
 
-      GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
+      QUEUE_WARNING (&balance->pending, obj->element,
           (_("Device '%s' has no %s control."), location, controls[i].prop),
           ("%s has no control 0x%08x", location, controls[i].cid));
     } else if (apply_unlocked (balance, i, value, &got)) {
       chan = g_object_ref (balance->chans[i]);
     }
   }
-  g_mutex_unlock (&balance->lock);
+  unlock_and_post (balance);
 
   if (chan) {
     gst_color_balance_value_changed (GST_COLOR_BALANCE (obj->element), chan,

@@ -53,6 +53,7 @@ struct _GstV4l2TvOrient
   GstV4l2TvObject *obj;
 
   GMutex lock;
+  GList *pending;               /* GstMessage: QUEUE_WARNING */
   gboolean open;
   gboolean has[N_FLIPS];        /* the card has the control */
   gboolean want[N_FLIPS];       /* asked for */
@@ -60,6 +61,48 @@ struct _GstV4l2TvOrient
 };
 
 static GQuark obj_quark;
+
+/* warnings found with the lock held are posted after it is let go, so
+ * that a bus sync handler may call back into the element */
+#define QUEUE_WARNING(list, element, text, debug) G_STMT_START {         \
+  gchar *_text = _gst_element_error_printf text;                        \
+  gchar *_debug = _gst_element_error_printf debug;                      \
+  queue_warning (list, element, _text, _debug);                         \
+} G_STMT_END
+
+static void
+queue_warning (GList ** list, GstElement * element, gchar * text, gchar * debug)
+{
+  GError *err = g_error_new_literal (GST_RESOURCE_ERROR,
+      GST_RESOURCE_ERROR_SETTINGS, text);
+
+  GST_WARNING_OBJECT (element, "%s (%s)", text, debug);
+  *list = g_list_append (*list,
+      gst_message_new_warning (GST_OBJECT (element), err, debug));
+  g_error_free (err);
+  g_free (text);
+  g_free (debug);
+}
+
+/* without the lock */
+static void
+post_warnings (GstElement * element, GList * list)
+{
+  GList *l;
+
+  for (l = list; l; l = l->next)
+    gst_element_post_message (element, l->data);
+  g_list_free (list);
+}
+
+static void
+unlock_and_post (GstV4l2TvOrient * orient)
+{
+  GList *pending = g_steal_pointer (&orient->pending);
+
+  g_mutex_unlock (&orient->lock);
+  post_warnings (orient->obj->element, pending);
+}
 
 GstV4l2TvOrient *
 gst_v4l2_tv_orient_new (GstV4l2TvObject * obj)
@@ -81,6 +124,7 @@ gst_v4l2_tv_orient_new (GstV4l2TvObject * obj)
 void
 gst_v4l2_tv_orient_free (GstV4l2TvOrient * orient)
 {
+  g_list_free_full (orient->pending, (GDestroyNotify) gst_message_unref);
   g_mutex_clear (&orient->lock);
   g_free (orient);
 }
@@ -107,7 +151,7 @@ apply_unlocked (GstV4l2TvOrient * orient, guint f)
           flips[f].name, flips[f].cid_name);
       return TRUE;
     }
-    GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
+    QUEUE_WARNING (&orient->pending, obj->element,
         (_("Device '%s' cannot flip the picture (it has no %s control), "
                 "and flipping in software is not supported."), location,
             flips[f].name),
@@ -118,7 +162,7 @@ apply_unlocked (GstV4l2TvOrient * orient, guint f)
   if (!gst_tv_hw_device_set_ctrl (obj->dev, flips[f].cid, orient->want[f],
           &err) || !gst_tv_hw_device_get_ctrl (obj->dev, flips[f].cid, &got,
           &err)) {
-    GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
+    QUEUE_WARNING (&orient->pending, obj->element,
         (_("Could not set the %s of device '%s'."), flips[f].name, location),
         ("%s", err->message));
     return FALSE;
@@ -149,7 +193,7 @@ gst_v4l2_tv_orient_opened (GstV4l2TvObject * obj)
   for (f = 0; f < N_FLIPS; f++)
     if (orient->set[f])
       apply_unlocked (orient, f);
-  g_mutex_unlock (&orient->lock);
+  unlock_and_post (orient);
 }
 
 void
@@ -180,7 +224,7 @@ set_flips (GstV4l2TvObject * obj, guint mask, gboolean want_h, gboolean want_v)
     if (orient->open && !apply_unlocked (orient, f))
       ok = FALSE;
   }
-  g_mutex_unlock (&orient->lock);
+  unlock_and_post (orient);
   return ok;
 }
 

@@ -90,12 +90,30 @@ find_channel (GstElement * element, const gchar * label)
   return NULL;
 }
 
+/* a sync handler that calls back into the element on each warning, as an
+ * application may: the element must not hold its locks while posting */
+static GstBusSyncReply
+read_back_on_warning (GstBus * bus, GstMessage * msg, gpointer user_data)
+{
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_WARNING) {
+    GstElement *element = GST_ELEMENT (GST_MESSAGE_SRC (msg));
+    gint v, method;
+    gboolean flip;
+
+    g_object_get (element, "brightness", &v, "video-direction", &method,
+        NULL);
+    gst_video_orientation_get_hflip (GST_VIDEO_ORIENTATION (element), &flip);
+  }
+  return GST_BUS_PASS;
+}
+
 /* an element in a bus of its own, so that its warnings can be read */
 static GstBus *
 give_bus (GstElement * element)
 {
   GstBus *bus = gst_bus_new ();
 
+  gst_bus_set_sync_handler (bus, read_back_on_warning, NULL, NULL);
   gst_element_set_bus (element, bus);
   return bus;
 }

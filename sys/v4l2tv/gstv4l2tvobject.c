@@ -21,6 +21,8 @@
 #include "gstv4l2tvobject.h"
 #include "gstv4l2tvformat.h"
 #include "gstv4l2tvtuner.h"
+#include "gstv4l2tvcolorbalance.h"
+#include "gstv4l2tvvidorient.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_debug
@@ -161,6 +163,8 @@ gst_v4l2_tv_object_new (GstElement * element, GstTvHwDirection direction)
   obj->device = g_strdup (DEFAULT_PROP_DEVICE);
   obj->norm = DEFAULT_PROP_NORM;
   obj->tuner = gst_v4l2_tv_tuner_new (obj);
+  obj->balance = gst_v4l2_tv_balance_new (obj);
+  obj->orient = gst_v4l2_tv_orient_new (obj);
 
   return obj;
 }
@@ -171,6 +175,8 @@ gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
   g_warn_if_fail (obj->dev == NULL);
 
   gst_v4l2_tv_tuner_free (obj->tuner);
+  gst_v4l2_tv_balance_free (obj->balance);
+  gst_v4l2_tv_orient_free (obj->orient);
   g_free (obj->device);
   g_free (obj->port);
   g_free (obj->card);
@@ -386,6 +392,8 @@ gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
   GST_OBJECT_UNLOCK (obj->element);
 
   gst_v4l2_tv_tuner_opened (obj);
+  gst_v4l2_tv_balance_opened (obj);
+  gst_v4l2_tv_orient_opened (obj);
 
   return TRUE;
 
@@ -451,6 +459,8 @@ gst_v4l2_tv_object_close (GstV4l2TvObject * obj)
 
   /* the interface lets go of the device first */
   gst_v4l2_tv_tuner_closing (obj);
+  gst_v4l2_tv_balance_closing (obj);
+  gst_v4l2_tv_orient_closing (obj);
 
   GST_OBJECT_LOCK (obj->element);
   dev = obj->dev;

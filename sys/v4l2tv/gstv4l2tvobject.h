@@ -63,6 +63,8 @@ enum
 
 typedef struct _GstV4l2TvObject GstV4l2TvObject;
 struct _GstV4l2TvTuner;
+struct _GstV4l2TvBalance;
+struct _GstV4l2TvOrient;
 
 /* what gst_v4l2_tv_object_resolve() found for the requested input or
  * output and standard */
@@ -111,6 +113,10 @@ struct _GstV4l2TvObject
 
   /* the GstTvTuner interface (gstv4l2tvtuner.c), with its own lock */
   struct _GstV4l2TvTuner *tuner;
+  /* GstColorBalance (gstv4l2tvcolorbalance.c) and the flips
+   * (gstv4l2tvvidorient.c), each with its own lock */
+  struct _GstV4l2TvBalance *balance;
+  struct _GstV4l2TvOrient *orient;
 };
 
 G_GNUC_INTERNAL

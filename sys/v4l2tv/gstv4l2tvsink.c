@@ -65,6 +65,8 @@
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
 #include "gstv4l2tvtuner.h"
+#include "gstv4l2tvcolorbalance.h"
+#include "gstv4l2tvvidorient.h"
 #include "gstv4l2tvformat.h"
 #include "gstv4l2tvallocator.h"
 #include "gstv4l2tvbufferpool.h"
@@ -118,6 +120,9 @@ struct _GstV4l2TvSink
 enum
 {
   PROP_FREQUENCY = GST_V4L2_TV_OBJECT_PROP_LAST,
+  PROP_BRIGHTNESS,              /* .. PROP_HUE: gstv4l2tvcolorbalance.c */
+  PROP_HUE = PROP_BRIGHTNESS + GST_V4L2_TV_BALANCE_N_PROPS - 1,
+  PROP_VIDEO_DIRECTION,
 };
 
 #define gst_v4l2_tv_sink_parent_class parent_class
@@ -127,7 +132,13 @@ G_DEFINE_TYPE_WITH_CODE (GstV4l2TvSink, gst_v4l2_tv_sink,
     G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
         gst_v4l2_tv_sink_uri_handler_init);
     G_IMPLEMENT_INTERFACE (GST_TYPE_TV_TUNER,
-        gst_v4l2_tv_tuner_interface_init));
+        gst_v4l2_tv_tuner_interface_init);
+    G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
+        gst_v4l2_tv_balance_interface_init);
+    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_ORIENTATION,
+        gst_v4l2_tv_orient_interface_init);
+    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_DIRECTION,
+        gst_v4l2_tv_direction_interface_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (v4l2tvsink, "v4l2tvsink",
     GST_RANK_NONE, GST_TYPE_V4L2_TV_SINK, v4l2_tv_element_init (plugin));
 
@@ -184,6 +195,8 @@ gst_v4l2_tv_sink_class_init (GstV4l2TvSinkClass * klass)
   gst_v4l2_tv_object_install_properties (gobject_class, GST_TV_HW_OUTPUT);
   gst_v4l2_tv_tuner_install_properties (gobject_class, PROP_FREQUENCY,
       GST_TV_HW_OUTPUT);
+  gst_v4l2_tv_balance_install_properties (gobject_class, PROP_BRIGHTNESS);
+  gst_v4l2_tv_orient_install_properties (gobject_class, PROP_VIDEO_DIRECTION);
 
   gst_element_class_set_static_metadata (element_class,
       "Analog TV video sink", "Sink/Video",
@@ -245,6 +258,11 @@ gst_v4l2_tv_sink_set_property (GObject * object, guint prop_id,
 
   if (prop_id == PROP_FREQUENCY)
     gst_v4l2_tv_tuner_set_frequency_property (self->obj, value);
+  else if (prop_id >= PROP_BRIGHTNESS && prop_id <= PROP_HUE)
+    gst_v4l2_tv_balance_set_property (self->obj, prop_id - PROP_BRIGHTNESS,
+        value);
+  else if (prop_id == PROP_VIDEO_DIRECTION)
+    gst_v4l2_tv_orient_set_direction_property (self->obj, value);
   else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
@@ -260,6 +278,11 @@ gst_v4l2_tv_sink_get_property (GObject * object, guint prop_id,
 
   if (prop_id == PROP_FREQUENCY)
     gst_v4l2_tv_tuner_get_frequency_property (self->obj, value);
+  else if (prop_id >= PROP_BRIGHTNESS && prop_id <= PROP_HUE)
+    gst_v4l2_tv_balance_get_property (self->obj, prop_id - PROP_BRIGHTNESS,
+        value);
+  else if (prop_id == PROP_VIDEO_DIRECTION)
+    gst_v4l2_tv_orient_get_direction_property (self->obj, value);
   else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }

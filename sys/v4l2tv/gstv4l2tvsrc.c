@@ -98,6 +98,8 @@
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
 #include "gstv4l2tvtuner.h"
+#include "gstv4l2tvcolorbalance.h"
+#include "gstv4l2tvvidorient.h"
 #include "gstv4l2tvformat.h"
 #include "gstv4l2tvallocator.h"
 #include "gstv4l2tvcapturepool.h"
@@ -132,6 +134,9 @@ enum
   PROP_SIGNAL_LOSS,
   PROP_GAP_FRAMES,
   PROP_CAPTURE_ERRORS,
+  PROP_BRIGHTNESS,              /* .. PROP_HUE: gstv4l2tvcolorbalance.c */
+  PROP_HUE = PROP_BRIGHTNESS + GST_V4L2_TV_BALANCE_N_PROPS - 1,
+  PROP_VIDEO_DIRECTION,
 };
 
 struct _GstV4l2TvSrc
@@ -184,7 +189,13 @@ G_DEFINE_TYPE_WITH_CODE (GstV4l2TvSrc, gst_v4l2_tv_src, GST_TYPE_PUSH_SRC,
     G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
         gst_v4l2_tv_src_uri_handler_init);
     G_IMPLEMENT_INTERFACE (GST_TYPE_TV_TUNER,
-        gst_v4l2_tv_tuner_interface_init));
+        gst_v4l2_tv_tuner_interface_init);
+    G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
+        gst_v4l2_tv_balance_interface_init);
+    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_ORIENTATION,
+        gst_v4l2_tv_orient_interface_init);
+    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_DIRECTION,
+        gst_v4l2_tv_direction_interface_init));
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (v4l2tvsrc, "v4l2tvsrc", GST_RANK_NONE,
     GST_TYPE_V4L2_TV_SRC, v4l2_tv_element_init (plugin));
 
@@ -449,6 +460,8 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
   gst_v4l2_tv_object_install_properties (gobject_class, GST_TV_HW_CAPTURE);
   gst_v4l2_tv_tuner_install_properties (gobject_class, PROP_FREQUENCY,
       GST_TV_HW_CAPTURE);
+  gst_v4l2_tv_balance_install_properties (gobject_class, PROP_BRIGHTNESS);
+  gst_v4l2_tv_orient_install_properties (gobject_class, PROP_VIDEO_DIRECTION);
 
   /**
    * GstV4l2TvSrc:dropped-frames:
@@ -609,6 +622,13 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
       gst_element_post_message (GST_ELEMENT_CAST (self),
           gst_message_new_latency (GST_OBJECT_CAST (self)));
       break;
+    case PROP_BRIGHTNESS ... PROP_HUE:
+      gst_v4l2_tv_balance_set_property (self->obj, prop_id - PROP_BRIGHTNESS,
+          value);
+      break;
+    case PROP_VIDEO_DIRECTION:
+      gst_v4l2_tv_orient_set_direction_property (self->obj, value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -647,6 +667,13 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       GST_OBJECT_LOCK (self);
       g_value_set_uint64 (value, self->capture_errors);
       GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_BRIGHTNESS ... PROP_HUE:
+      gst_v4l2_tv_balance_get_property (self->obj, prop_id - PROP_BRIGHTNESS,
+          value);
+      break;
+    case PROP_VIDEO_DIRECTION:
+      gst_v4l2_tv_orient_get_direction_property (self->obj, value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

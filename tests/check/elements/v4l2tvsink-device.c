@@ -24,6 +24,8 @@
 
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
+#include <gst/video/colorbalance.h>
+#include <gst/video/videoorientation.h>
 
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw.h"
@@ -338,6 +340,55 @@ check_output_selection (const gchar * how)
   fail_unless (n > 0, "no output with both 525- and 625-line standards");
 }
 
+/* the colour balance channels are the output's balance controls (none on
+ * vivid's output node nor on the virtual card's); a flip the output
+ * cannot do is refused */
+GST_START_TEST (test_balance_channels)
+{
+  static const guint32 cids[] = {
+    V4L2_CID_BRIGHTNESS, V4L2_CID_CONTRAST, V4L2_CID_SATURATION, V4L2_CID_HUE
+  };
+  GstTvHwDevice *dev;
+  GstElement *sink;
+  GstBus *bus;
+  GstMessage *msg;
+  guint i, n_present = 0;
+  gboolean can_hflip;
+  struct v4l2_queryctrl qc;
+
+  dev = open_device ();
+  for (i = 0; i < G_N_ELEMENTS (cids); i++)
+    if (gst_tv_hw_device_query_ctrl (dev, cids[i], &qc, NULL) &&
+        !(qc.flags & V4L2_CTRL_FLAG_DISABLED))
+      n_present++;
+  can_hflip = gst_tv_hw_device_query_ctrl (dev, V4L2_CID_HFLIP, &qc, NULL);
+  gst_tv_hw_device_close (dev);
+
+  sink = gst_element_factory_make ("v4l2tvsink", NULL);
+  bus = gst_bus_new ();
+  gst_element_set_bus (sink, bus);
+  g_object_set (sink, "device", device, NULL);
+  fail_unless_equals_int (gst_element_set_state (sink, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  fail_unless_equals_int (g_list_length ((GList *)
+          gst_color_balance_list_channels (GST_COLOR_BALANCE (sink))),
+      n_present);
+  if (!can_hflip) {
+    fail_if (gst_video_orientation_set_hflip (GST_VIDEO_ORIENTATION (sink),
+            TRUE));
+    msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING);
+    fail_unless (msg != NULL, "no warning for a flip %s cannot do", device);
+    gst_message_unref (msg);
+  }
+  fail_unless_equals_int (gst_element_set_state (sink, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  gst_element_set_bus (sink, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (sink);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_output_by_name)
 {
   check_output_selection ("name");
@@ -500,6 +551,7 @@ v4l2tvsink_device_suite (void)
   tcase_add_test (tc_outputs, test_outputs);
   tcase_add_test (tc_outputs, test_output_by_name);
   tcase_add_test (tc_outputs, test_output_by_index);
+  tcase_add_test (tc_outputs, test_balance_channels);
 
   suite_add_tcase (s, tc_norms);
   tcase_add_checked_fixture (tc_norms, setup, teardown);

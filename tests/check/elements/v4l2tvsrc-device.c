@@ -34,6 +34,8 @@
 #include <gst/video/video.h>
 
 #include <gst/tuner/tuner.h>
+#include <gst/video/colorbalance.h>
+#include <gst/video/videoorientation.h>
 
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw.h"
@@ -952,6 +954,110 @@ GST_START_TEST (test_tuner)
 
 GST_END_TEST;
 
+/* the colour balance channels are the device's controls with their
+ * ranges; values set through the interface reach the device; the flips
+ * go to V4L2_CID_HFLIP / V4L2_CID_VFLIP while streaming. Every control is
+ * put back to its default (vivid keeps its controls across tests). */
+GST_START_TEST (test_balance_and_flips)
+{
+  static const struct
+  {
+    guint32 cid;
+    const gchar *label;
+  } ctrls[] = {
+    {V4L2_CID_BRIGHTNESS, "BRIGHTNESS"},
+    {V4L2_CID_CONTRAST, "CONTRAST"},
+    {V4L2_CID_SATURATION, "SATURATION"},
+    {V4L2_CID_HUE, "HUE"},
+  };
+  const Input *in = input_at (home_input);
+  GstColorBalance *balance;
+  GstTvHwDevice *dev;
+  GstSample *sample;
+  GstCaps *caps;
+  GstMessage *msg;
+  gboolean has_flips;
+  guint i, n_present = 0;
+  gint32 v;
+  Capture c;
+
+  capture_start (&c, in->name, in->std ? "PAL" : NULL);
+  sample = pull_sample (&c);
+  gst_sample_unref (sample);
+  balance = GST_COLOR_BALANCE (c.src);
+  fail_unless_equals_int (gst_color_balance_get_balance_type (balance),
+      GST_COLOR_BALANCE_HARDWARE);
+
+  dev = open_device ();
+  for (i = 0; i < G_N_ELEMENTS (ctrls); i++) {
+    struct v4l2_queryctrl qc;
+    GstColorBalanceChannel *chan = NULL;
+    const GList *l;
+    gint want;
+
+    for (l = gst_color_balance_list_channels (balance); l; l = l->next)
+      if (g_str_equal (((GstColorBalanceChannel *) l->data)->label,
+              ctrls[i].label))
+        chan = l->data;
+    if (!gst_tv_hw_device_query_ctrl (dev, ctrls[i].cid, &qc, NULL) ||
+        (qc.flags & V4L2_CTRL_FLAG_DISABLED)) {
+      fail_unless (chan == NULL, "%s listed, but %s does not have it",
+          ctrls[i].label, device);
+      continue;
+    }
+    n_present++;
+    fail_unless (chan != NULL, "%s has %s, but it is not listed", device,
+        qc.name);
+    fail_unless_equals_int (chan->min_value, qc.minimum);
+    fail_unless_equals_int (chan->max_value, qc.maximum);
+
+    /* a quarter up the range, on the step */
+    want = qc.minimum + (qc.maximum - qc.minimum) / 4 / qc.step * qc.step;
+    gst_color_balance_set_value (balance, chan, want);
+    fail_unless (gst_tv_hw_device_get_ctrl (dev, ctrls[i].cid, &v, NULL));
+    fail_unless_equals_int (v, want);
+    fail_unless_equals_int (gst_color_balance_get_value (balance, chan), want);
+    fail_unless (gst_tv_hw_device_set_ctrl (dev, ctrls[i].cid,
+            qc.default_value, NULL));
+  }
+  fail_unless_equals_int (g_list_length ((GList *)
+          gst_color_balance_list_channels (balance)), n_present);
+  /* the virtual card and vivid have all four */
+  fail_unless_equals_int (n_present, 4);
+
+  has_flips = find_ctrl (dev, "Horizontal Flip") == V4L2_CID_HFLIP &&
+      find_ctrl (dev, "Vertical Flip") == V4L2_CID_VFLIP;
+  fail_unless (has_flips, "%s has no flip controls", device);
+  gst_util_set_object_arg (G_OBJECT (c.src), "video-direction", "180");
+  fail_unless (gst_tv_hw_device_get_ctrl (dev, V4L2_CID_HFLIP, &v, NULL));
+  fail_unless_equals_int (v, 1);
+  fail_unless (gst_tv_hw_device_get_ctrl (dev, V4L2_CID_VFLIP, &v, NULL));
+  fail_unless_equals_int (v, 1);
+  /* the frames keep coming (the virtual card leaves its marks alone) */
+  caps = pull_frames (&c, N_FRAMES, virtual_device ? in->index : G_MAXUINT);
+  gst_caps_unref (caps);
+  fail_unless (gst_video_orientation_set_vflip (GST_VIDEO_ORIENTATION (c.src),
+          FALSE));
+  fail_unless (gst_tv_hw_device_get_ctrl (dev, V4L2_CID_VFLIP, &v, NULL));
+  fail_unless_equals_int (v, 0);
+  gst_util_set_object_arg (G_OBJECT (c.src), "video-direction", "identity");
+  fail_unless (gst_tv_hw_device_get_ctrl (dev, V4L2_CID_HFLIP, &v, NULL));
+  fail_unless_equals_int (v, 0);
+  /* a rotation: refused, nothing changes */
+  gst_util_set_object_arg (G_OBJECT (c.src), "video-direction", "90r");
+  msg = gst_bus_pop_filtered (c.bus, GST_MESSAGE_WARNING);
+  fail_unless (msg != NULL, "no warning for video-direction 90r");
+  gst_message_unref (msg);
+  fail_unless (gst_tv_hw_device_get_ctrl (dev, V4L2_CID_HFLIP, &v, NULL));
+  fail_unless_equals_int (v, 0);
+  gst_tv_hw_device_close (dev);
+
+  check_no_error (&c);
+  capture_clear (&c);
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvsrc_device_suite (void)
 {
@@ -970,6 +1076,7 @@ v4l2tvsrc_device_suite (void)
   tcase_add_test (tc_inputs, test_input_by_index);
   tcase_add_test (tc_inputs, test_input_kept_when_unset);
   tcase_add_test (tc_inputs, test_tuner);
+  tcase_add_test (tc_inputs, test_balance_and_flips);
 
   suite_add_tcase (s, tc_norms);
   tcase_add_checked_fixture (tc_norms, setup, teardown);

@@ -1,0 +1,480 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l2tv: the GstColorBalance interface and the colour balance properties.
+ *
+ * The channels are the card's V4L2_CID_BRIGHTNESS, V4L2_CID_CONTRAST,
+ * V4L2_CID_SATURATION and V4L2_CID_HUE, as far as it has them (a control
+ * flagged disabled counts as missing), with the ranges VIDIOC_QUERYCTRL
+ * gives. They exist while the device is open (READY and up); the balance
+ * type is hardware: the card changes the picture.
+ *
+ * Values out of a control's range, from the properties or from
+ * gst_color_balance_set_value(), are clamped to the range with a warning
+ * on the bus that names the device, the control and the range. A property
+ * for a control the card does not have is a warning as well; the value is
+ * kept for a later device that has it.
+ *
+ * Copyright (C) 2026 the v4l2tv authors
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <glib/gi18n-lib.h>
+
+#include "gstv4l2tvcolorbalance.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_balance_debug);
+#define GST_CAT_DEFAULT gst_v4l2_tv_balance_debug
+
+static const struct
+{
+  guint32 cid;
+  const gchar *label;           /* the channel's label, as v4l2src has it */
+  const gchar *prop;
+  const gchar *nick;
+} controls[GST_V4L2_TV_BALANCE_N_PROPS] = {
+  {V4L2_CID_BRIGHTNESS, "BRIGHTNESS", "brightness", "Brightness"},
+  {V4L2_CID_CONTRAST, "CONTRAST", "contrast", "Contrast"},
+  {V4L2_CID_SATURATION, "SATURATION", "saturation", "Saturation"},
+  {V4L2_CID_HUE, "HUE", "hue", "Hue"},
+};
+
+struct _GstV4l2TvBalance
+{
+  GstV4l2TvObject *obj;
+
+  GMutex lock;
+  GList *pending;               /* GstMessage: QUEUE_WARNING */
+  /* while the device is open: the channels of the controls the card has,
+   * in the order of controls[]; chans[i] NULL for a missing one */
+  gboolean open;
+  GList *channels;
+  GstColorBalanceChannel *chans[GST_V4L2_TV_BALANCE_N_PROPS];
+  gchar *names[GST_V4L2_TV_BALANCE_N_PROPS];    /* the driver's names */
+  /* the properties: set[i] once the application gave one */
+  gint values[GST_V4L2_TV_BALANCE_N_PROPS];
+  gboolean set[GST_V4L2_TV_BALANCE_N_PROPS];
+};
+
+static GQuark obj_quark;
+
+/* warnings found with the lock held are posted after it is let go, so
+ * that a bus sync handler may call back into the element */
+#define QUEUE_WARNING(list, element, text, debug) G_STMT_START {         \
+  gchar *_text = _gst_element_error_printf text;                        \
+  gchar *_debug = _gst_element_error_printf debug;                      \
+  queue_warning (list, element, _text, _debug);                         \
+} G_STMT_END
+
+static void
+queue_warning (GList ** list, GstElement * element, gchar * text, gchar * debug)
+{
+  GError *err = g_error_new_literal (GST_RESOURCE_ERROR,
+      GST_RESOURCE_ERROR_SETTINGS, text);
+
+  GST_WARNING_OBJECT (element, "%s (%s)", text, debug);
+  *list = g_list_append (*list,
+      gst_message_new_warning (GST_OBJECT (element), err, debug));
+  g_error_free (err);
+  g_free (text);
+  g_free (debug);
+}
+
+/* without the lock */
+static void
+post_warnings (GstElement * element, GList * list)
+{
+  GList *l;
+
+  for (l = list; l; l = l->next)
+    gst_element_post_message (element, l->data);
+  g_list_free (list);
+}
+
+static void
+unlock_and_post (GstV4l2TvBalance * balance)
+{
+  GList *pending = g_steal_pointer (&balance->pending);
+
+  g_mutex_unlock (&balance->lock);
+  post_warnings (balance->obj->element, pending);
+}
+
+GstV4l2TvBalance *
+gst_v4l2_tv_balance_new (GstV4l2TvObject * obj)
+{
+  GstV4l2TvBalance *balance = g_new0 (GstV4l2TvBalance, 1);
+
+  if (obj_quark == 0) {
+    /* the same quark the tuner sets on the element */
+    obj_quark = g_quark_from_static_string ("gst-v4l2-tv-object");
+    GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_balance_debug, "v4l2tvbalance", 0,
+        "v4l2tv colour balance and orientation");
+  }
+  g_object_set_qdata (G_OBJECT (obj->element), obj_quark, obj);
+
+  balance->obj = obj;
+  g_mutex_init (&balance->lock);
+  return balance;
+}
+
+/* with the lock */
+static void
+clear_unlocked (GstV4l2TvBalance * balance)
+{
+  guint i;
+
+  g_list_free_full (g_steal_pointer (&balance->channels), g_object_unref);
+  for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++) {
+    balance->chans[i] = NULL;
+    g_clear_pointer (&balance->names[i], g_free);
+  }
+  balance->open = FALSE;
+}
+
+void
+gst_v4l2_tv_balance_free (GstV4l2TvBalance * balance)
+{
+  clear_unlocked (balance);
+  g_list_free_full (balance->pending, (GDestroyNotify) gst_message_unref);
+  g_mutex_clear (&balance->lock);
+  g_free (balance);
+}
+
+static GstV4l2TvObject *
+get_obj (gpointer element)
+{
+  return g_object_get_qdata (G_OBJECT (element), obj_quark);
+}
+
+static gint
+index_of_cid (guint32 cid)
+{
+  guint i;
+
+  for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++)
+    if (controls[i].cid == cid)
+      return i;
+  return -1;
+}
+
+/* with the lock, open: clamps @value to the range of control @i (with a
+ * warning), sets it and answers what the card stored; FALSE with a
+ * warning posted when the card refused */
+static gboolean
+apply_unlocked (GstV4l2TvBalance * balance, guint i, gint value, gint * got)
+{
+  GstV4l2TvObject *obj = balance->obj;
+  GstColorBalanceChannel *chan = balance->chans[i];
+  const gchar *location = gst_tv_hw_device_get_location (obj->dev);
+  g_autoptr (GError) err = NULL;
+  gint32 stored;
+
+  if (value < chan->min_value || value > chan->max_value) {
+    gint clamped = CLAMP (value, chan->min_value, chan->max_value);
+
+    QUEUE_WARNING (&balance->pending, obj->element,
+        (_("%s %d is outside the range of device '%s' (%d to %d), using "
+                "%d."), balance->names[i], value, location, chan->min_value,
+            chan->max_value, clamped),
+        ("control %s (0x%08x) of %s: %d out of %d..%d, clamped to %d",
+            controls[i].prop, controls[i].cid, location, value,
+            chan->min_value, chan->max_value, clamped));
+    value = clamped;
+  }
+
+  if (!gst_tv_hw_device_set_ctrl (obj->dev, controls[i].cid, value, &err) ||
+      !gst_tv_hw_device_get_ctrl (obj->dev, controls[i].cid, &stored, &err)) {
+    QUEUE_WARNING (&balance->pending, obj->element,
+        (_("Could not set %s of device '%s' to %d."), balance->names[i],
+            location, value), ("%s", err->message));
+    return FALSE;
+  }
+  GST_DEBUG_OBJECT (obj->element, "%s of %s set to %d, the card has %d",
+      controls[i].prop, location, value, stored);
+  *got = stored;
+  return TRUE;
+}
+
+void
+gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj)
+{
+  GstV4l2TvBalance *balance = obj->balance;
+  GstColorBalanceChannel *changed[GST_V4L2_TV_BALANCE_N_PROPS] = { NULL, };
+  gint changed_values[GST_V4L2_TV_BALANCE_N_PROPS];
+  const gchar *location = gst_tv_hw_device_get_location (obj->dev);
+  struct v4l2_queryctrl qc = { 0, };
+  g_autoptr (GError) err = NULL;
+  guint i;
+
+  g_mutex_lock (&balance->lock);
+  clear_unlocked (balance);
+
+  while (gst_tv_hw_device_next_ctrl (obj->dev, &qc, &err)) {
+    gint k = index_of_cid (qc.id);
+    GstColorBalanceChannel *chan;
+
+    if (k < 0 || qc.type != V4L2_CTRL_TYPE_INTEGER ||
+        (qc.flags & V4L2_CTRL_FLAG_DISABLED))
+      continue;
+    chan = g_object_new (GST_TYPE_COLOR_BALANCE_CHANNEL, NULL);
+    chan->label = g_strdup (controls[k].label);
+    chan->min_value = qc.minimum;
+    chan->max_value = qc.maximum;
+    balance->chans[k] = chan;
+    balance->names[k] = g_strndup ((const gchar *) qc.name, sizeof (qc.name));
+    GST_DEBUG_OBJECT (obj->element, "%s: %s (0x%08x) %d..%d step %d, "
+        "default %d", location, balance->names[k], qc.id, qc.minimum,
+        qc.maximum, qc.step, qc.default_value);
+  }
+  if (err != NULL)
+    GST_WARNING_OBJECT (obj->element, "enumerating the controls of %s: %s",
+        location, err->message);
+
+  /* in the order of controls[], whatever order the driver has */
+  for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++)
+    if (balance->chans[i])
+      balance->channels = g_list_append (balance->channels, balance->chans[i]);
+  balance->open = TRUE;
+
+  for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++) {
+    gint got;
+
+    if (!balance->set[i])
+      continue;
+    if (balance->chans[i] == NULL) {
+      QUEUE_WARNING (&balance->pending, obj->element,
+          (_("Device '%s' has no %s control."), location, controls[i].prop),
+          ("the %s property was set, but %s has no control 0x%08x",
+              controls[i].prop, location, controls[i].cid));
+      continue;
+    }
+    if (apply_unlocked (balance, i, balance->values[i], &got)) {
+      changed[i] = g_object_ref (balance->chans[i]);
+      changed_values[i] = got;
+    }
+  }
+  unlock_and_post (balance);
+
+  for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++) {
+    if (changed[i]) {
+      gst_color_balance_value_changed (GST_COLOR_BALANCE (obj->element),
+          changed[i], changed_values[i]);
+      g_object_unref (changed[i]);
+    }
+  }
+}
+
+void
+gst_v4l2_tv_balance_closing (GstV4l2TvObject * obj)
+{
+  g_mutex_lock (&obj->balance->lock);
+  clear_unlocked (obj->balance);
+  g_mutex_unlock (&obj->balance->lock);
+}
+
+/* sets control @i now if the device is open (emitting value-changed),
+ * remembers the value for the next open if @remember */
+static void
+set_value (GstV4l2TvObject * obj, guint i, gint value, gboolean remember)
+{
+  GstV4l2TvBalance *balance = obj->balance;
+  GstColorBalanceChannel *chan = NULL;
+  gint got = 0;
+
+  g_mutex_lock (&balance->lock);
+  if (remember) {
+    balance->values[i] = value;
+    balance->set[i] = TRUE;
+  }
+  if (balance->open) {
+    if (balance->chans[i] == NULL) {
+      const gchar *location = gst_tv_hw_device_get_location (obj->dev);
+
+      QUEUE_WARNING (&balance->pending, obj->element,
+          (_("Device '%s' has no %s control."), location, controls[i].prop),
+          ("%s has no control 0x%08x", location, controls[i].cid));
+    } else if (apply_unlocked (balance, i, value, &got)) {
+      chan = g_object_ref (balance->chans[i]);
+    }
+  }
+  unlock_and_post (balance);
+
+  if (chan) {
+    gst_color_balance_value_changed (GST_COLOR_BALANCE (obj->element), chan,
+        got);
+    g_object_unref (chan);
+  }
+}
+
+/* --- the properties --- */
+
+void
+gst_v4l2_tv_balance_install_properties (GObjectClass * gobject_class,
+    guint first_prop_id)
+{
+  /**
+   * GstV4l2TvSrc:brightness:
+   *
+   * The card's V4L2_CID_BRIGHTNESS, set when the device opens (NULL to
+   * READY) and at once while it is open. Its range is the card's
+   * (VIDIOC_QUERYCTRL; 0 to 255 on most cards): a value outside is
+   * clamped to it with a warning that names the range. Unset, the card's
+   * value is kept. Read while the device is open, it gives the card's
+   * value. The #GstColorBalance interface gives the same, with the range.
+   */
+  /**
+   * GstV4l2TvSrc:contrast:
+   *
+   * The card's V4L2_CID_CONTRAST, as #GstV4l2TvSrc:brightness.
+   */
+  /**
+   * GstV4l2TvSrc:saturation:
+   *
+   * The card's V4L2_CID_SATURATION, as #GstV4l2TvSrc:brightness.
+   */
+  /**
+   * GstV4l2TvSrc:hue:
+   *
+   * The card's V4L2_CID_HUE, as #GstV4l2TvSrc:brightness (its range is
+   * often centred on 0, e.g. -128 to 127).
+   */
+  guint i;
+
+  for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++) {
+    g_autofree gchar *blurb =
+        g_strdup_printf ("The card's %s control (V4L2 %s), applied when the "
+        "device opens and at once while open; clamped to the card's range "
+        "with a warning. Unset keeps the card's value", controls[i].nick,
+        controls[i].label);
+
+    g_object_class_install_property (gobject_class, first_prop_id + i,
+        g_param_spec_int (controls[i].prop, controls[i].nick,
+            g_intern_string (blurb), G_MININT, G_MAXINT, 0,
+            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+            GST_PARAM_MUTABLE_PLAYING));
+  }
+}
+
+void
+gst_v4l2_tv_balance_set_property (GstV4l2TvObject * obj, guint index,
+    const GValue * value)
+{
+  g_return_if_fail (index < GST_V4L2_TV_BALANCE_N_PROPS);
+  set_value (obj, index, g_value_get_int (value), TRUE);
+}
+
+void
+gst_v4l2_tv_balance_get_property (GstV4l2TvObject * obj, guint index,
+    GValue * value)
+{
+  GstV4l2TvBalance *balance = obj->balance;
+  gint v;
+
+  g_return_if_fail (index < GST_V4L2_TV_BALANCE_N_PROPS);
+
+  g_mutex_lock (&balance->lock);
+  v = balance->values[index];
+  if (balance->open && balance->chans[index]) {
+    gint32 got;
+
+    if (gst_tv_hw_device_get_ctrl (obj->dev, controls[index].cid, &got, NULL))
+      v = got;
+  }
+  g_mutex_unlock (&balance->lock);
+  g_value_set_int (value, v);
+}
+
+/* --- the interface --- */
+
+static const GList *
+gst_v4l2_tv_balance_list_channels (GstColorBalance * element)
+{
+  GstV4l2TvBalance *balance = get_obj (element)->balance;
+  const GList *ret;
+
+  g_mutex_lock (&balance->lock);
+  ret = balance->channels;
+  g_mutex_unlock (&balance->lock);
+  return ret;
+}
+
+/* with the lock: the index of @channel, -1 if not one of ours */
+static gint
+index_of_channel_unlocked (GstV4l2TvBalance * balance,
+    GstColorBalanceChannel * channel)
+{
+  guint i;
+
+  for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++)
+    if (channel != NULL && balance->chans[i] == channel)
+      return i;
+  return -1;
+}
+
+static void
+gst_v4l2_tv_balance_set_value (GstColorBalance * element,
+    GstColorBalanceChannel * channel, gint value)
+{
+  GstV4l2TvObject *obj = get_obj (element);
+  gint i;
+
+  g_mutex_lock (&obj->balance->lock);
+  i = index_of_channel_unlocked (obj->balance, channel);
+  g_mutex_unlock (&obj->balance->lock);
+
+  if (i < 0) {
+    GST_WARNING_OBJECT (obj->element, "channel %" GST_PTR_FORMAT " (%s) is "
+        "not one of the current device's", channel,
+        GST_IS_COLOR_BALANCE_CHANNEL (channel) ? channel->label : "?");
+    return;
+  }
+  /* like the property: a later open applies it again */
+  set_value (obj, i, value, TRUE);
+}
+
+static gint
+gst_v4l2_tv_balance_get_value (GstColorBalance * element,
+    GstColorBalanceChannel * channel)
+{
+  GstV4l2TvObject *obj = get_obj (element);
+  GstV4l2TvBalance *balance = obj->balance;
+  gint i, ret = 0;
+
+  g_mutex_lock (&balance->lock);
+  i = index_of_channel_unlocked (balance, channel);
+  if (i >= 0) {
+    gint32 got;
+    g_autoptr (GError) err = NULL;
+
+    if (gst_tv_hw_device_get_ctrl (obj->dev, controls[i].cid, &got, &err))
+      ret = got;
+    else
+      GST_WARNING_OBJECT (obj->element, "reading %s: %s", controls[i].prop,
+          err->message);
+  } else {
+    GST_WARNING_OBJECT (obj->element, "channel %p is not one of the current "
+        "device's", channel);
+  }
+  g_mutex_unlock (&balance->lock);
+  return ret;
+}
+
+static GstColorBalanceType
+gst_v4l2_tv_balance_get_balance_type (GstColorBalance * element)
+{
+  return GST_COLOR_BALANCE_HARDWARE;
+}
+
+void
+gst_v4l2_tv_balance_interface_init (gpointer g_iface, gpointer iface_data)
+{
+  GstColorBalanceInterface *iface = g_iface;
+
+  iface->list_channels = gst_v4l2_tv_balance_list_channels;
+  iface->set_value = gst_v4l2_tv_balance_set_value;
+  iface->get_value = gst_v4l2_tv_balance_get_value;
+  iface->get_balance_type = gst_v4l2_tv_balance_get_balance_type;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l2tv: the GstColorBalance interface of v4l2tvsrc and v4l2tvsink, on
+ * the card's V4L2 brightness, contrast, saturation and hue controls, and
+ * the "brightness", "contrast", "saturation" and "hue" properties.
+ *
+ * Copyright (C) 2026 the v4l2tv authors
+ */
+#ifndef __GST_V4L2_TV_COLOR_BALANCE_H__
+#define __GST_V4L2_TV_COLOR_BALANCE_H__
+
+#include <gst/video/colorbalance.h>
+
+#include "gstv4l2tvobject.h"
+
+G_BEGIN_DECLS
+
+typedef struct _GstV4l2TvBalance GstV4l2TvBalance;
+
+G_GNUC_INTERNAL GstV4l2TvBalance *gst_v4l2_tv_balance_new (GstV4l2TvObject *
+    obj);
+G_GNUC_INTERNAL void gst_v4l2_tv_balance_free (GstV4l2TvBalance * balance);
+
+/* hooks of the object: the device was opened (the channels are built
+ * from the card's controls and the properties that were set are
+ * applied), the device is about to close */
+G_GNUC_INTERNAL void gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj);
+G_GNUC_INTERNAL void gst_v4l2_tv_balance_closing (GstV4l2TvObject * obj);
+
+/* the four properties, installed with ids @first_prop_id to
+ * @first_prop_id + 3 (GST_V4L2_TV_BALANCE_N_PROPS) */
+#define GST_V4L2_TV_BALANCE_N_PROPS 4
+G_GNUC_INTERNAL void gst_v4l2_tv_balance_install_properties (GObjectClass *
+    gobject_class, guint first_prop_id);
+/* @index: prop_id - first_prop_id */
+G_GNUC_INTERNAL void gst_v4l2_tv_balance_set_property (GstV4l2TvObject *
+    obj, guint index, const GValue * value);
+G_GNUC_INTERNAL void gst_v4l2_tv_balance_get_property (GstV4l2TvObject *
+    obj, guint index, GValue * value);
+
+/* G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
+ * gst_v4l2_tv_balance_interface_init) */
+G_GNUC_INTERNAL void gst_v4l2_tv_balance_interface_init (gpointer g_iface,
+    gpointer iface_data);
+
+G_END_DECLS
+
+#endif /* __GST_V4L2_TV_COLOR_BALANCE_H__ */

@@ -1,0 +1,371 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l2tv: the flips, through GstVideoOrientation (set_hflip, set_vflip)
+ * and the GstVideoDirection "video-direction" property.
+ *
+ * The card flips (hardware path): V4L2_CID_HFLIP and V4L2_CID_VFLIP,
+ * found with VIDIOC_QUERYCTRL when the device opens (READY). A flip asked
+ * for before the device opens is set then; while it is open, at once.
+ * Of the directions only identity, horiz, vert and 180 (both flips) are
+ * flips; the rotations by 90 degrees, the transpositions and auto are
+ * refused with a warning that lists these four, and the direction stays.
+ *
+ * A card without a flip control cannot flip: the element does not flip
+ * in software (yet), so asking for that flip is a warning that says so
+ * (and set_hflip / set_vflip answer FALSE), and the picture stays as the
+ * card gives it. On an interlaced picture the card's vertical flip also
+ * swaps the fields (the top line becomes the bottom one), which is what
+ * the kernel's drivers do; the caps' field order is the card's.
+ *
+ * Copyright (C) 2026 the v4l2tv authors
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <glib/gi18n-lib.h>
+
+#include "gstv4l2tvvidorient.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_orient_debug);
+#define GST_CAT_DEFAULT gst_v4l2_tv_orient_debug
+
+enum
+{
+  FLIP_H,
+  FLIP_V,
+  N_FLIPS
+};
+
+static const struct
+{
+  guint32 cid;
+  const gchar *name;
+  const gchar *cid_name;
+} flips[N_FLIPS] = {
+  {V4L2_CID_HFLIP, "horizontal flip", "V4L2_CID_HFLIP"},
+  {V4L2_CID_VFLIP, "vertical flip", "V4L2_CID_VFLIP"},
+};
+
+struct _GstV4l2TvOrient
+{
+  GstV4l2TvObject *obj;
+
+  GMutex lock;
+  GList *pending;               /* GstMessage: QUEUE_WARNING */
+  gboolean open;
+  gboolean has[N_FLIPS];        /* the card has the control */
+  gboolean want[N_FLIPS];       /* asked for */
+  gboolean set[N_FLIPS];        /* asked for at all: applied on open */
+};
+
+static GQuark obj_quark;
+
+/* warnings found with the lock held are posted after it is let go, so
+ * that a bus sync handler may call back into the element */
+#define QUEUE_WARNING(list, element, text, debug) G_STMT_START {         \
+  gchar *_text = _gst_element_error_printf text;                        \
+  gchar *_debug = _gst_element_error_printf debug;                      \
+  queue_warning (list, element, _text, _debug);                         \
+} G_STMT_END
+
+static void
+queue_warning (GList ** list, GstElement * element, gchar * text, gchar * debug)
+{
+  GError *err = g_error_new_literal (GST_RESOURCE_ERROR,
+      GST_RESOURCE_ERROR_SETTINGS, text);
+
+  GST_WARNING_OBJECT (element, "%s (%s)", text, debug);
+  *list = g_list_append (*list,
+      gst_message_new_warning (GST_OBJECT (element), err, debug));
+  g_error_free (err);
+  g_free (text);
+  g_free (debug);
+}
+
+/* without the lock */
+static void
+post_warnings (GstElement * element, GList * list)
+{
+  GList *l;
+
+  for (l = list; l; l = l->next)
+    gst_element_post_message (element, l->data);
+  g_list_free (list);
+}
+
+static void
+unlock_and_post (GstV4l2TvOrient * orient)
+{
+  GList *pending = g_steal_pointer (&orient->pending);
+
+  g_mutex_unlock (&orient->lock);
+  post_warnings (orient->obj->element, pending);
+}
+
+GstV4l2TvOrient *
+gst_v4l2_tv_orient_new (GstV4l2TvObject * obj)
+{
+  GstV4l2TvOrient *orient = g_new0 (GstV4l2TvOrient, 1);
+
+  if (obj_quark == 0) {
+    obj_quark = g_quark_from_static_string ("gst-v4l2-tv-object");
+    GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_orient_debug, "v4l2tvorient", 0,
+        "v4l2tv flips");
+  }
+  g_object_set_qdata (G_OBJECT (obj->element), obj_quark, obj);
+
+  orient->obj = obj;
+  g_mutex_init (&orient->lock);
+  return orient;
+}
+
+void
+gst_v4l2_tv_orient_free (GstV4l2TvOrient * orient)
+{
+  g_list_free_full (orient->pending, (GDestroyNotify) gst_message_unref);
+  g_mutex_clear (&orient->lock);
+  g_free (orient);
+}
+
+static GstV4l2TvObject *
+get_obj (gpointer element)
+{
+  return g_object_get_qdata (G_OBJECT (element), obj_quark);
+}
+
+/* with the lock, open: sets flip @f to want[f]; FALSE with a warning
+ * posted when the card cannot */
+static gboolean
+apply_unlocked (GstV4l2TvOrient * orient, guint f)
+{
+  GstV4l2TvObject *obj = orient->obj;
+  const gchar *location = gst_tv_hw_device_get_location (obj->dev);
+  g_autoptr (GError) err = NULL;
+  gint32 got;
+
+  if (!orient->has[f]) {
+    if (!orient->want[f]) {
+      GST_DEBUG_OBJECT (obj->element, "%s off: nothing to do without %s",
+          flips[f].name, flips[f].cid_name);
+      return TRUE;
+    }
+    QUEUE_WARNING (&orient->pending, obj->element,
+        (_("Device '%s' cannot flip the picture (it has no %s control), "
+                "and flipping in software is not supported."), location,
+            flips[f].name),
+        ("%s has no %s; the %s is not done", location, flips[f].cid_name,
+            flips[f].name));
+    return FALSE;
+  }
+  if (!gst_tv_hw_device_set_ctrl (obj->dev, flips[f].cid, orient->want[f],
+          &err) || !gst_tv_hw_device_get_ctrl (obj->dev, flips[f].cid, &got,
+          &err)) {
+    QUEUE_WARNING (&orient->pending, obj->element,
+        (_("Could not set the %s of device '%s'."), flips[f].name, location),
+        ("%s", err->message));
+    return FALSE;
+  }
+  GST_DEBUG_OBJECT (obj->element, "%s %s in hardware (%s = %d)",
+      flips[f].name, orient->want[f] ? "on" : "off", flips[f].cid_name, got);
+  return (got != 0) == orient->want[f];
+}
+
+void
+gst_v4l2_tv_orient_opened (GstV4l2TvObject * obj)
+{
+  GstV4l2TvOrient *orient = obj->orient;
+  guint f;
+
+  g_mutex_lock (&orient->lock);
+  for (f = 0; f < N_FLIPS; f++) {
+    struct v4l2_queryctrl qc;
+
+    orient->has[f] = gst_tv_hw_device_query_ctrl (obj->dev, flips[f].cid, &qc,
+        NULL) && qc.type == V4L2_CTRL_TYPE_BOOLEAN
+        && !(qc.flags & (V4L2_CTRL_FLAG_DISABLED | V4L2_CTRL_FLAG_READ_ONLY));
+    GST_DEBUG_OBJECT (obj->element, "%s: %s %s",
+        gst_tv_hw_device_get_location (obj->dev), flips[f].cid_name,
+        orient->has[f] ? "present: flips in hardware" : "missing");
+  }
+  orient->open = TRUE;
+  for (f = 0; f < N_FLIPS; f++)
+    if (orient->set[f])
+      apply_unlocked (orient, f);
+  unlock_and_post (orient);
+}
+
+void
+gst_v4l2_tv_orient_closing (GstV4l2TvObject * obj)
+{
+  g_mutex_lock (&obj->orient->lock);
+  obj->orient->open = FALSE;
+  obj->orient->has[FLIP_H] = obj->orient->has[FLIP_V] = FALSE;
+  g_mutex_unlock (&obj->orient->lock);
+}
+
+/* asks for the flips in @mask (FLIP_H / FLIP_V bits) to be @want_h,
+ * @want_v; TRUE if the card did them (or will on open) */
+static gboolean
+set_flips (GstV4l2TvObject * obj, guint mask, gboolean want_h, gboolean want_v)
+{
+  GstV4l2TvOrient *orient = obj->orient;
+  gboolean want[N_FLIPS] = { want_h, want_v };
+  gboolean ok = TRUE;
+  guint f;
+
+  g_mutex_lock (&orient->lock);
+  for (f = 0; f < N_FLIPS; f++) {
+    if (!(mask & (1 << f)))
+      continue;
+    orient->want[f] = want[f];
+    orient->set[f] = TRUE;
+    if (orient->open && !apply_unlocked (orient, f))
+      ok = FALSE;
+  }
+  unlock_and_post (orient);
+  return ok;
+}
+
+/* --- GstVideoOrientation --- */
+
+static gboolean
+get_flip (GstV4l2TvObject * obj, guint f, gboolean * flip)
+{
+  GstV4l2TvOrient *orient = obj->orient;
+  gboolean ok = TRUE;
+
+  g_mutex_lock (&orient->lock);
+  if (orient->open && orient->has[f]) {
+    gint32 v;
+
+    ok = gst_tv_hw_device_get_ctrl (obj->dev, flips[f].cid, &v, NULL);
+    if (ok)
+      *flip = v != 0;
+  } else if (orient->open) {
+    /* no control, no flip */
+    *flip = FALSE;
+  } else {
+    *flip = orient->want[f];
+  }
+  g_mutex_unlock (&orient->lock);
+  return ok;
+}
+
+static gboolean
+gst_v4l2_tv_orient_get_hflip (GstVideoOrientation * element, gboolean * flip)
+{
+  return get_flip (get_obj (element), FLIP_H, flip);
+}
+
+static gboolean
+gst_v4l2_tv_orient_get_vflip (GstVideoOrientation * element, gboolean * flip)
+{
+  return get_flip (get_obj (element), FLIP_V, flip);
+}
+
+static gboolean
+gst_v4l2_tv_orient_set_hflip (GstVideoOrientation * element, gboolean flip)
+{
+  return set_flips (get_obj (element), 1 << FLIP_H, flip, FALSE);
+}
+
+static gboolean
+gst_v4l2_tv_orient_set_vflip (GstVideoOrientation * element, gboolean flip)
+{
+  return set_flips (get_obj (element), 1 << FLIP_V, FALSE, flip);
+}
+
+void
+gst_v4l2_tv_orient_interface_init (gpointer g_iface, gpointer iface_data)
+{
+  GstVideoOrientationInterface *iface = g_iface;
+
+  iface->get_hflip = gst_v4l2_tv_orient_get_hflip;
+  iface->get_vflip = gst_v4l2_tv_orient_get_vflip;
+  iface->set_hflip = gst_v4l2_tv_orient_set_hflip;
+  iface->set_vflip = gst_v4l2_tv_orient_set_vflip;
+}
+
+/* --- GstVideoDirection --- */
+
+void
+gst_v4l2_tv_direction_interface_init (gpointer g_iface, gpointer iface_data)
+{
+  /* the interface is its "video-direction" property */
+}
+
+void
+gst_v4l2_tv_orient_install_properties (GObjectClass * gobject_class,
+    guint prop_id)
+{
+  /**
+   * GstV4l2TvSrc:video-direction:
+   *
+   * The #GstVideoDirection property: identity, horiz (mirror), vert
+   * (upside down) or 180 (both), done by the card's flip controls
+   * (V4L2_CID_HFLIP, V4L2_CID_VFLIP) when the device opens and at once
+   * while it is open. The rotations by 90 degrees, the transpositions and
+   * auto are refused with a warning, as is a flip the card has no control
+   * for (no software flipping).
+   */
+  g_object_class_override_property (gobject_class, prop_id, "video-direction");
+}
+
+void
+gst_v4l2_tv_orient_set_direction_property (GstV4l2TvObject * obj,
+    const GValue * value)
+{
+  GstVideoOrientationMethod method = g_value_get_enum (value);
+  gboolean h, v;
+
+  switch (method) {
+    case GST_VIDEO_ORIENTATION_IDENTITY:
+      h = v = FALSE;
+      break;
+    case GST_VIDEO_ORIENTATION_HORIZ:
+      h = TRUE;
+      v = FALSE;
+      break;
+    case GST_VIDEO_ORIENTATION_VERT:
+      h = FALSE;
+      v = TRUE;
+      break;
+    case GST_VIDEO_ORIENTATION_180:
+      h = v = TRUE;
+      break;
+    default:
+    {
+      GEnumValue *ev = g_enum_get_value (g_type_class_peek
+          (GST_TYPE_VIDEO_ORIENTATION_METHOD), method);
+      const gchar *nick = ev ? ev->value_nick : "?";
+
+      GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
+          (_("Video direction '%s' is not supported: a TV card can only "
+                  "flip (identity, horiz, vert, 180)."), nick),
+          ("video-direction %s (%d) refused; the direction stays", nick,
+              method));
+      return;
+    }
+  }
+  set_flips (obj, (1 << FLIP_H) | (1 << FLIP_V), h, v);
+}
+
+void
+gst_v4l2_tv_orient_get_direction_property (GstV4l2TvObject * obj,
+    GValue * value)
+{
+  gboolean h = FALSE, v = FALSE;
+
+  get_flip (obj, FLIP_H, &h);
+  get_flip (obj, FLIP_V, &v);
+  if (h && v)
+    g_value_set_enum (value, GST_VIDEO_ORIENTATION_180);
+  else if (h)
+    g_value_set_enum (value, GST_VIDEO_ORIENTATION_HORIZ);
+  else if (v)
+    g_value_set_enum (value, GST_VIDEO_ORIENTATION_VERT);
+  else
+    g_value_set_enum (value, GST_VIDEO_ORIENTATION_IDENTITY);
+}

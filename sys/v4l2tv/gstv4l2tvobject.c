@@ -38,6 +38,8 @@ GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 static const GEnumValue standards[] = {
   { GST_V4L2_TV_STANDARD_CURRENT,
     "Keep the card's current standard", "current" },
+  { GST_V4L2_TV_STANDARD_AUTO,
+    "Detect the input's standard (capture only)", "auto" },
   { GST_V4L2_TV_STANDARD_NTSC,
     "NTSC, any of NTSC-M, NTSC-M-JP, NTSC-M-KR (525 lines)", "NTSC" },
   { GST_V4L2_TV_STANDARD_NTSC_M,
@@ -120,6 +122,8 @@ standard_list (v4l2_std_id stds)
   for (i = 1; standards[i].value_nick; i++) {
     v4l2_std_id id = standards[i].value;
 
+    if (standards[i].value == GST_V4L2_TV_STANDARD_AUTO)
+      continue;
     if ((left & id) == id) {
       g_string_append_printf (s, "%s%s", s->len ? ", " : "",
           standards[i].value_nick);
@@ -180,6 +184,7 @@ gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
   g_free (obj->device);
   g_free (obj->port);
   g_free (obj->card);
+  g_free (obj->detected_norm);
   g_free (obj->port_name);
   gst_clear_caps (&obj->caps);
   g_free (obj);
@@ -246,7 +251,11 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
    *
    * The analog TV standard, by the name users know it by: NTSC, PAL,
    * SECAM, PAL-M, NTSC-M-JP, ... The group names (NTSC, PAL, SECAM) let the
-   * driver pick the variant. "current" keeps the card's standard. The
+   * driver pick the variant. "current" keeps the card's standard. "auto"
+   * (v4l2tvsrc only) detects the standard of the input's signal with
+   * VIDIOC_QUERYSTD when the element starts and at each switch of input;
+   * see #GstV4l2TvSrc:detected-norm for how several candidates or no
+   * signal are resolved. The
    * standard sets the frame size (720x480 for the 525-line standards NTSC,
    * PAL-M and PAL-60, 720x576 for the others), the frame rate (30000/1001
    * or 25/1) and the field order.
@@ -261,7 +270,8 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
       g_param_spec_enum ("norm", "Norm",
           direction == GST_TV_HW_CAPTURE ?
           "Analog TV standard (NTSC, PAL, SECAM, PAL-M, NTSC-M-JP, ...): sets "
-          "frame size, rate and field order; \"current\" keeps the card's. "
+          "frame size, rate and field order; \"current\" keeps the card's, "
+          "\"auto\" detects the signal's (QUERYSTD). "
           "It must be one the input accepts (the error lists them). Can be "
           "changed while playing" :
           "Analog TV standard (NTSC, PAL, SECAM, PAL-M, NTSC-M-JP, ...): sets "
@@ -271,6 +281,33 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
           DEFAULT_PROP_NORM,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
+
+  /**
+   * GstV4l2TvSrc:detected-norm:
+   *
+   * With norm=auto: the standard detected on the input when the element
+   * started or last switched (VIDIOC_QUERYSTD), by its norm name; NULL when
+   * there was no signal to detect it from (a warning said which standard
+   * was used instead) or norm is not auto. Each detection is also posted
+   * as an element message named `v4l2tv-norm-detected`, with the fields
+   * `device` (string), `input` (string), `input-index` (guint),
+   * `detected` (string: the candidates the driver gave that the input
+   * accepts, as norm names, empty without a signal), `detected-bits`
+   * (guint64: the same as a v4l2_std_id), `chosen` (string: the standard
+   * set) and `fallback` (boolean: TRUE when nothing was detected).
+   * Several candidates resolve to the card's current standard when it is
+   * one of them, else to the first norm name, in the norm property's
+   * order, whose standards are all candidates. Without a signal the card's
+   * current standard is kept when the input accepts it, else the first
+   * the input accepts.
+   */
+  if (direction == GST_TV_HW_CAPTURE)
+    g_object_class_install_property (gobject_class,
+        GST_V4L2_TV_OBJECT_PROP_DETECTED_NORM,
+        g_param_spec_string ("detected-norm", "Detected norm",
+            "With norm=auto: the standard detected on the input (NULL: no "
+            "signal, or norm is not auto)", NULL,
+            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   gst_type_mark_as_plugin_api (GST_TYPE_V4L2_TV_STANDARD, 0);
 }
@@ -346,6 +383,9 @@ gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
       break;
     case GST_V4L2_TV_OBJECT_PROP_PORT:
       g_value_set_string (value, obj->port);
+      break;
+    case GST_V4L2_TV_OBJECT_PROP_DETECTED_NORM:
+      g_value_set_string (value, obj->detected_norm);
       break;
     case GST_V4L2_TV_OBJECT_PROP_NORM:
       g_value_set_enum (value, (gint) obj->norm);
@@ -636,10 +676,18 @@ gst_v4l2_tv_object_resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel,
   sel->port_stds = g_array_index (stds, v4l2_std_id, index);
   sel->norm = norm;
 
-  if (norm != 0 && sel->port_stds == 0)
+  if (norm == GST_V4L2_TV_NORM_AUTO) {
+    if (!IS_CAPTURE (obj))
+      goto auto_on_output;
+    if (sel->port_stds == 0)
+      goto no_standards;
+    sel->norm = 0;
+    sel->auto_norm = TRUE;
+  } else if (norm != 0 && sel->port_stds == 0) {
     goto no_standards;
-  if (norm != 0 && (norm & sel->port_stds) == 0)
+  } else if (norm != 0 && (norm & sel->port_stds) == 0) {
     goto norm_not_supported;
+  }
 
   GST_DEBUG_OBJECT (obj->element, "selection: port %u '%s'%s, norm %s",
       index, sel->port_name, sel->set_port ? "" : " (current)",
@@ -647,6 +695,18 @@ gst_v4l2_tv_object_resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel,
   return TRUE;
 
   /* ERRORS */
+auto_on_output:
+  {
+    g_autofree gchar *list = standard_list (sel->port_stds);
+
+    SELECTION_ERROR (obj, live, SETTINGS,
+        (_("norm auto detects the standard of a signal coming in, so an "
+                "output cannot have it: output '%s' of device '%s' needs a "
+                "norm, one of: %s."), sel->port_name, location, list),
+        ("VIDIOC_QUERYSTD is for inputs"));
+    gst_v4l2_tv_selection_clear (sel);
+    return FALSE;
+  }
 enum_failed:
   {
     SELECTION_ERROR (obj, live, SETTINGS,
@@ -725,6 +785,9 @@ gst_v4l2_tv_object_selection_changes (GstV4l2TvObject * obj,
     const GstV4l2TvSelection * sel)
 {
   if (sel->set_port && sel->port_index != obj->port_index)
+    return TRUE;
+  /* norm=auto: a switch was asked for, detect again */
+  if (sel->auto_norm)
     return TRUE;
   return sel->norm != 0 && sel->norm != obj->std;
 }
@@ -926,6 +989,85 @@ probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d)
 }
 
 /*
+ * norm=auto: the standard of the signal on the port just selected, from
+ * VIDIOC_QUERYSTD. The driver may answer with several candidates (a
+ * 525-line signal whose colour it cannot tell, say): the card's current
+ * standard when it is one of them, else the first norm= name, in the
+ * order of the property's list (NTSC, NTSC-M, ..., PAL, PAL-BG, ...,
+ * SECAM, ...), whose standards are all candidates. Without a signal
+ * (QUERYSTD fails or finds nothing the port accepts) a warning, and the
+ * card's current standard if the port accepts it, else the first name the
+ * port accepts. Posts a "v4l2tv-norm-detected" element message either way
+ * and returns the standard to set.
+ */
+static v4l2_std_id
+detect_norm (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
+{
+  g_autoptr (GError) err = NULL;
+  g_autofree gchar *detected_str = NULL;
+  g_autofree gchar *chosen_str = NULL;
+  const gchar *location = gst_v4l2_tv_object_get_location (obj);
+  v4l2_std_id detected = 0, current = 0, candidates, pool, chosen = 0;
+  gboolean fallback;
+  guint i;
+
+  if (!gst_tv_hw_device_query_std (obj->dev, &detected, &err)) {
+    GST_DEBUG_OBJECT (obj->element, "QUERYSTD: %s", err->message);
+    detected = 0;
+  }
+  if (!gst_tv_hw_device_get_std (obj->dev, &current, NULL))
+    current = 0;
+  candidates = detected & sel->port_stds;
+  fallback = candidates == 0;
+
+  pool = fallback ? sel->port_stds : candidates;
+  if (current != 0 && (current & ~pool) == 0) {
+    chosen = current;
+  } else {
+    for (i = 1; standards[i].value_nick && chosen == 0; i++) {
+      v4l2_std_id id = standards[i].value;
+
+      if (standards[i].value > 0 && (id & ~pool) == 0)
+        chosen = id;
+    }
+    /* bits no name covers */
+    if (chosen == 0)
+      chosen = pool;
+  }
+
+  detected_str = candidates ? standard_list (candidates) : g_strdup ("");
+  chosen_str = standard_describe (chosen);
+  if (fallback)
+    GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
+        (_("No signal on input '%s' of device '%s' to detect its standard "
+                "from; using %s."), sel->port_name, location, chosen_str),
+        ("VIDIOC_QUERYSTD found 0x%" G_GINT64_MODIFIER "x, the input "
+            "accepts 0x%" G_GINT64_MODIFIER "x", (guint64) detected,
+            (guint64) sel->port_stds));
+  else
+    GST_INFO_OBJECT (obj->element, "detected %s on input '%s', using %s",
+        detected_str, sel->port_name, chosen_str);
+
+  GST_OBJECT_LOCK (obj->element);
+  g_free (obj->detected_norm);
+  obj->detected_norm = fallback ? NULL : g_strdup (chosen_str);
+  GST_OBJECT_UNLOCK (obj->element);
+
+  gst_element_post_message (obj->element,
+      gst_message_new_element (GST_OBJECT_CAST (obj->element),
+          gst_structure_new ("v4l2tv-norm-detected",
+              "device", G_TYPE_STRING, location,
+              "input", G_TYPE_STRING, sel->port_name,
+              "input-index", G_TYPE_UINT, sel->port_index,
+              "detected", G_TYPE_STRING, detected_str,
+              "detected-bits", G_TYPE_UINT64, (guint64) candidates,
+              "chosen", G_TYPE_STRING, chosen_str,
+              "fallback", G_TYPE_BOOLEAN, fallback, NULL)));
+
+  return chosen;
+}
+
+/*
  * Selects the port and standard of @sel (S_INPUT then G_INPUT to confirm,
  * S_STD then G_STD), then reads what the card now produces. Buffers must
  * be freed, since drivers refuse S_INPUT/S_STD while they exist. Posts an
@@ -936,7 +1078,7 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
 {
   g_autoptr (GError) err = NULL;
   const gchar *location = gst_v4l2_tv_object_get_location (obj);
-  v4l2_std_id std = 0;
+  v4l2_std_id std = 0, norm = sel->norm;
   guint32 index = sel->port_index;
   GstCaps *caps;
   gint fps_n, fps_d;
@@ -957,15 +1099,22 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
       goto port_not_taken;
   }
 
-  if (sel->norm) {
+  if (sel->auto_norm) {
+    norm = detect_norm (obj, sel);
+  } else if (IS_CAPTURE (obj)) {
+    GST_OBJECT_LOCK (obj->element);
+    g_clear_pointer (&obj->detected_norm, g_free);
+    GST_OBJECT_UNLOCK (obj->element);
+  }
+  if (norm) {
     GST_DEBUG_OBJECT (obj->element, "setting standard %s",
-        standard_nick (sel->norm));
-    if (!gst_tv_hw_device_set_std (obj->dev, sel->norm, &err))
+        standard_nick (norm));
+    if (!gst_tv_hw_device_set_std (obj->dev, norm, &err))
       goto set_std_failed;
     if (!gst_tv_hw_device_get_std (obj->dev, &std, &err)) {
       GST_DEBUG_OBJECT (obj->element, "G_STD: %s", err->message);
       g_clear_error (&err);
-      std = sel->norm;
+      std = norm;
     }
   } else if (sel->port_stds != 0 &&
       !gst_tv_hw_device_get_std (obj->dev, &std, &err)) {
@@ -1052,16 +1201,16 @@ set_std_failed:
       GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
           (_("Input '%s' of device '%s' does not support norm %s; it "
                   "supports: %s."), sel->port_name, location,
-              standard_nick (sel->norm), list), ("%s", err->message));
+              standard_nick (norm), list), ("%s", err->message));
     else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_INVALID))
       GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
           (_("Output '%s' of device '%s' does not support norm %s; it "
                   "supports: %s."), sel->port_name, location,
-              standard_nick (sel->norm), list), ("%s", err->message));
+              standard_nick (norm), list), ("%s", err->message));
     else
       GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
           (_("Could not set norm %s on device '%s'."),
-              standard_nick (sel->norm), location), ("%s", err->message));
+              standard_nick (norm), location), ("%s", err->message));
     return FALSE;
   }
 no_formats:

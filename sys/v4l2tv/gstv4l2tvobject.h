@@ -27,6 +27,7 @@ G_GNUC_INTERNAL GType gst_v4l2_tv_standard_get_type (void);
 typedef enum
 {
   GST_V4L2_TV_STANDARD_CURRENT = 0,
+  GST_V4L2_TV_STANDARD_AUTO = -1,
   GST_V4L2_TV_STANDARD_NTSC = V4L2_STD_NTSC,
   GST_V4L2_TV_STANDARD_NTSC_M = V4L2_STD_NTSC_M,
   GST_V4L2_TV_STANDARD_NTSC_M_JP = V4L2_STD_NTSC_M_JP,
@@ -50,6 +51,9 @@ typedef enum
   GST_V4L2_TV_STANDARD_SECAM_LC = V4L2_STD_SECAM_LC,
 } GstV4l2TvStandard;
 
+/* norm=auto, as the object stores it */
+#define GST_V4L2_TV_NORM_AUTO ((v4l2_std_id) -1)
+
 /* the properties the object installs; element properties follow
  * GST_V4L2_TV_OBJECT_PROP_LAST */
 enum
@@ -58,6 +62,7 @@ enum
   GST_V4L2_TV_OBJECT_PROP_DEVICE_NAME,
   GST_V4L2_TV_OBJECT_PROP_PORT,         /* "input" / "output" */
   GST_V4L2_TV_OBJECT_PROP_NORM,
+  GST_V4L2_TV_OBJECT_PROP_DETECTED_NORM,        /* capture only */
   GST_V4L2_TV_OBJECT_PROP_LAST
 };
 
@@ -75,6 +80,7 @@ typedef struct
   gchar *port_name;
   v4l2_std_id port_stds;
   v4l2_std_id norm;             /* 0: keep the card's standard */
+  gboolean auto_norm;           /* norm=auto: detect it (QUERYSTD) */
 } GstV4l2TvSelection;
 
 /* what gst_v4l2_tv_object_wait() saw */
@@ -102,6 +108,7 @@ struct _GstV4l2TvObject
   gchar *card;
   GstCaps *caps;                /* probed: one structure per format */
   gint fps_n, fps_d;
+  gchar *detected_norm;         /* what norm=auto found, NULL: nothing */
 
   /* the streaming thread (the state change thread while not streaming) */
   guint32 port_index;

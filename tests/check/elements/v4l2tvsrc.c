@@ -200,9 +200,12 @@ GST_START_TEST (test_types)
   fail_unless (pspec->flags & G_PARAM_STATIC_NAME);
 
   klass = g_type_class_ref (pspec->value_type);
-  fail_unless_equals_int (klass->n_values, G_N_ELEMENTS (nicks) + 1);
+  /* and current and auto */
+  fail_unless_equals_int (klass->n_values, G_N_ELEMENTS (nicks) + 2);
   fail_unless_equals_int (g_enum_get_value_by_nick (klass, "current")->value,
       0);
+  fail_unless_equals_int (g_enum_get_value_by_nick (klass, "auto")->value,
+      -1);
   for (i = 0; i < G_N_ELEMENTS (nicks); i++) {
     GEnumValue *v = g_enum_get_value_by_nick (klass, nicks[i].nick);
 

@@ -255,7 +255,8 @@ static const UriError uri_errors[] = {
     GST_URI_ERROR_BAD_URI, "v4l2tvsink has outputs, so it takes output=" },
   { "v4l2tvsrc", "v4l2tv://virtual:4?norm=PALM", GST_URI_ERROR_BAD_URI,
     "'PALM' in URI 'v4l2tv://virtual:4?norm=PALM' is not a norm; the norms "
-    "are (case-insensitive): current, NTSC, NTSC-M, NTSC-M-JP, NTSC-M-KR, "
+    "are (case-insensitive): current, auto, NTSC, NTSC-M, NTSC-M-JP, "
+    "NTSC-M-KR, "
     "NTSC-443, PAL, PAL-BG, PAL-H, PAL-I, PAL-DK, PAL-M, PAL-N, PAL-Nc, "
     "PAL-60, SECAM, SECAM-B, SECAM-G, SECAM-H, SECAM-DK, SECAM-L, "
     "SECAM-Lc" },

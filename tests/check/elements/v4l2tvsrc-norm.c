@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * norm=auto on v4l2tvsrc, against the virtual TV card: the standard
+ * detected with VIDIOC_QUERYSTD and set, several candidates resolved the
+ * documented way, no signal a warning and a fallback, a live input switch
+ * detecting again, the v4l2tv-norm-detected message and the detected-norm
+ * property; the sink refusing auto; norm=auto in a URI.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/check/gstcheck.h>
+#include <gst/video/video.h>
+
+#include "gstv4l2tvelements.h"
+#include "hw/tvhw-virtual.h"
+
+#define CARD 1
+#define DEVICE "virtual:1"
+#define COMPOSITE1 1
+
+typedef struct
+{
+  GList *detected;              /* v4l2tv-norm-detected messages */
+  GList *warnings;              /* their messages' texts */
+  gint height;                  /* of the caps at the end */
+  gchar *detected_norm;         /* the property at the end */
+} Result;
+
+static GstTvHwVirtualCard *
+setup_card (void)
+{
+  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get (CARD);
+
+  fail_unless (card != NULL);
+  fail_unless (gst_tv_hw_virtual_card_reset (card),
+      "a handle is still open on the card");
+  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+
+  return card;
+}
+
+static void
+check_card_closed (void)
+{
+  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count
+      (gst_tv_hw_virtual_card_get (CARD)), 0);
+}
+
+static void
+result_clear (Result * r)
+{
+  g_list_free_full (r->detected, (GDestroyNotify) gst_message_unref);
+  g_list_free_full (r->warnings, g_free);
+  g_free (r->detected_norm);
+  memset (r, 0, sizeof (*r));
+}
+
+/* keeps what the test looks at from the bus; fails on an error */
+static gboolean
+take_message (Result * r, GstMessage * msg)
+{
+  GError *err = NULL;
+  gboolean eos = FALSE;
+
+  switch (GST_MESSAGE_TYPE (msg)) {
+    case GST_MESSAGE_ERROR:
+      gst_message_parse_error (msg, &err, NULL);
+      fail ("error: %s", err->message);
+      break;
+    case GST_MESSAGE_WARNING:
+      gst_message_parse_warning (msg, &err, NULL);
+      GST_INFO ("warning: %s", err->message);
+      r->warnings = g_list_append (r->warnings, g_strdup (err->message));
+      g_clear_error (&err);
+      break;
+    case GST_MESSAGE_ELEMENT:
+      if (gst_message_has_name (msg, "v4l2tv-norm-detected")) {
+        GST_INFO ("%" GST_PTR_FORMAT, gst_message_get_structure (msg));
+        r->detected = g_list_append (r->detected, gst_message_ref (msg));
+      }
+      break;
+    case GST_MESSAGE_EOS:
+      eos = TRUE;
+      break;
+    default:
+      break;
+  }
+  gst_message_unref (msg);
+  return eos;
+}
+
+/* runs v4l2tvsrc with @props for a few frames */
+static void
+run (const gchar * props, Result * r)
+{
+  GstElement *pipeline, *src;
+  GstMessage *msg;
+  GstCaps *caps;
+  GstPad *pad;
+  GstBus *bus;
+  gchar *launch;
+
+  memset (r, 0, sizeof (*r));
+  launch = g_strdup_printf ("v4l2tvsrc name=src device=" DEVICE " %s "
+      "num-buffers=3 ! fakesink", props);
+  pipeline = gst_parse_launch (launch, NULL);
+  g_free (launch);
+  fail_unless (pipeline != NULL);
+  src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  bus = gst_element_get_bus (pipeline);
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  do {
+    msg = gst_bus_timed_pop (bus, 30 * GST_SECOND);
+    fail_unless (msg != NULL, "no EOS");
+  } while (!take_message (r, msg));
+
+  pad = gst_element_get_static_pad (src, "src");
+  caps = gst_pad_get_current_caps (pad);
+  fail_unless (caps != NULL);
+  fail_unless (gst_structure_get_int (gst_caps_get_structure (caps, 0),
+          "height", &r->height));
+  gst_caps_unref (caps);
+  gst_object_unref (pad);
+  g_object_get (src, "detected-norm", &r->detected_norm, NULL);
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (src);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+}
+
+static void
+check_detected (GstMessage * msg, const gchar * input, guint index,
+    const gchar * detected, const gchar * chosen, gboolean fallback)
+{
+  const GstStructure *s = gst_message_get_structure (msg);
+  gboolean b;
+  guint i;
+  guint64 bits;
+
+  fail_unless_equals_string (gst_structure_get_string (s, "device"), DEVICE);
+  fail_unless_equals_string (gst_structure_get_string (s, "input"), input);
+  fail_unless (gst_structure_get_uint (s, "input-index", &i));
+  fail_unless_equals_int (i, index);
+  fail_unless_equals_string (gst_structure_get_string (s, "detected"),
+      detected);
+  fail_unless (gst_structure_get_uint64 (s, "detected-bits", &bits));
+  fail_unless_equals_int (bits == 0, fallback);
+  fail_unless_equals_string (gst_structure_get_string (s, "chosen"), chosen);
+  fail_unless (gst_structure_get_boolean (s, "fallback", &b));
+  fail_unless_equals_int (b, fallback);
+}
+
+/* each input of the card carries one standard: it is found and set */
+GST_START_TEST (test_auto_detects)
+{
+  Result r;
+
+  setup_card ();
+  run ("input=Composite1 norm=auto", &r);
+  fail_unless_equals_int (g_list_length (r.detected), 1);
+  check_detected (r.detected->data, "Composite1", 1, "NTSC-M", "NTSC-M",
+      FALSE);
+  fail_unless_equals_int (r.height, 480);
+  fail_unless_equals_string (r.detected_norm, "NTSC-M");
+  fail_unless (r.warnings == NULL);
+  result_clear (&r);
+
+  run ("input=S-Video norm=auto", &r);
+  fail_unless_equals_int (g_list_length (r.detected), 1);
+  check_detected (r.detected->data, "S-Video", 2, "PAL-BG", "PAL-BG", FALSE);
+  fail_unless_equals_int (r.height, 576);
+  fail_unless_equals_string (r.detected_norm, "PAL-BG");
+  result_clear (&r);
+
+  /* without auto: no detection, no message */
+  run ("input=S-Video norm=PAL", &r);
+  fail_unless (r.detected == NULL);
+  fail_unless (r.detected_norm == NULL);
+  result_clear (&r);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* a signal the card only knows to be 525-line: the current standard when
+ * it is a candidate, else the first name of the list all candidates */
+GST_START_TEST (test_auto_candidates)
+{
+  GstTvHwVirtualCard *card = setup_card ();
+  Result r;
+
+  fail_unless (gst_tv_hw_virtual_card_set_signal (card, COMPOSITE1,
+          V4L2_STD_525_60));
+  /* the card is on PAL-M (settings persist), a candidate: kept */
+  run ("input=Composite1 norm=PAL-M", &r);
+  result_clear (&r);
+  run ("input=Composite1 norm=auto", &r);
+  fail_unless_equals_int (g_list_length (r.detected), 1);
+  check_detected (r.detected->data, "Composite1", 1,
+      "NTSC, NTSC-443, PAL-M, PAL-60", "PAL-M", FALSE);
+  fail_unless_equals_int (r.height, 480);
+  result_clear (&r);
+
+  /* on PAL-BG, not a candidate: NTSC, the first name */
+  run ("input=Composite1 norm=PAL-BG", &r);
+  result_clear (&r);
+  run ("input=Composite1 norm=auto", &r);
+  check_detected (r.detected->data, "Composite1", 1,
+      "NTSC, NTSC-443, PAL-M, PAL-60", "NTSC", FALSE);
+  fail_unless_equals_string (r.detected_norm, "NTSC");
+  fail_unless_equals_int (r.height, 480);
+  result_clear (&r);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* nothing connected: a warning naming input and device, the fallback */
+GST_START_TEST (test_auto_no_signal)
+{
+  Result r;
+
+  setup_card ();
+  /* the card's standard PAL-BG, kept */
+  run ("input=Composite2 norm=PAL-BG", &r);
+  result_clear (&r);
+  run ("input=Composite2 norm=auto", &r);
+  fail_unless_equals_int (g_list_length (r.detected), 1);
+  check_detected (r.detected->data, "Composite2", 3, "", "PAL-BG", TRUE);
+  fail_unless (r.detected_norm == NULL);
+  fail_unless_equals_int (g_list_length (r.warnings), 1);
+  fail_unless_equals_string (r.warnings->data, "No signal on input "
+      "'Composite2' of device '" DEVICE "' to detect its standard from; "
+      "using PAL-BG.");
+  fail_unless_equals_int (r.height, 576);
+  result_clear (&r);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* a switch of input while playing detects again */
+GST_START_TEST (test_auto_switch_live)
+{
+  GstElement *pipeline, *src;
+  GstMessage *msg;
+  GstBus *bus;
+  Result r;
+  GstCaps *caps;
+  GstPad *pad;
+  gint height = 0;
+  gint64 end;
+
+  setup_card ();
+  memset (&r, 0, sizeof (r));
+  pipeline = gst_parse_launch ("v4l2tvsrc name=src device=" DEVICE
+      " input=Composite1 norm=auto ! fakesink", NULL);
+  src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  bus = gst_element_get_bus (pipeline);
+  pad = gst_element_get_static_pad (src, "src");
+  fail_unless_equals_int (gst_element_set_state (pipeline,
+          GST_STATE_PLAYING), GST_STATE_CHANGE_ASYNC);
+  fail_unless_equals_int (gst_element_get_state (pipeline, NULL, NULL,
+          10 * GST_SECOND), GST_STATE_CHANGE_SUCCESS);
+  g_object_set (src, "input", "S-Video", NULL);
+
+  end = g_get_monotonic_time () + 20 * G_TIME_SPAN_SECOND;
+  while (height != 576) {
+    fail_unless (g_get_monotonic_time () < end, "no switch");
+    while ((msg = gst_bus_pop (bus)))
+      take_message (&r, msg);
+    caps = gst_pad_get_current_caps (pad);
+    if (caps) {
+      gst_structure_get_int (gst_caps_get_structure (caps, 0), "height",
+          &height);
+      gst_caps_unref (caps);
+    }
+    g_usleep (10000);
+  }
+  while ((msg = gst_bus_pop (bus)))
+    take_message (&r, msg);
+  fail_unless_equals_int (g_list_length (r.detected), 2);
+  check_detected (r.detected->data, "Composite1", 1, "NTSC-M", "NTSC-M",
+      FALSE);
+  check_detected (r.detected->next->data, "S-Video", 2, "PAL-BG", "PAL-BG",
+      FALSE);
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  result_clear (&r);
+  gst_object_unref (pad);
+  gst_object_unref (src);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* an output has no signal to detect */
+GST_START_TEST (test_sink_refuses_auto)
+{
+  GstElement *pipeline;
+  GstMessage *msg;
+  GError *err = NULL;
+  GstBus *bus;
+
+  setup_card ();
+  pipeline = gst_parse_launch ("videotestsrc ! v4l2tvsink name=sink device="
+      DEVICE " output=0 norm=auto", NULL);
+  bus = gst_element_get_bus (pipeline);
+  fail_unless_equals_int (gst_element_set_state (pipeline,
+          GST_STATE_PLAYING), GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL);
+  gst_message_parse_error (msg, &err, NULL);
+  fail_unless (g_error_matches (err, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_SETTINGS));
+  fail_unless_equals_string (err->message, "norm auto detects the standard "
+      "of a signal coming in, so an output cannot have it: output 'Composite "
+      "Out' of device '" DEVICE "' needs a norm, one of: NTSC, NTSC-443, "
+      "PAL, PAL-M, PAL-N, PAL-Nc, PAL-60, SECAM.");
+  g_clear_error (&err);
+  gst_message_unref (msg);
+  /* ours only */
+  fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR) == NULL);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* the property and the URI take "auto" */
+GST_START_TEST (test_auto_property_and_uri)
+{
+  GstElement *src;
+  GError *err = NULL;
+  GValue norm = G_VALUE_INIT;
+  gchar *str, *detected = (gchar *) "unset";
+
+  src = gst_element_make_from_uri (GST_URI_SRC,
+      "v4l2tv://" DEVICE "?input=S-Video&norm=auto", NULL, &err);
+  fail_unless (src != NULL, "%s", err ? err->message : "");
+  g_value_init (&norm, G_PARAM_SPEC_VALUE_TYPE (g_object_class_find_property
+          (G_OBJECT_GET_CLASS (src), "norm")));
+  g_object_get_property (G_OBJECT (src), "norm", &norm);
+  str = gst_value_serialize (&norm);
+  fail_unless_equals_string (str, "auto");
+  g_free (str);
+  g_value_unset (&norm);
+  /* nothing detected before it runs */
+  g_object_get (src, "detected-norm", &detected, NULL);
+  fail_unless (detected == NULL);
+  gst_object_unref (src);
+}
+
+GST_END_TEST;
+
+static Suite *
+v4l2tvsrc_norm_suite (void)
+{
+  Suite *s = suite_create ("v4l2tvsrc-norm");
+  TCase *tc = tcase_create ("auto");
+
+  GST_ELEMENT_REGISTER (v4l2tvsrc, NULL);
+  GST_ELEMENT_REGISTER (v4l2tvsink, NULL);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_auto_detects);
+  tcase_add_test (tc, test_auto_candidates);
+  tcase_add_test (tc, test_auto_no_signal);
+  tcase_add_test (tc, test_auto_switch_live);
+  tcase_add_test (tc, test_sink_refuses_auto);
+  tcase_add_test (tc, test_auto_property_and_uri);
+
+  return s;
+}
+
+GST_CHECK_MAIN (v4l2tvsrc_norm);

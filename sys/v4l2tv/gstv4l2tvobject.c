@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvaudio.h"
 #include "gstv4l2tvformat.h"
 #include "gstv4l2tvtuner.h"
 #include "gstv4l2tvcolorbalance.h"
@@ -185,6 +186,7 @@ gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
   g_free (obj->port);
   g_free (obj->card);
   g_free (obj->detected_norm);
+  g_free (obj->audio_input);
   g_free (obj->port_name);
   gst_clear_caps (&obj->caps);
   g_free (obj);
@@ -301,6 +303,26 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
    * current standard is kept when the input accepts it, else the first
    * the input accepts.
    */
+  /**
+   * GstV4l2TvSrc:audio-input:
+   *
+   * The card's audio input to route to its sound device (VIDIOC_S_AUDIO),
+   * by name (case-insensitive, e.g. "Line-In") or index; unset keeps the
+   * card's choice. It must go with the video input (the input's audioset):
+   * otherwise, or when the card has no such audio input, the element fails
+   * to start with an error that lists the valid ones. Selected after the
+   * video input at start and at each switch of input.
+   */
+  if (direction == GST_TV_HW_CAPTURE)
+    g_object_class_install_property (gobject_class,
+        GST_V4L2_TV_OBJECT_PROP_AUDIO_INPUT,
+        g_param_spec_string ("audio-input", "Audio input",
+            "Audio input to select with the video input: its name "
+            "(case-insensitive, e.g. \"Line-In\") or index; unset keeps the "
+            "card's. It must be one the video input allows (the error lists "
+            "them)", NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+            GST_PARAM_MUTABLE_READY));
+
   if (direction == GST_TV_HW_CAPTURE)
     g_object_class_install_property (gobject_class,
         GST_V4L2_TV_OBJECT_PROP_DETECTED_NORM,
@@ -338,6 +360,12 @@ gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
             g_value_get_string (value));
       g_free (obj->device);
       obj->device = g_value_dup_string (value);
+      GST_OBJECT_UNLOCK (obj->element);
+      break;
+    case GST_V4L2_TV_OBJECT_PROP_AUDIO_INPUT:
+      GST_OBJECT_LOCK (obj->element);
+      g_free (obj->audio_input);
+      obj->audio_input = g_value_dup_string (value);
       GST_OBJECT_UNLOCK (obj->element);
       break;
     case GST_V4L2_TV_OBJECT_PROP_PORT:{
@@ -386,6 +414,9 @@ gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
       break;
     case GST_V4L2_TV_OBJECT_PROP_DETECTED_NORM:
       g_value_set_string (value, obj->detected_norm);
+      break;
+    case GST_V4L2_TV_OBJECT_PROP_AUDIO_INPUT:
+      g_value_set_string (value, obj->audio_input);
       break;
     case GST_V4L2_TV_OBJECT_PROP_NORM:
       g_value_set_enum (value, (gint) obj->norm);
@@ -1153,6 +1184,10 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
 
   if (gst_caps_is_empty (obj->caps))
     goto no_formats;
+
+  /* the audio input that goes with the video input */
+  if (IS_CAPTURE (obj) && !gst_v4l2_tv_audio_apply (obj))
+    return FALSE;
 
   /* the interface's current channel and norm, and its signals */
   gst_v4l2_tv_tuner_applied (obj);

@@ -63,6 +63,7 @@ enum
   GST_V4L2_TV_OBJECT_PROP_PORT,         /* "input" / "output" */
   GST_V4L2_TV_OBJECT_PROP_NORM,
   GST_V4L2_TV_OBJECT_PROP_DETECTED_NORM,        /* capture only */
+  GST_V4L2_TV_OBJECT_PROP_AUDIO_INPUT,  /* capture only */
   GST_V4L2_TV_OBJECT_PROP_LAST
 };
 
@@ -109,6 +110,7 @@ struct _GstV4l2TvObject
   GstCaps *caps;                /* probed: one structure per format */
   gint fps_n, fps_d;
   gchar *detected_norm;         /* what norm=auto found, NULL: nothing */
+  gchar *audio_input;           /* requested audio input, NULL: keep */
 
   /* the streaming thread (the state change thread while not streaming) */
   guint32 port_index;

@@ -4,7 +4,8 @@
  * detected with VIDIOC_QUERYSTD and set, several candidates resolved the
  * documented way, no signal a warning and a fallback, a live input switch
  * detecting again, the v4l2tv-norm-detected message and the detected-norm
- * property; the sink refusing auto; norm=auto in a URI.
+ * property; the sink refusing auto; norm=auto in a URI. And the
+ * audio-input property, checked against the video input's audioset.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -361,6 +362,117 @@ GST_START_TEST (test_auto_property_and_uri)
 
 GST_END_TEST;
 
+/* --- audio-input --- */
+
+/* the card's audio input now, through a handle of our own */
+static guint32
+card_audio_input (void)
+{
+  GstTvHwDevice *dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE,
+      NULL);
+  struct v4l2_audio audio;
+
+  fail_unless (dev != NULL);
+  fail_unless (gst_tv_hw_device_get_audio (dev, &audio, NULL));
+  gst_tv_hw_device_close (dev);
+
+  return audio.index;
+}
+
+/* @props fail to start with a settings error saying @text */
+static void
+expect_error (const gchar * props, const gchar * text)
+{
+  GstElement *pipeline;
+  GstMessage *msg;
+  GError *err = NULL;
+  GstBus *bus;
+  gchar *launch;
+
+  launch = g_strdup_printf ("v4l2tvsrc name=src device=" DEVICE " %s "
+      "num-buffers=3 ! fakesink", props);
+  pipeline = gst_parse_launch (launch, NULL);
+  g_free (launch);
+  bus = gst_element_get_bus (pipeline);
+  fail_unless_equals_int (gst_element_set_state (pipeline,
+          GST_STATE_PLAYING), GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL);
+  gst_message_parse_error (msg, &err, NULL);
+  fail_unless (g_error_matches (err, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_SETTINGS));
+  fail_unless_equals_string (err->message, text);
+  g_clear_error (&err);
+  gst_message_unref (msg);
+  fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR) == NULL);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+}
+
+/* a tuner input with both audio inputs (as vivid's), one with none */
+static const GstTvHwVirtualInput audio_inputs[] = {
+  {"Tuner", V4L2_INPUT_TYPE_TUNER, V4L2_STD_ALL, V4L2_STD_PAL_BG, 0x3},
+  {"Camera", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_ALL, V4L2_STD_PAL_BG, 0},
+};
+
+GST_START_TEST (test_audio_input)
+{
+  GstTvHwVirtualCard *card = setup_card ();
+  Result r;
+
+  fail_unless (gst_tv_hw_virtual_card_set_inputs (card, audio_inputs,
+          G_N_ELEMENTS (audio_inputs)));
+  /* by name, case-insensitive, and by index */
+  run ("input=Tuner audio-input=line-in", &r);
+  result_clear (&r);
+  fail_unless_equals_int (card_audio_input (), 1);
+  run ("input=Tuner audio-input=0", &r);
+  result_clear (&r);
+  fail_unless_equals_int (card_audio_input (), 0);
+  run ("input=Tuner audio-input=Line-In", &r);
+  result_clear (&r);
+  fail_unless_equals_int (card_audio_input (), 1);
+  /* unset: kept */
+  run ("input=Tuner", &r);
+  result_clear (&r);
+  fail_unless_equals_int (card_audio_input (), 1);
+
+  expect_error ("input=Tuner audio-input=Radio", "Device '" DEVICE "' has "
+      "no audio input 'Radio'; its audio inputs are: TV, Line-In.");
+  expect_error ("input=Tuner audio-input=2", "Device '" DEVICE "' has "
+      "no audio input '2'; its audio inputs are: TV, Line-In.");
+  expect_error ("input=Camera audio-input=TV", "Input 'Camera' of device '"
+      DEVICE "' has no audio inputs, so audio input 'TV' cannot go with it; "
+      "leave audio-input unset.");
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
+/* the card's own inputs: Television with TV, the others with Line-In */
+GST_START_TEST (test_audio_input_pairs)
+{
+  Result r;
+
+  setup_card ();
+  run ("input=Television audio-input=TV", &r);
+  result_clear (&r);
+  fail_unless_equals_int (card_audio_input (), 0);
+  run ("input=S-Video audio-input=Line-In", &r);
+  result_clear (&r);
+  fail_unless_equals_int (card_audio_input (), 1);
+  expect_error ("input=Composite1 audio-input=TV", "Audio input 'TV' of "
+      "device '" DEVICE "' does not go with input 'Composite1'; the audio "
+      "inputs that do are: Line-In.");
+  expect_error ("input=Television audio-input=line-in", "Audio input "
+      "'Line-In' of device '" DEVICE "' does not go with input 'Television'; "
+      "the audio inputs that do are: TV.");
+  check_card_closed ();
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvsrc_norm_suite (void)
 {
@@ -376,6 +488,10 @@ v4l2tvsrc_norm_suite (void)
   tcase_add_test (tc, test_auto_switch_live);
   tcase_add_test (tc, test_sink_refuses_auto);
   tcase_add_test (tc, test_auto_property_and_uri);
+  tc = tcase_create ("audio");
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_audio_input);
+  tcase_add_test (tc, test_audio_input_pairs);
 
   return s;
 }

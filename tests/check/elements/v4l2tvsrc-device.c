@@ -1058,6 +1058,149 @@ GST_START_TEST (test_balance_and_flips)
 
 GST_END_TEST;
 
+/* norm=auto against the signal modes: the standard of the signal
+ * (NTSC-M on an input left in PAL), and without a signal the card's
+ * current standard, with a warning */
+GST_START_TEST (test_auto_norm)
+{
+  guint i, n = 0;
+
+  for (i = 0; i < inputs->len; i++) {
+    const Input *in = input_at (i);
+    gchar *detected = NULL;
+    GstTvHwDevice *dev;
+    GstMessage *msg;
+    GstCaps *caps;
+    Capture c;
+
+    if (!has_525_and_625 (in))
+      continue;
+
+    /* a NTSC-M signal, the card in PAL */
+    dev = open_device ();
+    if (!set_signal_mode (dev, in, SIGNAL_STD, V4L2_STD_NTSC_M)) {
+      GST_INFO ("%s has no signal modes: skipped", device);
+      gst_tv_hw_device_close (dev);
+      return;
+    }
+    n++;
+    fail_unless (gst_tv_hw_device_set_input (dev, in->index, NULL));
+    fail_unless (gst_tv_hw_device_set_std (dev, V4L2_STD_PAL, NULL));
+    gst_tv_hw_device_close (dev);
+
+    capture_start (&c, in->name, "auto");
+    caps = pull_frames (&c, N_FRAMES, G_MAXUINT);
+    fail_unless_equals_int (caps_height (caps), 480);
+    gst_caps_unref (caps);
+    g_object_get (c.src, "detected-norm", &detected, NULL);
+    fail_unless_equals_string (detected, "NTSC-M");
+    g_free (detected);
+    check_no_error (&c);
+    capture_clear (&c);
+
+    /* no signal: the card's PAL kept, a warning */
+    dev = open_device ();
+    set_signal_mode (dev, in, SIGNAL_NONE, 0);
+    fail_unless (gst_tv_hw_device_set_input (dev, in->index, NULL));
+    fail_unless (gst_tv_hw_device_set_std (dev, V4L2_STD_PAL, NULL));
+    gst_tv_hw_device_close (dev);
+
+    capture_init (&c, in->name, "auto");
+    fail_unless (gst_element_set_state (c.pipeline, GST_STATE_PLAYING) !=
+        GST_STATE_CHANGE_FAILURE);
+    msg = gst_bus_timed_pop_filtered (c.bus, FRAME_TIMEOUT,
+        GST_MESSAGE_WARNING | GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) ==
+        GST_MESSAGE_WARNING, "no warning");
+    gst_message_unref (msg);
+    caps = pull_frames (&c, N_FRAMES, G_MAXUINT);
+    fail_unless_equals_int (caps_height (caps), 576);
+    gst_caps_unref (caps);
+    g_object_get (c.src, "detected-norm", &detected, NULL);
+    fail_unless (detected == NULL, "%s", detected);
+    capture_clear (&c);
+
+    dev = open_device ();
+    set_signal_mode (dev, in, SIGNAL_OK, 0);
+    gst_tv_hw_device_close (dev);
+  }
+  fail_unless (n > 0, "no input with both 525- and 625-line standards");
+}
+
+GST_END_TEST;
+
+/* audio-input: each audio input an input's audioset allows is selected
+ * (G_AUDIO reads it back), one outside it is refused */
+GST_START_TEST (test_audio_input)
+{
+  guint i, n = 0;
+
+  for (i = 0; i < inputs->len; i++) {
+    const Input *in = input_at (i);
+    struct v4l2_input vin;
+    struct v4l2_audio audio;
+    GstTvHwDevice *dev;
+    guint32 a;
+
+    if (in->std == 0)
+      continue;
+    dev = open_device ();
+    fail_unless (gst_tv_hw_device_enum_input (dev, in->index, &vin, NULL));
+    gst_tv_hw_device_close (dev);
+
+    for (a = 0; a < 32; a++) {
+      gchar *index = g_strdup_printf ("%u", a);
+      Capture c;
+
+      dev = open_device ();
+      if (!gst_tv_hw_device_enum_audio (dev, a, &audio, NULL)) {
+        gst_tv_hw_device_close (dev);
+        g_free (index);
+        break;
+      }
+      gst_tv_hw_device_close (dev);
+
+      capture_init (&c, in->name, NULL);
+      g_object_set (c.src, "audio-input", index, NULL);
+      g_free (index);
+      if (vin.audioset & (1u << a)) {
+        GstCaps *caps;
+
+        fail_unless (gst_element_set_state (c.pipeline, GST_STATE_PLAYING)
+            != GST_STATE_CHANGE_FAILURE);
+        caps = pull_frames (&c, 1, G_MAXUINT);
+        gst_caps_unref (caps);
+        check_no_error (&c);
+        dev = open_device ();
+        fail_unless (gst_tv_hw_device_get_audio (dev, &audio, NULL));
+        fail_unless_equals_int (audio.index, a);
+        gst_tv_hw_device_close (dev);
+        n++;
+      } else {
+        GstMessage *msg;
+        GError *err = NULL;
+
+        fail_unless_equals_int (gst_element_set_state (c.pipeline,
+                GST_STATE_PLAYING), GST_STATE_CHANGE_FAILURE);
+        msg = gst_bus_pop_filtered (c.bus, GST_MESSAGE_ERROR);
+        fail_unless (msg != NULL);
+        gst_message_parse_error (msg, &err, NULL);
+        GST_INFO ("%s", err->message);
+        fail_unless (strstr (err->message, in->name) != NULL);
+        g_clear_error (&err);
+        gst_message_unref (msg);
+      }
+      capture_clear (&c);
+    }
+  }
+  if (n == 0)
+    GST_INFO ("%s: no input with audio inputs", device);
+  /* vivid and the virtual card have them */
+  fail_unless (n > 0);
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvsrc_device_suite (void)
 {
@@ -1087,6 +1230,8 @@ v4l2tvsrc_device_suite (void)
   tcase_add_checked_fixture (tc_signal, setup, teardown);
   tcase_add_loop_test (tc_signal, test_signal_modes, 0,
       G_N_ELEMENTS (signal_cases));
+  tcase_add_test (tc_signal, test_auto_norm);
+  tcase_add_test (tc_inputs, test_audio_input);
 
   suite_add_tcase (s, tc_errors);
   tcase_add_checked_fixture (tc_errors, setup, teardown);

@@ -109,6 +109,13 @@ struct _GstTvConvert
   /* created on the first frame whose planes don't have the alignment the
    * kernels need (see frame_aligned()) */
   GstVideoConverter *unaligned;
+
+  /* gst_tv_convert_set_flip(): the source lines are read flipped; one
+   * mirrored source line, and whether the current frame is flipped
+   * within each field */
+  gboolean hflip, vflip;
+  guint8 *flip_line;
+  gboolean flip_fields;
 };
 
 /* BT.601 limited range in the fixed point of tvconvert-orc.orc */
@@ -157,6 +164,84 @@ packed_offsets (gboolean uyvy, guint * y0, guint * y1, guint * u, guint * v)
   *v = uyvy ? 2 : 3;
 }
 
+/* --- flipping ------------------------------------------------------ */
+
+/**
+ * gst_tv_convert_mirror_422:
+ * @dest: (out caller-allocates): @pairs macropixels
+ * @src: @pairs macropixels of packed 4:2:2, not overlapping @dest
+ * @pairs: the number of macropixels (pixel pairs)
+ * @uyvy: %TRUE for UYVY, %FALSE for YUY2 (YUYV)
+ *
+ * Mirrors a line of packed 4:2:2: pixel x of @dest is pixel
+ * 2 * @pairs - 1 - x of @src, and each pixel pair keeps its chroma
+ * (macropixel i of @dest is macropixel @pairs - 1 - i of @src with its two
+ * luma samples swapped).
+ */
+void
+gst_tv_convert_mirror_422 (guint8 * dest, const guint8 * src, guint pairs,
+    gboolean uyvy)
+{
+  const guint8 *s = src + (gsize) pairs * 4;
+  guint i;
+
+  for (i = 0; i < pairs; i++, dest += 4) {
+    s -= 4;
+    if (uyvy) {
+      dest[0] = s[0];
+      dest[1] = s[3];
+      dest[2] = s[2];
+      dest[3] = s[1];
+    } else {
+      dest[0] = s[2];
+      dest[1] = s[1];
+      dest[2] = s[0];
+      dest[3] = s[3];
+    }
+  }
+}
+
+/* the source line shown on line @row of a frame of @height lines flipped
+ * vertically: a progressive frame is mirrored as a whole, an interlaced
+ * one within each field (line 2j+f shows line 2(n_f-1-j)+f, n_f the
+ * number of lines of field f), so that each field keeps its lines and the
+ * field order stays right */
+static inline gint
+flip_row (gint row, gint height, gboolean fields)
+{
+  gint f, n;
+
+  if (!fields)
+    return height - 1 - row;
+  f = row & 1;
+  n = (height - f + 1) / 2;
+  return 2 * (n - 1 - (row >> 1)) + f;
+}
+
+static const guint8 *
+flipped_line (GstTvConvert * convert, const GstVideoFrame * src, gint row)
+{
+  const guint8 *s;
+
+  if (convert->vflip)
+    row = flip_row (row, GST_VIDEO_FRAME_HEIGHT (src), convert->flip_fields);
+  s = PACKED_LINE (src, row);
+  if (!convert->hflip)
+    return s;
+  gst_tv_convert_mirror_422 (convert->flip_line, s,
+      GST_VIDEO_FRAME_WIDTH (src) / 2, is_uyvy (src));
+  return convert->flip_line;
+}
+
+/* source line @row of a packed frame as the conversion reads it */
+static inline const guint8 *
+src_line (GstTvConvert * convert, const GstVideoFrame * src, gint row)
+{
+  if (G_LIKELY (!convert->hflip && !convert->vflip))
+    return PACKED_LINE (src, row);
+  return flipped_line (convert, src, row);
+}
+
 /* --- packed 4:2:2 -> 4:2:0 ------------------------------------------ */
 
 /* first line of a pair: luma and the tmp chroma line */
@@ -165,7 +250,7 @@ split_line (GstTvConvert * convert, const GstVideoFrame * src,
     GstVideoFrame * dest, guint row, guint8 * tmp)
 {
   gint width = GST_VIDEO_FRAME_WIDTH (src);
-  const guint8 *s = PACKED_LINE (src, row);
+  const guint8 *s = src_line (convert, src, row);
   guint8 *y = LINE (dest, 0, row);
   guint y0, y1, u, v;
 
@@ -192,7 +277,7 @@ merge_line (GstTvConvert * convert, const GstVideoFrame * src,
 {
   gint width = GST_VIDEO_FRAME_WIDTH (src);
   gboolean nv12 = GST_VIDEO_FRAME_FORMAT (dest) == GST_VIDEO_FORMAT_NV12;
-  const guint8 *s = PACKED_LINE (src, row);
+  const guint8 *s = src_line (convert, src, row);
   guint8 *y = LINE (dest, 0, row);
   guint8 *du = LINE (dest, 1, crow);
   guint8 *dv = LINE (dest, 2, crow);
@@ -284,7 +369,7 @@ convert_422_Y42B (GstTvConvert * convert, const GstVideoFrame * src,
 
   packed_offsets (uyvy, &y0, &y1, &u, &v);
   for (row = 0; row < height; row++) {
-    const guint8 *s = PACKED_LINE (src, row);
+    const guint8 *s = src_line (convert, src, row);
     guint8 *dy = LINE (dest, 0, row);
     guint8 *du = LINE (dest, 1, row);
     guint8 *dv = LINE (dest, 2, row);
@@ -317,7 +402,7 @@ convert_swap_422 (GstTvConvert * convert, const GstVideoFrame * src,
   /* an odd width has a whole last macropixel in both formats */
   for (row = 0; row < height; row++)
     tv_convert_orc_convert_UYVY_YUY2 (PACKED_LINE (dest, row),
-        PACKED_LINE (src, row), (width + 1) / 2);
+        src_line (convert, src, row), (width + 1) / 2);
 }
 
 /* --- packed 4:2:2 -> RGB -------------------------------------------------- */
@@ -404,7 +489,7 @@ convert_422_rgb (GstTvConvert * convert, const GstVideoFrame * src,
 
   packed_offsets (uyvy, &y0, &y1, &u, &v);
   for (row = 0; row < height; row++) {
-    const guint8 *s = PACKED_LINE (src, row);
+    const guint8 *s = src_line (convert, src, row);
     guint8 *d = PACKED_LINE (dest, row);
 
     /* the kernels store 8-byte pixel pairs: a line that starts 4 bytes off
@@ -744,6 +829,7 @@ gst_tv_convert_free (GstTvConvert * convert)
   if (convert->unaligned)
     gst_video_converter_free (convert->unaligned);
   g_free (convert->tmp[0]);
+  g_free (convert->flip_line);
   g_free (convert);
 }
 
@@ -825,6 +911,12 @@ gst_tv_convert_frame (GstTvConvert * convert, const GstVideoFrame * src,
     return TRUE;
   }
 
+  if (G_UNLIKELY ((convert->hflip || convert->vflip) &&
+          (!frame_aligned (src) || !frame_aligned (dest)))) {
+    GST_WARNING ("cannot flip unaligned frames");
+    return FALSE;
+  }
+
   if (G_UNLIKELY (!frame_aligned (src) || !frame_aligned (dest))) {
     /* never on the elements' hot path; allocates once */
     if (convert->unaligned == NULL) {
@@ -851,6 +943,7 @@ gst_tv_convert_frame (GstTvConvert * convert, const GstVideoFrame * src,
       break;
   }
   t = interlaced ? convert->interlaced : convert->progressive;
+  convert->flip_fields = interlaced;
   GST_LOG ("%s frame", interlaced ? "interlaced" : "progressive");
   t->func (convert, src, dest);
   return TRUE;
@@ -952,4 +1045,90 @@ gst_tv_convert_get_chroma_site (GstVideoFormat format)
   if (finfo == NULL || !GST_VIDEO_FORMAT_INFO_IS_YUV (finfo))
     return GST_VIDEO_CHROMA_SITE_UNKNOWN;
   return GST_VIDEO_CHROMA_SITE_MPEG2;
+}
+
+/**
+ * gst_tv_convert_set_flip:
+ * @convert: a #GstTvConvert
+ * @hflip: mirror the picture horizontally
+ * @vflip: mirror the picture vertically
+ *
+ * Makes gst_tv_convert_frame() flip the picture while converting, in the
+ * same pass: the source lines are read in flipped order (an interlaced
+ * frame is flipped within each field, so the field order stays right),
+ * and each one is mirrored with gst_tv_convert_mirror_422() into a line
+ * kept by @convert before its conversion. Only the fast paths from packed
+ * 4:2:2 of an even width can flip; frames whose planes are not aligned
+ * (see gst_tv_convert_frame()) then fail to convert.
+ *
+ * Returns: %TRUE, or %FALSE (nothing changed) when @convert cannot flip.
+ */
+gboolean
+gst_tv_convert_set_flip (GstTvConvert * convert, gboolean hflip,
+    gboolean vflip)
+{
+  GstVideoFormat in_format;
+
+  g_return_val_if_fail (convert != NULL, FALSE);
+
+  if (!hflip && !vflip) {
+    convert->hflip = convert->vflip = FALSE;
+    return TRUE;
+  }
+  in_format = GST_VIDEO_INFO_FORMAT (&convert->in_info);
+  if (convert->fallback || (in_format != GST_VIDEO_FORMAT_UYVY &&
+          in_format != GST_VIDEO_FORMAT_YUY2) ||
+      (GST_VIDEO_INFO_WIDTH (&convert->in_info) & 1))
+    return FALSE;
+  if (convert->flip_line == NULL)
+    convert->flip_line = g_malloc0 (GST_ROUND_UP_64
+        (GST_VIDEO_INFO_WIDTH (&convert->in_info) * 2));
+  convert->hflip = hflip != FALSE;
+  convert->vflip = vflip != FALSE;
+  return TRUE;
+}
+
+/**
+ * gst_tv_convert_flip_packed:
+ * @src: a packed 4:2:2 frame (UYVY or YUY2) mapped for reading
+ * @dest: a frame of the same format and size mapped for writing
+ * @hflip: mirror horizontally (the width has to be even)
+ * @vflip: mirror vertically; an interlaced @src is flipped within each
+ *   field, as in gst_tv_convert_set_flip()
+ *
+ * Copies @src into @dest flipped, for the frames that need no conversion.
+ *
+ * Returns: %FALSE when the frames are not packed 4:2:2 of the same format
+ *     and size, or the width is odd with @hflip.
+ */
+gboolean
+gst_tv_convert_flip_packed (const GstVideoFrame * src, GstVideoFrame * dest,
+    gboolean hflip, gboolean vflip)
+{
+  GstVideoFormat format = GST_VIDEO_FRAME_FORMAT (src);
+  gint width = GST_VIDEO_FRAME_WIDTH (src);
+  gint height = GST_VIDEO_FRAME_HEIGHT (src);
+  gboolean fields = GST_VIDEO_FRAME_IS_INTERLACED (src);
+  gint row;
+
+  g_return_val_if_fail (src != NULL && dest != NULL, FALSE);
+
+  if ((format != GST_VIDEO_FORMAT_UYVY && format != GST_VIDEO_FORMAT_YUY2) ||
+      GST_VIDEO_FRAME_FORMAT (dest) != format ||
+      GST_VIDEO_FRAME_WIDTH (dest) != width ||
+      GST_VIDEO_FRAME_HEIGHT (dest) != height || (hflip && (width & 1)))
+    return FALSE;
+
+  for (row = 0; row < height; row++) {
+    const guint8 *s = PACKED_LINE (src, vflip ? flip_row (row, height,
+            fields) : row);
+    guint8 *d = PACKED_LINE (dest, row);
+
+    if (hflip)
+      gst_tv_convert_mirror_422 (d, s, width / 2,
+          format == GST_VIDEO_FORMAT_UYVY);
+    else
+      memcpy (d, s, (gsize) ((width + 1) / 2) * 4);
+  }
+  return TRUE;
 }

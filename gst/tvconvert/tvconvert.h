@@ -44,6 +44,20 @@ GstVideoFormat *   gst_tv_convert_get_formats      (GstVideoFormat native,
 
 GstVideoChromaSite gst_tv_convert_get_chroma_site  (GstVideoFormat format);
 
+gboolean           gst_tv_convert_set_flip         (GstTvConvert * convert,
+                                                    gboolean hflip,
+                                                    gboolean vflip);
+
+gboolean           gst_tv_convert_flip_packed      (const GstVideoFrame * src,
+                                                    GstVideoFrame * dest,
+                                                    gboolean hflip,
+                                                    gboolean vflip);
+
+void               gst_tv_convert_mirror_422       (guint8 * dest,
+                                                    const guint8 * src,
+                                                    guint pairs,
+                                                    gboolean uyvy);
+
 G_END_DECLS
 
 #endif /* __GST_TV_CONVERT_H__ */

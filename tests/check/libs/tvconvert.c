@@ -185,6 +185,10 @@ px (const GstVideoFrame * f, guint c, gint x, gint y)
       (x >> sx) * ps];
 }
 
+/* line @row of a packed frame */
+#define PLINE(f, row) ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (f, 0) + \
+    (gsize) (row) * GST_VIDEO_FRAME_PLANE_STRIDE (f, 0))
+
 /* --- the scalar reference ---------------------------------------------- */
 
 /* the two source lines that make chroma line @c of a 4:2:0 picture */
@@ -853,6 +857,260 @@ GST_START_TEST (test_chroma_site)
 
 GST_END_TEST;
 
+/* --- flipping ------------------------------------------------------------ */
+
+/* byte offsets of pixel @x's luma, U and V in a packed 4:2:2 line */
+static void
+packed_px (gboolean uyvy, gint x, gsize * y, gsize * u, gsize * v)
+{
+  gsize pair = (gsize) (x / 2) * 4;
+
+  if (uyvy) {
+    *y = pair + 1 + 2 * (x & 1);
+    *u = pair;
+    *v = pair + 2;
+  } else {
+    *y = pair + 2 * (x & 1);
+    *u = pair + 1;
+    *v = pair + 3;
+  }
+}
+
+/* the scalar reference of a flip: the source pixel of dest pixel (x, y);
+ * an interlaced frame flips within each field: the k-th line of a field
+ * from the top shows its k-th line from the bottom */
+static void
+ref_source_pixel (gint x, gint y, gint width, gint height, gboolean hflip,
+    gboolean vflip, gboolean fields, gint * sx, gint * sy)
+{
+  *sx = hflip ? width - 1 - x : x;
+  if (!vflip) {
+    *sy = y;
+  } else if (!fields) {
+    *sy = height - 1 - y;
+  } else {
+    gint f = y & 1;
+    gint last = height - 1 - ((height - 1 - f) & 1);
+
+    *sy = last - (y - f);
+  }
+}
+
+/* @d (same format and size as @s) := @s flipped, pixel by pixel */
+static void
+ref_flip (const GstVideoFrame * s, GstVideoFrame * d, gboolean hflip,
+    gboolean vflip, gboolean fields)
+{
+  gboolean uyvy = GST_VIDEO_FRAME_FORMAT (s) == F (UYVY);
+  gint width = GST_VIDEO_FRAME_WIDTH (s), height = GST_VIDEO_FRAME_HEIGHT (s);
+  gint x, y;
+
+  for (y = 0; y < height; y++) {
+    for (x = 0; x < width; x++) {
+      const guint8 *sl;
+      guint8 *dl = PLINE (d, y);
+      gsize dy, du, dv, sy_, su, sv;
+      gint sx, sy;
+
+      ref_source_pixel (x, y, width, height, hflip, vflip, fields, &sx, &sy);
+      sl = PLINE (s, sy);
+      packed_px (uyvy, x, &dy, &du, &dv);
+      packed_px (uyvy, sx, &sy_, &su, &sv);
+      dl[dy] = sl[sy_];
+      /* each pixel pair keeps its chroma */
+      dl[du] = sl[su];
+      dl[dv] = sl[sv];
+    }
+  }
+}
+
+GST_START_TEST (test_mirror_422)
+{
+  static const guint pairs[] = { 1, 2, 3, 8, 15, 360, 961 };
+  GRand *rand = g_rand_new_with_seed (4242);
+  guint i, u;
+
+  for (u = 0; u < 2; u++) {
+    for (i = 0; i < G_N_ELEMENTS (pairs); i++) {
+      guint n = pairs[i], w = 2 * n, j;
+      gint x;
+      guint8 *src = g_malloc (n * 4), *dst = g_malloc (n * 4 + 4);
+
+      for (j = 0; j < n * 4; j++)
+        src[j] = g_rand_int_range (rand, 0, 256);
+      dst[n * 4] = 0x5a;
+      gst_tv_convert_mirror_422 (dst, src, n, u);
+      for (x = 0; x < (gint) w; x++) {
+        gsize dy, du, dv, sy, su, sv;
+
+        packed_px (u, x, &dy, &du, &dv);
+        packed_px (u, w - 1 - x, &sy, &su, &sv);
+        fail_unless_equals_int (dst[dy], src[sy]);
+        fail_unless_equals_int (dst[du], src[su]);
+        fail_unless_equals_int (dst[dv], src[sv]);
+      }
+      fail_unless_equals_int (dst[n * 4], 0x5a);
+      g_free (src);
+      g_free (dst);
+    }
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* gst_tv_convert_flip_packed() is the reference flip, on padded frames */
+GST_START_TEST (test_flip_packed)
+{
+  static const GstVideoInterlaceMode modes[] = {
+    GST_VIDEO_INTERLACE_MODE_PROGRESSIVE,
+    GST_VIDEO_INTERLACE_MODE_INTERLEAVED,
+  };
+  GRand *rand = g_rand_new_with_seed (77);
+  guint f, i, m, flip;
+
+  for (f = 0; f < G_N_ELEMENTS (packed); f++)
+    for (i = 0; i < G_N_ELEMENTS (sizes); i++)
+      for (m = 0; m < G_N_ELEMENTS (modes); m++)
+        for (flip = 1; flip < 4; flip++) {
+          gint w = sizes[i].width, h = sizes[i].height;
+          gboolean hflip = flip & 1, vflip = (flip & 2) != 0;
+          TestFrame s, d, r;
+
+          if (w & 1)
+            continue;
+          test_frame_init (&s, packed[f], w, h, modes[m], 36, FALSE, rand);
+          test_frame_init (&d, packed[f], w, h, modes[m], 36, TRUE, rand);
+          test_frame_init (&r, packed[f], w, h, modes[m], 0, TRUE, rand);
+          fail_unless (gst_tv_convert_flip_packed (&s.frame, &d.frame, hflip,
+                  vflip));
+          ref_flip (&s.frame, &r.frame, hflip, vflip, m == 1);
+          check_same_422 (&r.frame, &d.frame);
+          check_untouched (&d);
+          test_frame_clear (&s);
+          test_frame_clear (&d);
+          test_frame_clear (&r);
+        }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+/* converting with a flip is converting the flipped source, bit for bit */
+GST_START_TEST (test_convert_flip)
+{
+  static const GstVideoFormat outs[] = {
+    F (I420), F (NV12), F (YV12), F (Y42B), F (UYVY), F (YUY2), F (BGRx),
+    F (RGBA),
+  };
+  static const GstVideoInterlaceMode modes[] = {
+    GST_VIDEO_INTERLACE_MODE_PROGRESSIVE,
+    GST_VIDEO_INTERLACE_MODE_INTERLEAVED,
+  };
+  GRand *rand = g_rand_new_with_seed (99);
+  guint f, o, i, m, flip;
+
+  for (f = 0; f < G_N_ELEMENTS (packed); f++)
+    for (o = 0; o < G_N_ELEMENTS (outs); o++)
+      for (i = 0; i < G_N_ELEMENTS (sizes); i++)
+        for (m = 0; m < G_N_ELEMENTS (modes); m++)
+          for (flip = 1; flip < 4; flip++) {
+            gint w = sizes[i].width, h = sizes[i].height;
+            gboolean hflip = flip & 1, vflip = (flip & 2) != 0;
+            GstTvConvert *plain, *flipping;
+            TestFrame s, r, d1, d2;
+
+            if (w & 1 || outs[o] == packed[f])
+              continue;
+            test_frame_init (&s, packed[f], w, h, modes[m], 0, FALSE, rand);
+            test_frame_init (&r, packed[f], w, h, modes[m], 0, TRUE, rand);
+            test_frame_init (&d1, outs[o], w, h, modes[m], 0, TRUE, rand);
+            test_frame_init (&d2, outs[o], w, h, modes[m], 0, TRUE, rand);
+            s.info.colorimetry.matrix = r.info.colorimetry.matrix =
+                d1.info.colorimetry.matrix = d2.info.colorimetry.matrix =
+                GST_VIDEO_COLOR_MATRIX_BT601;
+            ref_flip (&s.frame, &r.frame, hflip, vflip, m == 1);
+
+            plain = gst_tv_convert_new (&r.info, &d1.info);
+            flipping = gst_tv_convert_new (&s.info, &d2.info);
+            fail_unless (gst_tv_convert_is_fast_path (flipping));
+            fail_unless (gst_tv_convert_set_flip (flipping, hflip, vflip));
+            fail_unless (gst_tv_convert_frame (plain, &r.frame, &d1.frame));
+            fail_unless (gst_tv_convert_frame (flipping, &s.frame, &d2.frame));
+            fail_unless (memcmp (GST_VIDEO_FRAME_PLANE_DATA (&d1.frame, 0),
+                    GST_VIDEO_FRAME_PLANE_DATA (&d2.frame, 0),
+                    d1.info.size) == 0, "%s -> %s %dx%d %s hflip %d vflip %d "
+                "differs from converting the flipped frame",
+                gst_video_format_to_string (packed[f]),
+                gst_video_format_to_string (outs[o]), w, h,
+                m ? "interlaced" : "progressive", hflip, vflip);
+
+            /* and off again */
+            fail_unless (gst_tv_convert_set_flip (flipping, FALSE, FALSE));
+            fail_unless (gst_tv_convert_frame (flipping, &r.frame, &d2.frame));
+            fail_unless (memcmp (GST_VIDEO_FRAME_PLANE_DATA (&d1.frame, 0),
+                    GST_VIDEO_FRAME_PLANE_DATA (&d2.frame, 0),
+                    d1.info.size) == 0);
+
+            gst_tv_convert_free (plain);
+            gst_tv_convert_free (flipping);
+            test_frame_clear (&s);
+            test_frame_clear (&r);
+            test_frame_clear (&d1);
+            test_frame_clear (&d2);
+          }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_flip_refused)
+{
+  GstVideoInfo sinfo, dinfo;
+  GstTvConvert *conv;
+  GstVideoFrame s, d;
+  GstBuffer *sbuf, *dbuf;
+
+  /* no fast path */
+  gst_video_info_set_format (&sinfo, F (I420), 64, 48);
+  gst_video_info_set_format (&dinfo, F (BGRx), 64, 48);
+  conv = gst_tv_convert_new (&sinfo, &dinfo);
+  fail_if (gst_tv_convert_set_flip (conv, TRUE, FALSE));
+  fail_if (gst_tv_convert_set_flip (conv, FALSE, TRUE));
+  fail_unless (gst_tv_convert_set_flip (conv, FALSE, FALSE));
+  gst_tv_convert_free (conv);
+
+  /* odd width */
+  gst_video_info_set_format (&sinfo, F (UYVY), 33, 8);
+  gst_video_info_set_format (&dinfo, F (I420), 33, 8);
+  conv = gst_tv_convert_new (&sinfo, &dinfo);
+  fail_unless (gst_tv_convert_is_fast_path (conv));
+  fail_if (gst_tv_convert_set_flip (conv, TRUE, TRUE));
+  gst_tv_convert_free (conv);
+
+  /* flip_packed: formats and sizes must match, no odd width */
+  gst_video_info_set_format (&sinfo, F (UYVY), 33, 8);
+  gst_video_info_set_format (&dinfo, F (UYVY), 33, 8);
+  sbuf = gst_buffer_new_allocate (NULL, sinfo.size, NULL);
+  dbuf = gst_buffer_new_allocate (NULL, dinfo.size, NULL);
+  fail_unless (gst_video_frame_map (&s, &sinfo, sbuf, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&d, &dinfo, dbuf, GST_MAP_WRITE));
+  fail_if (gst_tv_convert_flip_packed (&s, &d, TRUE, FALSE));
+  fail_unless (gst_tv_convert_flip_packed (&s, &d, FALSE, TRUE));
+  gst_video_frame_unmap (&d);
+  gst_buffer_unref (dbuf);
+  gst_video_info_set_format (&dinfo, F (YUY2), 33, 8);
+  dbuf = gst_buffer_new_allocate (NULL, dinfo.size, NULL);
+  fail_unless (gst_video_frame_map (&d, &dinfo, dbuf, GST_MAP_WRITE));
+  fail_if (gst_tv_convert_flip_packed (&s, &d, FALSE, TRUE));
+  gst_video_frame_unmap (&d);
+  gst_video_frame_unmap (&s);
+  gst_buffer_unref (dbuf);
+  gst_buffer_unref (sbuf);
+}
+
+GST_END_TEST;
+
 static Suite *
 tvconvert_suite (void)
 {
@@ -870,6 +1128,10 @@ tvconvert_suite (void)
   tcase_add_test (tc_paths, test_rgb_all_values);
   tcase_add_test (tc_paths, test_fields_not_mixed);
   tcase_add_test (tc_paths, test_mixed_flag);
+  tcase_add_test (tc_paths, test_mirror_422);
+  tcase_add_test (tc_paths, test_flip_packed);
+  tcase_add_test (tc_paths, test_convert_flip);
+  tcase_add_test (tc_api, test_flip_refused);
 
   suite_add_tcase (s, tc_api);
   tcase_add_test (tc_api, test_fallback);

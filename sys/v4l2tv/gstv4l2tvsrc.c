@@ -1452,7 +1452,8 @@ gst_v4l2_tv_src_count_drops (GstV4l2TvSrc * self, guint32 sequence,
 /* a copy downstream can own for as long as it likes, in a buffer of the
  * copy pool (which keeps the GstVideoMeta of its buffers) */
 static GstBuffer *
-gst_v4l2_tv_src_copy (GstV4l2TvSrc * self, GstBuffer * buf)
+gst_v4l2_tv_src_copy (GstV4l2TvSrc * self, GstBuffer * buf, gboolean hflip,
+    gboolean vflip)
 {
   GstVideoFrame in, out;
   GstVideoInfo info;
@@ -1464,7 +1465,20 @@ gst_v4l2_tv_src_copy (GstV4l2TvSrc * self, GstBuffer * buf)
           NULL) != GST_FLOW_OK)
     return NULL;
 
-  if (self->default_layout || self->downstream_meta) {
+  if ((hflip || vflip) && (self->default_layout || self->downstream_meta)) {
+    /* the software flip (gstv4l2tvvidorient.c), same layout */
+    gboolean flipped = FALSE;
+
+    if (!gst_video_frame_map (&in, &self->info, buf, GST_MAP_READ))
+      goto map_failed;
+    if (gst_video_frame_map (&out, &self->info, copy, GST_MAP_WRITE)) {
+      flipped = gst_tv_convert_flip_packed (&in, &out, hflip, vflip);
+      gst_video_frame_unmap (&out);
+    }
+    gst_video_frame_unmap (&in);
+    if (!flipped)
+      goto map_failed;
+  } else if (self->default_layout || self->downstream_meta) {
     if (!gst_buffer_map (buf, &src, GST_MAP_READ))
       goto map_failed;
     if (!gst_buffer_map (copy, &dst, GST_MAP_WRITE)) {
@@ -1474,6 +1488,8 @@ gst_v4l2_tv_src_copy (GstV4l2TvSrc * self, GstBuffer * buf)
     memcpy (dst.data, src.data, MIN (src.size, dst.size));
     gst_buffer_unmap (copy, &dst);
     gst_buffer_unmap (buf, &src);
+  }
+  if (self->default_layout || self->downstream_meta) {
     if (!self->default_layout && gst_buffer_get_video_meta (copy) == NULL) {
       meta = gst_buffer_add_video_meta_full (copy, GST_VIDEO_FRAME_FLAG_NONE,
           GST_VIDEO_INFO_FORMAT (&self->info),
@@ -1496,7 +1512,10 @@ gst_v4l2_tv_src_copy (GstV4l2TvSrc * self, GstBuffer * buf)
     gst_video_frame_unmap (&in);
     goto map_failed;
   }
-  gst_video_frame_copy (&out, &in);
+  if (hflip || vflip)
+    gst_tv_convert_flip_packed (&in, &out, hflip, vflip);
+  else
+    gst_video_frame_copy (&out, &in);
   gst_video_frame_unmap (&out);
   gst_video_frame_unmap (&in);
 
@@ -1563,6 +1582,7 @@ gst_v4l2_tv_src_output_converted (GstV4l2TvSrc * self,
   if (ret == GST_FLOW_OK && gst_video_frame_map (&in, &self->info,
           self->card_bufs[vbuf->index], GST_MAP_READ)) {
     if (gst_video_frame_map (&out, &self->out_info, buf, GST_MAP_WRITE)) {
+      gst_v4l2_tv_orient_prepare_convert (self->obj, self->convert);
       converted = gst_tv_convert_frame (self->convert, &in, &out);
       gst_video_frame_unmap (&out);
     }
@@ -1629,7 +1649,7 @@ gst_v4l2_tv_src_output (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
   GstClockTime pts;
   GstBuffer *buf;
   GstFlowReturn ret;
-  gboolean copy;
+  gboolean copy, hflip, vflip;
 
   if (self->convert)
     return gst_v4l2_tv_src_output_converted (self, vbuf, outbuf);
@@ -1642,10 +1662,12 @@ gst_v4l2_tv_src_output (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
     goto acquire_failed;
 
   /* keep the card fed: copy when downstream holds too many buffers */
-  copy = self->n_queued < self->min_queued ||
+  /* a software flip copies every frame, flipped */
+  copy = gst_v4l2_tv_orient_get_software (self->obj, &hflip, &vflip) ||
+      self->n_queued < self->min_queued ||
       (!self->default_layout && !self->downstream_meta);
   if (copy) {
-    GstBuffer *tmp = gst_v4l2_tv_src_copy (self, buf);
+    GstBuffer *tmp = gst_v4l2_tv_src_copy (self, buf, hflip, vflip);
 
     GST_LOG_OBJECT (self, "copying frame %u: %u buffers queued, %u held "
         "downstream", vbuf->sequence, self->n_queued,

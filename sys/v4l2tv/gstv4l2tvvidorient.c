@@ -10,12 +10,27 @@
  * flips; the rotations by 90 degrees, the transpositions and auto are
  * refused with a warning that lists these four, and the direction stays.
  *
- * A card without a flip control cannot flip: the element does not flip
- * in software (yet), so asking for that flip is a warning that says so
- * (and set_hflip / set_vflip answer FALSE), and the picture stays as the
- * card gives it. On an interlaced picture the card's vertical flip also
- * swaps the fields (the top line becomes the bottom one), which is what
- * the kernel's drivers do; the caps' field order is the card's.
+ * Software path (v4l2tvsrc only): when the capture card has no control
+ * for a flip, v4l2tvsrc does it itself, from the next frame on. When it
+ * converts, the flip is fused into the conversion pass (tvconvert reads
+ * the card's lines in flipped order and mirrors each one into a line of
+ * its own before converting it, gst_tv_convert_set_flip()); when the
+ * card's format goes out as it is (zero-copy), each frame is copied
+ * flipped into a buffer of the copy pool instead
+ * (gst_tv_convert_flip_packed()). A software vertical flip of an
+ * interlaced frame mirrors each field on its own (line 2j+f shows the
+ * line of field f as far from the bottom of the field as 2j+f is from its
+ * top), so the fields stay in their lines and the caps' field order stays
+ * right. A conversion that tvconvert hands to GstVideoConverter cannot
+ * flip: a warning says so once, and those frames go out unflipped. The
+ * path taken (hardware or software) is logged at INFO.
+ *
+ * A sink's card without a flip control cannot flip: asking for that flip
+ * is a warning that says so (and set_hflip / set_vflip answer FALSE), and
+ * the picture stays as it is. On an interlaced picture the card's
+ * vertical flip also swaps the fields (the top line becomes the bottom
+ * one), which is what the kernel's drivers do; the caps' field order is
+ * the card's.
  *
  * Copyright (C) 2026 the v4l2tv authors
  */
@@ -58,6 +73,7 @@ struct _GstV4l2TvOrient
   gboolean has[N_FLIPS];        /* the card has the control */
   gboolean want[N_FLIPS];       /* asked for */
   gboolean set[N_FLIPS];        /* asked for at all: applied on open */
+  gboolean convert_warned;      /* a conversion could not flip */
 };
 
 static GQuark obj_quark;
@@ -145,6 +161,11 @@ apply_unlocked (GstV4l2TvOrient * orient, guint f)
   g_autoptr (GError) err = NULL;
   gint32 got;
 
+  if (!orient->has[f] && obj->direction == GST_TV_HW_CAPTURE) {
+    GST_INFO_OBJECT (obj->element, "%s: %s %s in software (no %s)", location,
+        flips[f].name, orient->want[f] ? "on" : "off", flips[f].cid_name);
+    return TRUE;
+  }
   if (!orient->has[f]) {
     if (!orient->want[f]) {
       GST_DEBUG_OBJECT (obj->element, "%s off: nothing to do without %s",
@@ -167,7 +188,7 @@ apply_unlocked (GstV4l2TvOrient * orient, guint f)
         ("%s", err->message));
     return FALSE;
   }
-  GST_DEBUG_OBJECT (obj->element, "%s %s in hardware (%s = %d)",
+  GST_INFO_OBJECT (obj->element, "%s %s in hardware (%s = %d)",
       flips[f].name, orient->want[f] ? "on" : "off", flips[f].cid_name, got);
   return (got != 0) == orient->want[f];
 }
@@ -202,6 +223,7 @@ gst_v4l2_tv_orient_closing (GstV4l2TvObject * obj)
   g_mutex_lock (&obj->orient->lock);
   obj->orient->open = FALSE;
   obj->orient->has[FLIP_H] = obj->orient->has[FLIP_V] = FALSE;
+  obj->orient->convert_warned = FALSE;
   g_mutex_unlock (&obj->orient->lock);
 }
 
@@ -228,6 +250,45 @@ set_flips (GstV4l2TvObject * obj, guint mask, gboolean want_h, gboolean want_v)
   return ok;
 }
 
+/* --- the software path --- */
+
+gboolean
+gst_v4l2_tv_orient_get_software (GstV4l2TvObject * obj, gboolean * hflip,
+    gboolean * vflip)
+{
+  GstV4l2TvOrient *orient = obj->orient;
+  gboolean sw = orient->open && obj->direction == GST_TV_HW_CAPTURE;
+
+  g_mutex_lock (&orient->lock);
+  *hflip = sw && orient->want[FLIP_H] && !orient->has[FLIP_H];
+  *vflip = sw && orient->want[FLIP_V] && !orient->has[FLIP_V];
+  g_mutex_unlock (&orient->lock);
+  return *hflip || *vflip;
+}
+
+void
+gst_v4l2_tv_orient_prepare_convert (GstV4l2TvObject * obj,
+    GstTvConvert * convert)
+{
+  GstV4l2TvOrient *orient = obj->orient;
+  gboolean h, v;
+
+  gst_v4l2_tv_orient_get_software (obj, &h, &v);
+  if (gst_tv_convert_set_flip (convert, h, v))
+    return;
+  gst_tv_convert_set_flip (convert, FALSE, FALSE);
+  g_mutex_lock (&orient->lock);
+  if (!orient->convert_warned) {
+    orient->convert_warned = TRUE;
+    QUEUE_WARNING (&orient->pending, obj->element,
+        (_("Cannot flip the picture of device '%s' in this format."),
+            gst_tv_hw_device_get_location (obj->dev)),
+        ("the card has no flip control and this conversion "
+            "(GstVideoConverter) cannot flip: frames go out unflipped"));
+  }
+  unlock_and_post (orient);
+}
+
 /* --- GstVideoOrientation --- */
 
 static gboolean
@@ -243,7 +304,7 @@ get_flip (GstV4l2TvObject * obj, guint f, gboolean * flip)
     ok = gst_tv_hw_device_get_ctrl (obj->dev, flips[f].cid, &v, NULL);
     if (ok)
       *flip = v != 0;
-  } else if (orient->open) {
+  } else if (orient->open && obj->direction != GST_TV_HW_CAPTURE) {
     /* no control, no flip */
     *flip = FALSE;
   } else {
@@ -306,9 +367,10 @@ gst_v4l2_tv_orient_install_properties (GObjectClass * gobject_class,
    * The #GstVideoDirection property: identity, horiz (mirror), vert
    * (upside down) or 180 (both), done by the card's flip controls
    * (V4L2_CID_HFLIP, V4L2_CID_VFLIP) when the device opens and at once
-   * while it is open. The rotations by 90 degrees, the transpositions and
-   * auto are refused with a warning, as is a flip the card has no control
-   * for (no software flipping).
+   * while it is open; v4l2tvsrc flips in software when the card has no
+   * control for a flip (an interlaced picture within each field). The
+   * rotations by 90 degrees, the transpositions and auto are refused with
+   * a warning, as is, on v4l2tvsink, a flip the card has no control for.
    */
   g_object_class_override_property (gobject_class, prop_id, "video-direction");
 }

@@ -13,6 +13,7 @@
 #include <gst/video/videodirection.h>
 
 #include "gstv4l2tvobject.h"
+#include "tvconvert.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +26,14 @@ G_GNUC_INTERNAL void gst_v4l2_tv_orient_free (GstV4l2TvOrient * orient);
  * for are set), it is about to close */
 G_GNUC_INTERNAL void gst_v4l2_tv_orient_opened (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL void gst_v4l2_tv_orient_closing (GstV4l2TvObject * obj);
+
+/* the streaming thread of v4l2tvsrc: the flips done in software (the card
+ * has no control for them), TRUE if any; gives @convert the flips for the
+ * next frame (a warning, once, when it cannot flip) */
+G_GNUC_INTERNAL gboolean gst_v4l2_tv_orient_get_software (GstV4l2TvObject *
+    obj, gboolean * hflip, gboolean * vflip);
+G_GNUC_INTERNAL void gst_v4l2_tv_orient_prepare_convert (GstV4l2TvObject *
+    obj, GstTvConvert * convert);
 
 /* the GstVideoDirection "video-direction" property, as @prop_id */
 G_GNUC_INTERNAL void gst_v4l2_tv_orient_install_properties (GObjectClass *

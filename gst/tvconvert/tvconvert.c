@@ -1064,8 +1064,7 @@ gst_tv_convert_get_chroma_site (GstVideoFormat format)
  * Returns: %TRUE, or %FALSE (nothing changed) when @convert cannot flip.
  */
 gboolean
-gst_tv_convert_set_flip (GstTvConvert * convert, gboolean hflip,
-    gboolean vflip)
+gst_tv_convert_set_flip (GstTvConvert * convert, gboolean hflip, gboolean vflip)
 {
   GstVideoFormat in_format;
 

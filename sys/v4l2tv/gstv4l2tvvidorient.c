@@ -257,9 +257,10 @@ gst_v4l2_tv_orient_get_software (GstV4l2TvObject * obj, gboolean * hflip,
     gboolean * vflip)
 {
   GstV4l2TvOrient *orient = obj->orient;
-  gboolean sw = orient->open && obj->direction == GST_TV_HW_CAPTURE;
+  gboolean sw;
 
   g_mutex_lock (&orient->lock);
+  sw = orient->open && obj->direction == GST_TV_HW_CAPTURE;
   *hflip = sw && orient->want[FLIP_H] && !orient->has[FLIP_H];
   *vflip = sw && orient->want[FLIP_V] && !orient->has[FLIP_V];
   g_mutex_unlock (&orient->lock);

@@ -46,7 +46,7 @@ struct _GstV4l2TvBalance
   GstV4l2TvObject *obj;
 
   GMutex lock;
-  GList *pending;               /* GstMessage: QUEUE_WARNING */
+  GList *pending;               /* GstMessage: GST_V4L2_TV_QUEUE_WARNING */
   /* while the device is open: the channels of the controls the card has,
    * in the order of controls[]; chans[i] NULL for a missing one */
   gboolean open;
@@ -60,46 +60,13 @@ struct _GstV4l2TvBalance
 
 static GQuark obj_quark;
 
-/* warnings found with the lock held are posted after it is let go, so
- * that a bus sync handler may call back into the element */
-#define QUEUE_WARNING(list, element, text, debug) G_STMT_START {         \
-  gchar *_text = _gst_element_error_printf text;                        \
-  gchar *_debug = _gst_element_error_printf debug;                      \
-  queue_warning (list, element, _text, _debug);                         \
-} G_STMT_END
-
-static void
-queue_warning (GList ** list, GstElement * element, gchar * text, gchar * debug)
-{
-  GError *err = g_error_new_literal (GST_RESOURCE_ERROR,
-      GST_RESOURCE_ERROR_SETTINGS, text);
-
-  GST_WARNING_OBJECT (element, "%s (%s)", text, debug);
-  *list = g_list_append (*list,
-      gst_message_new_warning (GST_OBJECT (element), err, debug));
-  g_error_free (err);
-  g_free (text);
-  g_free (debug);
-}
-
-/* without the lock */
-static void
-post_warnings (GstElement * element, GList * list)
-{
-  GList *l;
-
-  for (l = list; l; l = l->next)
-    gst_element_post_message (element, l->data);
-  g_list_free (list);
-}
-
 static void
 unlock_and_post (GstV4l2TvBalance * balance)
 {
   GList *pending = g_steal_pointer (&balance->pending);
 
   g_mutex_unlock (&balance->lock);
-  post_warnings (balance->obj->element, pending);
+  gst_v4l2_tv_object_post_messages (balance->obj->element, pending);
 }
 
 GstV4l2TvBalance *
@@ -175,7 +142,7 @@ apply_unlocked (GstV4l2TvBalance * balance, guint i, gint value, gint * got)
   if (value < chan->min_value || value > chan->max_value) {
     gint clamped = CLAMP (value, chan->min_value, chan->max_value);
 
-    QUEUE_WARNING (&balance->pending, obj->element,
+    GST_V4L2_TV_QUEUE_WARNING (&balance->pending, obj->element,
         (_("%s %d is outside the range of device '%s' (%d to %d), using "
                 "%d."), balance->names[i], value, location, chan->min_value,
             chan->max_value, clamped),
@@ -187,7 +154,7 @@ apply_unlocked (GstV4l2TvBalance * balance, guint i, gint value, gint * got)
 
   if (!gst_tv_hw_device_set_ctrl (obj->dev, controls[i].cid, value, &err) ||
       !gst_tv_hw_device_get_ctrl (obj->dev, controls[i].cid, &stored, &err)) {
-    QUEUE_WARNING (&balance->pending, obj->element,
+    GST_V4L2_TV_QUEUE_WARNING (&balance->pending, obj->element,
         (_("Could not set %s of device '%s' to %d."), balance->names[i],
             location, value), ("%s", err->message));
     return FALSE;
@@ -245,7 +212,7 @@ gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj)
     if (!balance->set[i])
       continue;
     if (balance->chans[i] == NULL) {
-      QUEUE_WARNING (&balance->pending, obj->element,
+      GST_V4L2_TV_QUEUE_WARNING (&balance->pending, obj->element,
           (_("Device '%s' has no %s control."), location, controls[i].prop),
           ("the %s property was set, but %s has no control 0x%08x",
               controls[i].prop, location, controls[i].cid));
@@ -293,7 +260,7 @@ set_value (GstV4l2TvObject * obj, guint i, gint value, gboolean remember)
     if (balance->chans[i] == NULL) {
       const gchar *location = gst_tv_hw_device_get_location (obj->dev);
 
-      QUEUE_WARNING (&balance->pending, obj->element,
+      GST_V4L2_TV_QUEUE_WARNING (&balance->pending, obj->element,
           (_("Device '%s' has no %s control."), location, controls[i].prop),
           ("%s has no control 0x%08x", location, controls[i].cid));
     } else if (apply_unlocked (balance, i, value, &got)) {

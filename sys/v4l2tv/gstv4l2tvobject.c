@@ -1258,6 +1258,33 @@ no_formats:
   }
 }
 
+/* takes @text and @debug (GST_RESOURCE_ERROR_SETTINGS) */
+void
+gst_v4l2_tv_object_queue_warning (GList ** list, GstElement * element,
+    gchar * text, gchar * debug)
+{
+  GError *err = g_error_new_literal (GST_RESOURCE_ERROR,
+      GST_RESOURCE_ERROR_SETTINGS, text);
+
+  GST_WARNING_OBJECT (element, "%s (%s)", text, debug);
+  *list = g_list_append (*list,
+      gst_message_new_warning (GST_OBJECT (element), err, debug));
+  g_error_free (err);
+  g_free (text);
+  g_free (debug);
+}
+
+/* posts the messages of @list and frees it; without the lock */
+void
+gst_v4l2_tv_object_post_messages (GstElement * element, GList * list)
+{
+  GList *l;
+
+  for (l = list; l; l = l->next)
+    gst_element_post_message (element, l->data);
+  g_list_free (list);
+}
+
 /*
  * Resolves the port and norm the properties ask for and programs the card
  * with them, at start-up. Posts an error and returns FALSE on failure.

@@ -163,6 +163,20 @@ G_GNUC_INTERNAL void gst_v4l2_tv_selection_clear (GstV4l2TvSelection * sel);
 G_GNUC_INTERNAL
 gboolean gst_v4l2_tv_object_select (GstV4l2TvObject * obj);
 
+/* warnings found with a lock held, posted once it is let go, so that a
+ * bus sync handler may call back into the element: queued on @list
+ * (GstMessage) with the GST_ELEMENT_WARNING-style text and debug */
+#define GST_V4L2_TV_QUEUE_WARNING(list, element, text, debug) G_STMT_START { \
+  gchar *_text = _gst_element_error_printf text;                        \
+  gchar *_debug = _gst_element_error_printf debug;                      \
+  gst_v4l2_tv_object_queue_warning (list, element, _text, _debug);      \
+} G_STMT_END
+G_GNUC_INTERNAL
+void gst_v4l2_tv_object_queue_warning (GList ** list, GstElement * element,
+    gchar * text, gchar * debug);
+G_GNUC_INTERNAL
+void gst_v4l2_tv_object_post_messages (GstElement * element, GList * list);
+
 G_GNUC_INTERNAL
 GstCaps *gst_v4l2_tv_object_get_caps (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL

@@ -68,7 +68,7 @@ struct _GstV4l2TvOrient
   GstV4l2TvObject *obj;
 
   GMutex lock;
-  GList *pending;               /* GstMessage: QUEUE_WARNING */
+  GList *pending;               /* GstMessage: GST_V4L2_TV_QUEUE_WARNING */
   gboolean open;
   gboolean has[N_FLIPS];        /* the card has the control */
   gboolean want[N_FLIPS];       /* asked for */
@@ -78,46 +78,13 @@ struct _GstV4l2TvOrient
 
 static GQuark obj_quark;
 
-/* warnings found with the lock held are posted after it is let go, so
- * that a bus sync handler may call back into the element */
-#define QUEUE_WARNING(list, element, text, debug) G_STMT_START {         \
-  gchar *_text = _gst_element_error_printf text;                        \
-  gchar *_debug = _gst_element_error_printf debug;                      \
-  queue_warning (list, element, _text, _debug);                         \
-} G_STMT_END
-
-static void
-queue_warning (GList ** list, GstElement * element, gchar * text, gchar * debug)
-{
-  GError *err = g_error_new_literal (GST_RESOURCE_ERROR,
-      GST_RESOURCE_ERROR_SETTINGS, text);
-
-  GST_WARNING_OBJECT (element, "%s (%s)", text, debug);
-  *list = g_list_append (*list,
-      gst_message_new_warning (GST_OBJECT (element), err, debug));
-  g_error_free (err);
-  g_free (text);
-  g_free (debug);
-}
-
-/* without the lock */
-static void
-post_warnings (GstElement * element, GList * list)
-{
-  GList *l;
-
-  for (l = list; l; l = l->next)
-    gst_element_post_message (element, l->data);
-  g_list_free (list);
-}
-
 static void
 unlock_and_post (GstV4l2TvOrient * orient)
 {
   GList *pending = g_steal_pointer (&orient->pending);
 
   g_mutex_unlock (&orient->lock);
-  post_warnings (orient->obj->element, pending);
+  gst_v4l2_tv_object_post_messages (orient->obj->element, pending);
 }
 
 GstV4l2TvOrient *
@@ -172,7 +139,7 @@ apply_unlocked (GstV4l2TvOrient * orient, guint f)
           flips[f].name, flips[f].cid_name);
       return TRUE;
     }
-    QUEUE_WARNING (&orient->pending, obj->element,
+    GST_V4L2_TV_QUEUE_WARNING (&orient->pending, obj->element,
         (_("Device '%s' cannot flip the picture (it has no %s control), "
                 "and flipping in software is not supported."), location,
             flips[f].name),
@@ -183,7 +150,7 @@ apply_unlocked (GstV4l2TvOrient * orient, guint f)
   if (!gst_tv_hw_device_set_ctrl (obj->dev, flips[f].cid, orient->want[f],
           &err) || !gst_tv_hw_device_get_ctrl (obj->dev, flips[f].cid, &got,
           &err)) {
-    QUEUE_WARNING (&orient->pending, obj->element,
+    GST_V4L2_TV_QUEUE_WARNING (&orient->pending, obj->element,
         (_("Could not set the %s of device '%s'."), flips[f].name, location),
         ("%s", err->message));
     return FALSE;
@@ -281,7 +248,7 @@ gst_v4l2_tv_orient_prepare_convert (GstV4l2TvObject * obj,
   g_mutex_lock (&orient->lock);
   if (!orient->convert_warned) {
     orient->convert_warned = TRUE;
-    QUEUE_WARNING (&orient->pending, obj->element,
+    GST_V4L2_TV_QUEUE_WARNING (&orient->pending, obj->element,
         (_("Cannot flip the picture of device '%s' in this format."),
             gst_tv_hw_device_get_location (obj->dev)),
         ("the card has no flip control and this conversion "

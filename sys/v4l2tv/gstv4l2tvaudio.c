@@ -6,7 +6,7 @@
  * of their audio inputs to their sound device; which ones can go with a
  * video input is the input's audioset (struct v4l2_input), one bit per
  * audio input index. The audio-input property names one, by name
- * (case-insensitive) or index; it is selected with VIDIOC_S_AUDIO after
+ * (case-insensitive) or index; it is selected with S_AUDIO after
  * the video input, at start and at each switch of video input. Unset, the
  * card's choice stays (drivers switch the audio input with the video
  * input themselves).

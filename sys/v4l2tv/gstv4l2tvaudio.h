@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * v4l2tv: the audio-input property of v4l2tvsrc (VIDIOC_ENUMAUDIO,
- * VIDIOC_S_AUDIO), checked against the video input's audioset.
+ * v4l2tv: the audio-input property of v4l2tvsrc (ENUMAUDIO,
+ * S_AUDIO), checked against the video input's audioset.
  */
 #ifndef __GST_V4L2_TV_AUDIO_H__
 #define __GST_V4L2_TV_AUDIO_H__

@@ -4,7 +4,7 @@
  *
  * The channels are the card's V4L2_CID_BRIGHTNESS, V4L2_CID_CONTRAST,
  * V4L2_CID_SATURATION and V4L2_CID_HUE, as far as it has them (a control
- * flagged disabled counts as missing), with the ranges VIDIOC_QUERYCTRL
+ * flagged disabled counts as missing), with the ranges QUERYCTRL
  * gives. They exist while the device is open (READY and up); the balance
  * type is hardware: the card changes the picture.
  *
@@ -287,7 +287,7 @@ gst_v4l2_tv_balance_install_properties (GObjectClass * gobject_class,
    *
    * The card's V4L2_CID_BRIGHTNESS, set when the device opens (NULL to
    * READY) and at once while it is open. Its range is the card's
-   * (VIDIOC_QUERYCTRL; 0 to 255 on most cards): a value outside is
+   * (QUERYCTRL; 0 to 255 on most cards): a value outside is
    * clamped to it with a warning that names the range. Unset, the card's
    * value is kept. Read while the device is open, it gives the card's
    * value. The #GstColorBalance interface gives the same, with the range.

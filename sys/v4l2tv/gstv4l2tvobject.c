@@ -255,7 +255,7 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
    * SECAM, PAL-M, NTSC-M-JP, ... The group names (NTSC, PAL, SECAM) let the
    * driver pick the variant. "current" keeps the card's standard. "auto"
    * (v4l2tvsrc only) detects the standard of the input's signal with
-   * VIDIOC_QUERYSTD when the element starts and at each switch of input;
+   * QUERYSTD when the element starts and at each switch of input;
    * see #GstV4l2TvSrc:detected-norm for how several candidates or no
    * signal are resolved. The
    * standard sets the frame size (720x480 for the 525-line standards NTSC,
@@ -288,7 +288,7 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
    * GstV4l2TvSrc:detected-norm:
    *
    * With norm=auto: the standard detected on the input when the element
-   * started or last switched (VIDIOC_QUERYSTD), by its norm name; NULL when
+   * started or last switched (QUERYSTD), by its norm name; NULL when
    * there was no signal to detect it from (a warning said which standard
    * was used instead) or norm is not auto. Each detection is also posted
    * as an element message named `v4l2tv-norm-detected`, with the fields
@@ -306,7 +306,7 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
   /**
    * GstV4l2TvSrc:audio-input:
    *
-   * The card's audio input to route to its sound device (VIDIOC_S_AUDIO),
+   * The card's audio input to route to its sound device (S_AUDIO),
    * by name (case-insensitive, e.g. "Line-In") or index; unset keeps the
    * card's choice. It must go with the video input (the input's audioset):
    * otherwise, or when the card has no such audio input, the element fails
@@ -734,7 +734,7 @@ auto_on_output:
         (_("norm auto detects the standard of a signal coming in, so an "
                 "output cannot have it: output '%s' of device '%s' needs a "
                 "norm, one of: %s."), sel->port_name, location, list),
-        ("VIDIOC_QUERYSTD is for inputs"));
+        ("QUERYSTD is for inputs"));
     gst_v4l2_tv_selection_clear (sel);
     return FALSE;
   }
@@ -1021,7 +1021,7 @@ probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d)
 
 /*
  * norm=auto: the standard of the signal on the port just selected, from
- * VIDIOC_QUERYSTD. The driver may answer with several candidates (a
+ * QUERYSTD. The driver may answer with several candidates (a
  * 525-line signal whose colour it cannot tell, say): the card's current
  * standard when it is one of them, else the first norm= name, in the
  * order of the property's list (NTSC, NTSC-M, ..., PAL, PAL-BG, ...,
@@ -1072,7 +1072,7 @@ detect_norm (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
     GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
         (_("No signal on input '%s' of device '%s' to detect its standard "
                 "from; using %s."), sel->port_name, location, chosen_str),
-        ("VIDIOC_QUERYSTD found 0x%" G_GINT64_MODIFIER "x, the input "
+        ("QUERYSTD found 0x%" G_GINT64_MODIFIER "x, the input "
             "accepts 0x%" G_GINT64_MODIFIER "x", (guint64) detected,
             (guint64) sel->port_stds));
   else

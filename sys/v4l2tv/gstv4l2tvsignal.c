@@ -3,7 +3,7 @@
  * v4l2tv: signal loss in v4l2tvsrc.
  *
  * The status of the current input (struct v4l2_input.status from
- * VIDIOC_ENUMINPUT) is read every half second of stream time while frames
+ * ENUMINPUT) is read every half second of stream time while frames
  * come, and at each frame period without one. Each change of it, and each
  * start and end of a gap (filler frames going out), is posted as a
  * "v4l2tv-signal" element message (fields documented in gstv4l2tvsrc.c).

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * v4l2tv: what v4l2tvsrc does while its input has no signal: the input's
- * status (VIDIOC_ENUMINPUT) watched and posted as element messages, and
+ * status (ENUMINPUT) watched and posted as element messages, and
  * filler frames that keep the stream at the standard's rate while the
  * card delivers nothing.
  */

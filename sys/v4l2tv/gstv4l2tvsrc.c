@@ -536,7 +536,7 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
   /**
    * GstV4l2TvSrc:capture-errors:
    *
-   * Transient capture errors since the element started: VIDIOC_DQBUF
+   * Transient capture errors since the element started: DQBUF
    * failing with EIO, each taken as a lost frame (the next buffer is
    * DISCONT). Five in a row end the capture with an error naming the
    * device and input. Frames the driver flags V4L2_BUF_FLAG_ERROR are

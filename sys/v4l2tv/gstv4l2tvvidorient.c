@@ -4,7 +4,7 @@
  * and the GstVideoDirection "video-direction" property.
  *
  * The card flips (hardware path): V4L2_CID_HFLIP and V4L2_CID_VFLIP,
- * found with VIDIOC_QUERYCTRL when the device opens (READY). A flip asked
+ * found with QUERYCTRL when the device opens (READY). A flip asked
  * for before the device opens is set then; while it is open, at once.
  * Of the directions only identity, horiz, vert and 180 (both flips) are
  * flips; the rotations by 90 degrees, the transpositions and auto are

@@ -58,8 +58,6 @@ struct _GstV4l2TvBalance
   gboolean set[GST_V4L2_TV_BALANCE_N_PROPS];
 };
 
-static GQuark obj_quark;
-
 static void
 unlock_and_post (GstV4l2TvBalance * balance)
 {
@@ -73,14 +71,13 @@ GstV4l2TvBalance *
 gst_v4l2_tv_balance_new (GstV4l2TvObject * obj)
 {
   GstV4l2TvBalance *balance = g_new0 (GstV4l2TvBalance, 1);
+  static gsize debug_done = 0;
 
-  if (obj_quark == 0) {
-    /* the same quark the tuner sets on the element */
-    obj_quark = g_quark_from_static_string ("gst-v4l2-tv-object");
+  if (g_once_init_enter (&debug_done)) {
     GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_balance_debug, "v4l2tvbalance", 0,
         "v4l2tv colour balance and orientation");
+    g_once_init_leave (&debug_done, 1);
   }
-  g_object_set_qdata (G_OBJECT (obj->element), obj_quark, obj);
 
   balance->obj = obj;
   g_mutex_init (&balance->lock);
@@ -108,12 +105,6 @@ gst_v4l2_tv_balance_free (GstV4l2TvBalance * balance)
   g_list_free_full (balance->pending, (GDestroyNotify) gst_message_unref);
   g_mutex_clear (&balance->lock);
   g_free (balance);
-}
-
-static GstV4l2TvObject *
-get_obj (gpointer element)
-{
-  return g_object_get_qdata (G_OBJECT (element), obj_quark);
 }
 
 static gint
@@ -359,7 +350,7 @@ gst_v4l2_tv_balance_get_property (GstV4l2TvObject * obj, guint index,
 static const GList *
 gst_v4l2_tv_balance_list_channels (GstColorBalance * element)
 {
-  GstV4l2TvBalance *balance = get_obj (element)->balance;
+  GstV4l2TvBalance *balance = gst_v4l2_tv_object_from_element (element)->balance;
   const GList *ret;
 
   g_mutex_lock (&balance->lock);
@@ -385,7 +376,7 @@ static void
 gst_v4l2_tv_balance_set_value (GstColorBalance * element,
     GstColorBalanceChannel * channel, gint value)
 {
-  GstV4l2TvObject *obj = get_obj (element);
+  GstV4l2TvObject *obj = gst_v4l2_tv_object_from_element (element);
   gint i;
 
   g_mutex_lock (&obj->balance->lock);
@@ -406,7 +397,7 @@ static gint
 gst_v4l2_tv_balance_get_value (GstColorBalance * element,
     GstColorBalanceChannel * channel)
 {
-  GstV4l2TvObject *obj = get_obj (element);
+  GstV4l2TvObject *obj = gst_v4l2_tv_object_from_element (element);
   GstV4l2TvBalance *balance = obj->balance;
   gint i, ret = 0;
 

@@ -158,10 +158,17 @@ standard_describe (v4l2_std_id std)
   return nick ? g_strdup (nick) : standard_list (std);
 }
 
+static GQuark obj_quark;
+
 GstV4l2TvObject *
 gst_v4l2_tv_object_new (GstElement * element, GstTvHwDirection direction)
 {
   GstV4l2TvObject *obj = g_new0 (GstV4l2TvObject, 1);
+
+  /* the interfaces' functions find the object from the element */
+  if (obj_quark == 0)
+    obj_quark = g_quark_from_static_string ("gst-v4l2-tv-object");
+  g_object_set_qdata (G_OBJECT (element), obj_quark, obj);
 
   obj->element = element;
   obj->direction = direction;
@@ -174,10 +181,19 @@ gst_v4l2_tv_object_new (GstElement * element, GstTvHwDirection direction)
   return obj;
 }
 
+/* the object of v4l2tvsrc or v4l2tvsink @element (the GstTvTuner,
+ * GstColorBalance and GstVideoOrientation implementations) */
+GstV4l2TvObject *
+gst_v4l2_tv_object_from_element (gpointer element)
+{
+  return g_object_get_qdata (G_OBJECT (element), obj_quark);
+}
+
 void
 gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
 {
   g_warn_if_fail (obj->dev == NULL);
+  g_object_set_qdata (G_OBJECT (obj->element), obj_quark, NULL);
 
   gst_v4l2_tv_tuner_free (obj->tuner);
   gst_v4l2_tv_balance_free (obj->balance);

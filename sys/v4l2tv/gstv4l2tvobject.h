@@ -132,6 +132,8 @@ G_GNUC_INTERNAL
 GstV4l2TvObject *gst_v4l2_tv_object_new (GstElement * element,
     GstTvHwDirection direction);
 G_GNUC_INTERNAL void gst_v4l2_tv_object_free (GstV4l2TvObject * obj);
+G_GNUC_INTERNAL
+GstV4l2TvObject *gst_v4l2_tv_object_from_element (gpointer element);
 
 G_GNUC_INTERNAL
 void gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,

@@ -75,18 +75,10 @@ struct _GstV4l2TvTuner
   gulong frequency;             /* the property, 0: keep */
 };
 
-static GQuark obj_quark;
-
 GstV4l2TvTuner *
 gst_v4l2_tv_tuner_new (GstV4l2TvObject * obj)
 {
   GstV4l2TvTuner *tuner = g_new0 (GstV4l2TvTuner, 1);
-
-  if (obj_quark == 0)
-    obj_quark = g_quark_from_static_string ("gst-v4l2-tv-object");
-  /* the interface's functions find the object from the element */
-  if (GST_IS_TV_TUNER (obj->element))
-    g_object_set_qdata (G_OBJECT (obj->element), obj_quark, obj);
 
   tuner->obj = obj;
   g_mutex_init (&tuner->lock);
@@ -124,12 +116,6 @@ gst_v4l2_tv_tuner_free (GstV4l2TvTuner * tuner)
   clear_unlocked (tuner);
   g_mutex_clear (&tuner->lock);
   g_free (tuner);
-}
-
-static GstV4l2TvObject *
-get_obj (GstTvTuner * element)
-{
-  return g_object_get_qdata (G_OBJECT (element), obj_quark);
 }
 
 /* --- building the channels and norms --- */
@@ -722,7 +708,7 @@ port_of_unlocked (GstV4l2TvTuner * tuner, GstTvTunerChannel * channel)
 static const GList *
 gst_v4l2_tv_tuner_list_channels (GstTvTuner * element)
 {
-  GstV4l2TvTuner *tuner = get_obj (element)->tuner;
+  GstV4l2TvTuner *tuner = gst_v4l2_tv_object_from_element (element)->tuner;
   const GList *ret;
 
   g_mutex_lock (&tuner->lock);
@@ -735,7 +721,7 @@ gst_v4l2_tv_tuner_list_channels (GstTvTuner * element)
 static GstTvTunerChannel *
 gst_v4l2_tv_tuner_get_channel (GstTvTuner * element)
 {
-  GstV4l2TvTuner *tuner = get_obj (element)->tuner;
+  GstV4l2TvTuner *tuner = gst_v4l2_tv_object_from_element (element)->tuner;
   GstTvTunerChannel *ret = NULL;
 
   g_mutex_lock (&tuner->lock);
@@ -750,7 +736,7 @@ static gboolean
 gst_v4l2_tv_tuner_set_channel (GstTvTuner * element,
     GstTvTunerChannel * channel)
 {
-  GstV4l2TvObject *obj = get_obj (element);
+  GstV4l2TvObject *obj = gst_v4l2_tv_object_from_element (element);
   GstV4l2TvTuner *tuner = obj->tuner;
   g_autofree gchar *value = NULL;
   const gchar *label = gst_tv_tuner_channel_get_label (channel);
@@ -785,7 +771,7 @@ not_ours:
 static const GList *
 gst_v4l2_tv_tuner_list_norms (GstTvTuner * element)
 {
-  GstV4l2TvTuner *tuner = get_obj (element)->tuner;
+  GstV4l2TvTuner *tuner = gst_v4l2_tv_object_from_element (element)->tuner;
   const GList *ret = NULL;
 
   g_mutex_lock (&tuner->lock);
@@ -799,7 +785,7 @@ gst_v4l2_tv_tuner_list_norms (GstTvTuner * element)
 static GstTvTunerNorm *
 gst_v4l2_tv_tuner_get_norm (GstTvTuner * element)
 {
-  GstV4l2TvTuner *tuner = get_obj (element)->tuner;
+  GstV4l2TvTuner *tuner = gst_v4l2_tv_object_from_element (element)->tuner;
   GstTvTunerNorm *ret;
 
   g_mutex_lock (&tuner->lock);
@@ -812,7 +798,7 @@ gst_v4l2_tv_tuner_get_norm (GstTvTuner * element)
 static gboolean
 gst_v4l2_tv_tuner_set_norm (GstTvTuner * element, GstTvTunerNorm * norm)
 {
-  GstV4l2TvObject *obj = get_obj (element);
+  GstV4l2TvObject *obj = gst_v4l2_tv_object_from_element (element);
   GstV4l2TvTuner *tuner = obj->tuner;
   g_autoptr (GEnumClass) klass = g_type_class_ref (GST_TYPE_V4L2_TV_STANDARD);
   g_autofree gchar *port_name = NULL;
@@ -880,7 +866,7 @@ static gboolean
 gst_v4l2_tv_tuner_set_frequency (GstTvTuner * element,
     GstTvTunerChannel * channel, gulong frequency)
 {
-  GstV4l2TvObject *obj = get_obj (element);
+  GstV4l2TvObject *obj = gst_v4l2_tv_object_from_element (element);
   GstV4l2TvTuner *tuner = obj->tuner;
   gboolean current;
   gint index;
@@ -912,7 +898,7 @@ static gulong
 gst_v4l2_tv_tuner_get_frequency (GstTvTuner * element,
     GstTvTunerChannel * channel)
 {
-  GstV4l2TvObject *obj = get_obj (element);
+  GstV4l2TvObject *obj = gst_v4l2_tv_object_from_element (element);
   GstV4l2TvTuner *tuner = obj->tuner;
   g_autoptr (GError) err = NULL;
   gulong ret = 0;
@@ -940,7 +926,7 @@ static gint
 gst_v4l2_tv_tuner_signal_strength (GstTvTuner * element,
     GstTvTunerChannel * channel)
 {
-  GstV4l2TvObject *obj = get_obj (element);
+  GstV4l2TvObject *obj = gst_v4l2_tv_object_from_element (element);
   GstV4l2TvTuner *tuner = obj->tuner;
   gint index, ret = -1;
 

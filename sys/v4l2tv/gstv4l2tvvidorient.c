@@ -76,8 +76,6 @@ struct _GstV4l2TvOrient
   gboolean convert_warned;      /* a conversion could not flip */
 };
 
-static GQuark obj_quark;
-
 static void
 unlock_and_post (GstV4l2TvOrient * orient)
 {
@@ -91,13 +89,13 @@ GstV4l2TvOrient *
 gst_v4l2_tv_orient_new (GstV4l2TvObject * obj)
 {
   GstV4l2TvOrient *orient = g_new0 (GstV4l2TvOrient, 1);
+  static gsize debug_done = 0;
 
-  if (obj_quark == 0) {
-    obj_quark = g_quark_from_static_string ("gst-v4l2-tv-object");
+  if (g_once_init_enter (&debug_done)) {
     GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_orient_debug, "v4l2tvorient", 0,
         "v4l2tv flips");
+    g_once_init_leave (&debug_done, 1);
   }
-  g_object_set_qdata (G_OBJECT (obj->element), obj_quark, obj);
 
   orient->obj = obj;
   g_mutex_init (&orient->lock);
@@ -110,12 +108,6 @@ gst_v4l2_tv_orient_free (GstV4l2TvOrient * orient)
   g_list_free_full (orient->pending, (GDestroyNotify) gst_message_unref);
   g_mutex_clear (&orient->lock);
   g_free (orient);
-}
-
-static GstV4l2TvObject *
-get_obj (gpointer element)
-{
-  return g_object_get_qdata (G_OBJECT (element), obj_quark);
 }
 
 /* with the lock, open: sets flip @f to want[f]; FALSE with a warning
@@ -285,25 +277,25 @@ get_flip (GstV4l2TvObject * obj, guint f, gboolean * flip)
 static gboolean
 gst_v4l2_tv_orient_get_hflip (GstVideoOrientation * element, gboolean * flip)
 {
-  return get_flip (get_obj (element), FLIP_H, flip);
+  return get_flip (gst_v4l2_tv_object_from_element (element), FLIP_H, flip);
 }
 
 static gboolean
 gst_v4l2_tv_orient_get_vflip (GstVideoOrientation * element, gboolean * flip)
 {
-  return get_flip (get_obj (element), FLIP_V, flip);
+  return get_flip (gst_v4l2_tv_object_from_element (element), FLIP_V, flip);
 }
 
 static gboolean
 gst_v4l2_tv_orient_set_hflip (GstVideoOrientation * element, gboolean flip)
 {
-  return set_flips (get_obj (element), 1 << FLIP_H, flip, FALSE);
+  return set_flips (gst_v4l2_tv_object_from_element (element), 1 << FLIP_H, flip, FALSE);
 }
 
 static gboolean
 gst_v4l2_tv_orient_set_vflip (GstVideoOrientation * element, gboolean flip)
 {
-  return set_flips (get_obj (element), 1 << FLIP_V, FALSE, flip);
+  return set_flips (gst_v4l2_tv_object_from_element (element), 1 << FLIP_V, FALSE, flip);
 }
 
 void

@@ -1373,6 +1373,22 @@ clock_is_monotonic (GstClock * clock)
  * old on it as it is on CLOCK_MONOTONIC: now - base_time - (monotonic now
  * - ts).
  */
+/* the element's clock (a reference, NULL without one) and base time */
+static GstClock *
+gst_v4l2_tv_src_get_clock (GstV4l2TvSrc * self, GstClockTime * base_time)
+{
+  GstClock *clock;
+
+  GST_OBJECT_LOCK (self);
+  clock = GST_ELEMENT_CLOCK (self);
+  if (clock)
+    gst_object_ref (clock);
+  *base_time = GST_ELEMENT_CAST (self)->base_time;
+  GST_OBJECT_UNLOCK (self);
+
+  return clock;
+}
+
 static GstClockTime
 gst_v4l2_tv_src_running_time (GstV4l2TvSrc * self,
     const struct v4l2_buffer *vbuf)
@@ -1382,13 +1398,7 @@ gst_v4l2_tv_src_running_time (GstV4l2TvSrc * self,
   gboolean monotonic_ts = (vbuf->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) ==
       V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC;
 
-  GST_OBJECT_LOCK (self);
-  clock = GST_ELEMENT_CLOCK (self);
-  if (clock)
-    gst_object_ref (clock);
-  base_time = GST_ELEMENT_CAST (self)->base_time;
-  GST_OBJECT_UNLOCK (self);
-
+  clock = gst_v4l2_tv_src_get_clock (self, &base_time);
   if (clock == NULL)
     return GST_CLOCK_TIME_NONE;
 
@@ -1716,15 +1726,9 @@ copy_failed:
 static GstClockTime
 gst_v4l2_tv_src_now (GstV4l2TvSrc * self)
 {
-  GstClock *clock;
   GstClockTime base_time, now;
+  GstClock *clock = gst_v4l2_tv_src_get_clock (self, &base_time);
 
-  GST_OBJECT_LOCK (self);
-  clock = GST_ELEMENT_CLOCK (self);
-  if (clock)
-    gst_object_ref (clock);
-  base_time = GST_ELEMENT_CAST (self)->base_time;
-  GST_OBJECT_UNLOCK (self);
   if (clock == NULL)
     return GST_CLOCK_TIME_NONE;
 

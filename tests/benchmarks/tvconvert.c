@@ -5,6 +5,8 @@
  * For each conversion of the fast-path table at 720x480, 720x576 and
  * 1920x1080 it prints frames/s and GB/s (bytes read + bytes written) of
  *   ours      gst_tv_convert_frame()
+ *   orc       the same with its AVX2 RGB rows turned off: the ORC kernels
+ *             alone (only for 4:2:2 -> RGB, on CPUs with AVX2)
  *   gvc       GstVideoConverter with one thread (what videoconvert does)
  *   libyuv    its direct function, when built with libyuv-dev (per field
  *             with doubled strides for interlaced frames)
@@ -21,7 +23,9 @@
  *   tvconvert [--mode hot|streaming] [--size WxH] [--only SUBSTRING]
  *             [--reps N] [--batch-ms MS] [--markdown]
  *
- * ORC_CODE=backup runs the C fallback of the kernels, without rebuilding.
+ * ORC_CODE=backup runs the C fallback of the kernels, without rebuilding;
+ * GST_TV_CONVERT_AVX2=0 turns the AVX2 rows off ("ours" is then the ORC
+ * kernels and the orc column is empty).
  */
 
 #ifdef HAVE_CONFIG_H
@@ -36,6 +40,7 @@
 #include <gst/video/video.h>
 
 #include "tvconvert.h"
+#include "tvconvert-avx2.h"
 
 #ifdef HAVE_LIBYUV
 #include <libyuv.h>
@@ -50,6 +55,7 @@
 enum
 {
   IMPL_OURS,
+  IMPL_ORC,
   IMPL_GVC,
   IMPL_LIBYUV,
   IMPL_SWSCALE,
@@ -58,7 +64,7 @@ enum
 };
 
 static const gchar *impl_names[N_IMPLS] = {
-  "ours", "gvc", "libyuv", "swscale", "memcpy"
+  "ours", "orc", "gvc", "libyuv", "swscale", "memcpy"
 };
 
 typedef struct
@@ -290,6 +296,10 @@ static gboolean
 impl_available (Bench * b, gint impl)
 {
   switch (impl) {
+    case IMPL_ORC:
+      /* only where the AVX2 rows would run */
+      return GST_VIDEO_FORMAT_INFO_IS_RGB (b->dest->info.finfo) &&
+          tv_convert_avx2_rgb_row (TRUE, FALSE, FALSE) != NULL;
     case IMPL_LIBYUV:
 #ifdef HAVE_LIBYUV
       return libyuv_convert (b->conv, &b->src->frames[0], &b->dest->frames[0]);
@@ -317,6 +327,11 @@ run_frame (Bench * b, gint impl)
   switch (impl) {
     case IMPL_OURS:
       gst_tv_convert_frame (b->ours, s, d);
+      break;
+    case IMPL_ORC:
+      tv_convert_avx2_set_enabled (FALSE);
+      gst_tv_convert_frame (b->ours, s, d);
+      tv_convert_avx2_set_enabled (TRUE);
       break;
     case IMPL_GVC:
       gst_video_converter_frame (b->gvc, s, d);

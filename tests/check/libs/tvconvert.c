@@ -18,6 +18,7 @@
 #include <gst/video/video.h>
 
 #include "tvconvert.h"
+#include "tvconvert-avx2.h"
 
 #define F(fmt) GST_VIDEO_FORMAT_ ## fmt
 
@@ -458,15 +459,43 @@ GST_START_TEST (test_422_to_Y42B)
 
 GST_END_TEST;
 
+/* both RGB paths: the AVX2 rows with the kernels for the rest of a line
+ * (where the CPU has AVX2), then the ORC kernels alone */
 GST_START_TEST (test_422_to_rgb)
 {
-  guint i, j;
+  guint pass, i, j;
 
-  max_rgb_error = 0;
-  for (i = 0; i < G_N_ELEMENTS (packed); i++)
-    for (j = 0; j < G_N_ELEMENTS (rgbs); j++)
-      run_sizes (packed[i], rgbs[j]);
-  GST_INFO ("largest RGB error against double precision: %d", max_rgb_error);
+  for (pass = 0; pass < 2; pass++) {
+    GST_INFO ("AVX2 rows: %s", tv_convert_avx2_set_enabled (pass == 0) ?
+        "on" : "off");
+    max_rgb_error = 0;
+    for (i = 0; i < G_N_ELEMENTS (packed); i++)
+      for (j = 0; j < G_N_ELEMENTS (rgbs); j++)
+        run_sizes (packed[i], rgbs[j]);
+    GST_INFO ("largest RGB error against double precision: %d",
+        max_rgb_error);
+  }
+  tv_convert_avx2_set_enabled (TRUE);
+}
+
+GST_END_TEST;
+
+/* the AVX2 rows run where the CPU has AVX2 (so that the tests above cover
+ * them), and can be turned off */
+GST_START_TEST (test_rgb_avx2_dispatch)
+{
+#if TV_CONVERT_HAVE_AVX2
+  __builtin_cpu_init ();
+  fail_unless_equals_int (tv_convert_avx2_set_enabled (TRUE),
+      __builtin_cpu_supports ("avx2") != 0);
+#else
+  fail_if (tv_convert_avx2_set_enabled (TRUE));
+#endif
+  fail_unless_equals_int (tv_convert_avx2_rgb_row (TRUE, FALSE, FALSE) != NULL,
+      tv_convert_avx2_set_enabled (TRUE));
+  fail_if (tv_convert_avx2_set_enabled (FALSE));
+  fail_unless (tv_convert_avx2_rgb_row (FALSE, TRUE, TRUE) == NULL);
+  tv_convert_avx2_set_enabled (TRUE);
 }
 
 GST_END_TEST;
@@ -525,6 +554,7 @@ GST_START_TEST (test_rgb_all_values)
   GstTvConvert *conv;
   gint u, v, y, row = 0;
   guint8 *line;
+  guint pass;
 
   /* one line per (U, V): 256 pixels of every Y */
   gst_video_info_set_format (&sinfo, F (UYVY), 256, 86 * 86);
@@ -550,10 +580,16 @@ GST_START_TEST (test_rgb_all_values)
 
   conv = gst_tv_convert_new (&sinfo, &dinfo);
   fail_unless (gst_tv_convert_is_fast_path (conv));
-  fail_unless (gst_tv_convert_frame (conv, &s, &d));
-  max_rgb_error = 0;
-  check_422_rgb (&s, &d);
-  fail_unless (max_rgb_error <= 1);
+  /* the AVX2 rows (where the CPU has AVX2), then the ORC kernels */
+  for (pass = 0; pass < 2; pass++) {
+    tv_convert_avx2_set_enabled (pass == 0);
+    memset (GST_VIDEO_FRAME_PLANE_DATA (&d, 0), 0, dinfo.size);
+    fail_unless (gst_tv_convert_frame (conv, &s, &d));
+    max_rgb_error = 0;
+    check_422_rgb (&s, &d);
+    fail_unless (max_rgb_error <= 1);
+  }
+  tv_convert_avx2_set_enabled (TRUE);
 
   gst_tv_convert_free (conv);
   gst_video_frame_unmap (&s);
@@ -1122,6 +1158,7 @@ tvconvert_suite (void)
   tcase_add_test (tc_paths, test_422_to_420);
   tcase_add_test (tc_paths, test_422_to_Y42B);
   tcase_add_test (tc_paths, test_422_to_rgb);
+  tcase_add_test (tc_paths, test_rgb_avx2_dispatch);
   tcase_add_test (tc_paths, test_swap_422);
   tcase_add_test (tc_paths, test_420_to_422);
   tcase_add_test (tc_paths, test_full_size);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * tvconvert: the packed 4:2:2 -> 32-bit RGB row in AVX2
+ * tvconvert: AVX2 rows next to the ORC kernels
  *
  * Copyright (C) 2026 the v4l2tv authors
  */
@@ -18,6 +18,12 @@
  * backup: tests/check/libs/tvconvert.c checks both paths against the same
  * fixed-point model. The ORC kernel converts what is left of a line (under
  * 8 macropixels), and everything on CPUs without AVX2.
+ *
+ * The same holds, less dramatically, for packed 4:2:2 -> Y42B (a pure
+ * shuffle) and 4:2:0 -> packed 4:2:2 (the interpolation of the kernels,
+ * avgub/xorb/andb/subb, on 32 macropixels at a time): their ORC kernels
+ * write 1- and 4-byte elements and ran at 0.4-0.8x libyuv with the data
+ * in cache. Those rows give the kernels' bytes too.
  */
 
 #ifdef HAVE_CONFIG_H
@@ -36,6 +42,8 @@
 #define LANES(a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p) \
   _mm256_setr_epi8 (a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, \
       a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)
+
+/* --- packed 4:2:2 -> RGB ------------------------------------------------- */
 
 /* 8 macropixels (32 source bytes, 16 pixels) -> 64 bytes of RGB. The
  * quadwords are reordered so that the 128-bit lanes hold pixels 0-3 and
@@ -121,6 +129,134 @@ ROW (yuy2_rgba, FALSE, 2, 1, 0, 3);
 ROW (yuy2_argb, FALSE, 3, 2, 1, 0);
 ROW (yuy2_abgr, FALSE, 3, 0, 1, 2);
 
+/* --- packed 4:2:2 -> Y42B ------------------------------------------------ */
+
+/* 32 macropixels (128 source bytes) per step, in two passes over the line
+ * as the kernels do: U and V first, then Y from L1 (two output streams at
+ * a time are faster than three on fresh capture buffers). Each 32-byte
+ * load is shuffled in-lane to Y(8) U(4) V(4) and its dwords gathered to
+ * Y(16) U(8) V(8). */
+static inline __attribute__ ((always_inline)) AVX2 void
+y42b_row (guint8 * y, guint8 * u, guint8 * v, const guint8 * s, guint n,
+    gboolean uyvy)
+{
+  const __m256i split = uyvy ?
+      LANES (1, 3, 5, 7, 9, 11, 13, 15, 0, 4, 8, 12, 2, 6, 10, 14) :
+      LANES (0, 2, 4, 6, 8, 10, 12, 14, 1, 5, 9, 13, 3, 7, 11, 15);
+  const __m256i gather = _mm256_setr_epi32 (0, 1, 4, 5, 2, 6, 3, 7);
+  guint i, k;
+
+#define SPLIT(p) _mm256_permutevar8x32_epi32 (_mm256_shuffle_epi8 \
+    (_mm256_loadu_si256 (p), split), gather)
+
+  for (i = 0; i + 32 <= n; i += 32) {
+    const __m256i *p = (const __m256i *) (s + i * 4);
+    __m256i ac = _mm256_permute2x128_si256 (SPLIT (p), SPLIT (p + 2), 0x31);
+    __m256i bd = _mm256_permute2x128_si256 (SPLIT (p + 1), SPLIT (p + 3),
+        0x31);
+
+    _mm256_storeu_si256 ((__m256i *) (u + i),
+        _mm256_unpacklo_epi64 (ac, bd));
+    _mm256_storeu_si256 ((__m256i *) (v + i),
+        _mm256_unpackhi_epi64 (ac, bd));
+  }
+  for (k = 0; k + 16 <= i; k += 16) {
+    const __m256i *p = (const __m256i *) (s + k * 4);
+
+    _mm256_storeu_si256 ((__m256i *) (y + k * 2),
+        _mm256_permute2x128_si256 (SPLIT (p), SPLIT (p + 1), 0x20));
+  }
+#undef SPLIT
+}
+
+static AVX2 void
+uyvy_y42b (guint8 * y, guint8 * u, guint8 * v, const guint8 * s, guint n)
+{
+  y42b_row (y, u, v, s, n, TRUE);
+}
+
+static AVX2 void
+yuy2_y42b (guint8 * y, guint8 * u, guint8 * v, const guint8 * s, guint n)
+{
+  y42b_row (y, u, v, s, n, FALSE);
+}
+
+/* --- 4:2:0 -> packed 4:2:2 ----------------------------------------------- */
+
+/* (3a + b + 2) >> 2 per byte, as the kernels compute it */
+static inline __attribute__ ((always_inline)) AVX2 __m256i
+interpolate (__m256i a, __m256i b)
+{
+  __m256i t = _mm256_avg_epu8 (a, b);
+
+  t = _mm256_sub_epi8 (t, _mm256_and_si256 (_mm256_xor_si256 (a, b),
+          _mm256_set1_epi8 (1)));
+  return _mm256_avg_epu8 (a, t);
+}
+
+/* 16 chroma pairs (@c: U V U V ...) and 32 luma bytes -> 64 bytes */
+static inline __attribute__ ((always_inline)) AVX2 void
+pack_422 (guint8 * d, __m256i c, __m256i y, gboolean uyvy)
+{
+  c = _mm256_permute4x64_epi64 (c, _MM_SHUFFLE (3, 1, 2, 0));
+  y = _mm256_permute4x64_epi64 (y, _MM_SHUFFLE (3, 1, 2, 0));
+  _mm256_storeu_si256 ((__m256i *) d, uyvy ? _mm256_unpacklo_epi8 (c, y) :
+      _mm256_unpacklo_epi8 (y, c));
+  _mm256_storeu_si256 ((__m256i *) (d + 32), uyvy ?
+      _mm256_unpackhi_epi8 (c, y) : _mm256_unpackhi_epi8 (y, c));
+}
+
+/* 32 macropixels per iteration; @va and @vb are not used for NV12, where
+ * @ua and @ub are the interleaved chroma lines */
+static inline __attribute__ ((always_inline)) AVX2 void
+pack_row (guint8 * d, const guint8 * y, const guint8 * ua, const guint8 * va,
+    const guint8 * ub, const guint8 * vb, guint n, gboolean nv12,
+    gboolean uyvy)
+{
+  guint i;
+
+  for (i = 0; i + 32 <= n; i += 32) {
+    const __m256i *yp = (const __m256i *) (y + i * 2);
+    __m256i c0, c1;
+
+    if (nv12) {
+      const __m256i *a = (const __m256i *) (ua + i * 2);
+      const __m256i *b = (const __m256i *) (ub + i * 2);
+
+      c0 = interpolate (_mm256_loadu_si256 (a), _mm256_loadu_si256 (b));
+      c1 = interpolate (_mm256_loadu_si256 (a + 1),
+          _mm256_loadu_si256 (b + 1));
+    } else {
+      __m256i cu = interpolate (_mm256_loadu_si256 ((const __m256i *) (ua +
+                  i)), _mm256_loadu_si256 ((const __m256i *) (ub + i)));
+      __m256i cv = interpolate (_mm256_loadu_si256 ((const __m256i *) (va +
+                  i)), _mm256_loadu_si256 ((const __m256i *) (vb + i)));
+
+      cu = _mm256_permute4x64_epi64 (cu, _MM_SHUFFLE (3, 1, 2, 0));
+      cv = _mm256_permute4x64_epi64 (cv, _MM_SHUFFLE (3, 1, 2, 0));
+      c0 = _mm256_unpacklo_epi8 (cu, cv);
+      c1 = _mm256_unpackhi_epi8 (cu, cv);
+    }
+    pack_422 (d + i * 4, c0, _mm256_loadu_si256 (yp), uyvy);
+    pack_422 (d + i * 4 + 64, c1, _mm256_loadu_si256 (yp + 1), uyvy);
+  }
+}
+
+#define PACK(name, nv12, uyvy) \
+static AVX2 void \
+name (guint8 * d, const guint8 * y, const guint8 * ua, const guint8 * va, \
+    const guint8 * ub, const guint8 * vb, guint n) \
+{ \
+  pack_row (d, y, ua, va, ub, vb, n, nv12, uyvy); \
+}
+
+PACK (i420_uyvy, FALSE, TRUE);
+PACK (i420_yuy2, FALSE, FALSE);
+PACK (nv12_uyvy, TRUE, TRUE);
+PACK (nv12_yuy2, TRUE, FALSE);
+
+/* --- dispatch ------------------------------------------------------------ */
+
 static gint use_avx2 = -1;
 
 static gboolean
@@ -163,6 +299,23 @@ tv_convert_avx2_rgb_row (gboolean uyvy, gboolean r_first, gboolean x_first)
       (uyvy ? uyvy_bgra : yuy2_bgra);
 }
 
+TvConvertY42BRow
+tv_convert_avx2_y42b_row (gboolean uyvy)
+{
+  if (!avx2_enabled ())
+    return NULL;
+  return uyvy ? uyvy_y42b : yuy2_y42b;
+}
+
+TvConvertPackRow
+tv_convert_avx2_pack_row (gboolean nv12, gboolean uyvy)
+{
+  if (!avx2_enabled ())
+    return NULL;
+  return nv12 ? (uyvy ? nv12_uyvy : nv12_yuy2) :
+      (uyvy ? i420_uyvy : i420_yuy2);
+}
+
 #else /* !TV_CONVERT_HAVE_AVX2 */
 
 gboolean
@@ -173,6 +326,18 @@ tv_convert_avx2_set_enabled (gboolean enabled)
 
 TvConvertRgbRow
 tv_convert_avx2_rgb_row (gboolean uyvy, gboolean r_first, gboolean x_first)
+{
+  return NULL;
+}
+
+TvConvertY42BRow
+tv_convert_avx2_y42b_row (gboolean uyvy)
+{
+  return NULL;
+}
+
+TvConvertPackRow
+tv_convert_avx2_pack_row (gboolean nv12, gboolean uyvy)
 {
   return NULL;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * tvconvert: the packed 4:2:2 -> 32-bit RGB row in AVX2 (private)
+ * tvconvert: AVX2 rows next to the ORC kernels (private)
  *
  * Copyright (C) 2026 the v4l2tv authors
  */
@@ -12,7 +12,7 @@
 
 G_BEGIN_DECLS
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(TV_CONVERT_NO_AVX2)
 #define TV_CONVERT_HAVE_AVX2 1
 #else
 #define TV_CONVERT_HAVE_AVX2 0
@@ -23,11 +23,28 @@ G_BEGIN_DECLS
 typedef void (*TvConvertRgbRow) (guint8 * d, const guint8 * s, guint n,
     const gint k[6]);
 
+/* converts the first (@n / 32) * 32 of @n macropixels of @s into the
+ * planes @y, @u and @v */
+typedef void (*TvConvertY42BRow) (guint8 * y, guint8 * u, guint8 * v,
+    const guint8 * s, guint n);
+
+/* converts the first (@n / 32) * 32 of @n output macropixels from luma
+ * @y, the nearest chroma lines @ua, @va and the next nearest @ub, @vb
+ * (NV12: @ua and @ub interleaved, @va and @vb unused) into @d */
+typedef void (*TvConvertPackRow) (guint8 * d, const guint8 * y,
+    const guint8 * ua, const guint8 * va, const guint8 * ub,
+    const guint8 * vb, guint n);
+
 /* the row for this byte order, or NULL when the CPU has no AVX2 or it is
  * turned off (GST_TV_CONVERT_AVX2=0 in the environment) */
 TvConvertRgbRow tv_convert_avx2_rgb_row      (gboolean uyvy,
                                               gboolean r_first,
                                               gboolean x_first);
+
+TvConvertY42BRow tv_convert_avx2_y42b_row   (gboolean uyvy);
+
+TvConvertPackRow tv_convert_avx2_pack_row   (gboolean nv12,
+                                             gboolean uyvy);
 
 /* for tests and benchmarks: use the rows (if the CPU has AVX2) or not;
  * returns whether they are used now */

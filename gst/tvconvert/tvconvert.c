@@ -369,7 +369,8 @@ convert_422_Y42B (GstTvConvert * convert, const GstVideoFrame * src,
   gint width = GST_VIDEO_FRAME_WIDTH (src);
   gint height = GST_VIDEO_FRAME_HEIGHT (src);
   gboolean uyvy = is_uyvy (src);
-  guint n = width / 2;
+  TvConvertY42BRow row_avx2 = tv_convert_avx2_y42b_row (uyvy);
+  guint n = width / 2, done = row_avx2 ? n & ~31u : 0;
   guint y0, y1, u, v;
   gint row;
 
@@ -380,13 +381,18 @@ convert_422_Y42B (GstTvConvert * convert, const GstVideoFrame * src,
     guint8 *du = LINE (dest, 1, row);
     guint8 *dv = LINE (dest, 2, row);
 
-    if (n > 0) {
+    /* where the CPU has AVX2, a row does all but the last (n % 32) */
+    if (done > 0)
+      row_avx2 (dy, du, dv, s, n);
+    if (n > done) {
+      const guint8 *rest = s + done * 4;
+
       if (uyvy) {
-        tv_convert_orc_split_UV_UYVY (du, dv, s, n);
-        tv_convert_orc_split_Y_UYVY (dy, s, n);
+        tv_convert_orc_split_UV_UYVY (du + done, dv + done, rest, n - done);
+        tv_convert_orc_split_Y_UYVY (dy + done * 2, rest, n - done);
       } else {
-        tv_convert_orc_split_UV_YUY2 (du, dv, s, n);
-        tv_convert_orc_split_Y_YUY2 (dy, s, n);
+        tv_convert_orc_split_UV_YUY2 (du + done, dv + done, rest, n - done);
+        tv_convert_orc_split_Y_YUY2 (dy + done * 2, rest, n - done);
       }
     }
     if (width & 1) {
@@ -569,7 +575,8 @@ convert_420_422 (GstTvConvert * convert, const GstVideoFrame * src,
   gint cheight = GST_VIDEO_FRAME_COMP_HEIGHT (src, 1);
   gboolean nv12 = GST_VIDEO_FRAME_FORMAT (src) == GST_VIDEO_FORMAT_NV12;
   gboolean uyvy = is_uyvy (dest);
-  guint n = width / 2;
+  TvConvertPackRow row_avx2 = tv_convert_avx2_pack_row (nv12, uyvy);
+  guint n = width / 2, done = row_avx2 ? n & ~31u : 0;
   guint y0, y1, u, v;
   gint row;
 
@@ -578,6 +585,7 @@ convert_420_422 (GstTvConvert * convert, const GstVideoFrame * src,
     const guint8 *sy = LINE (src, 0, row);
     guint8 *d = PACKED_LINE (dest, row);
     const guint8 *ua, *ub, *va, *vb;
+    guint m = n - done, c = nv12 ? done * 2 : done;
     gint a, b;
 
     chroma_lines_420 (row, cheight, interlaced, &a, &b);
@@ -586,17 +594,24 @@ convert_420_422 (GstTvConvert * convert, const GstVideoFrame * src,
     va = LINE (src, 2, a);
     vb = LINE (src, 2, b);
 
-    if (n > 0) {
+    /* where the CPU has AVX2, a row does all but the last (n % 32) */
+    if (done > 0)
+      row_avx2 (d, sy, ua, va, ub, vb, n);
+    if (m > 0) {
       if (nv12) {
         if (uyvy)
-          tv_convert_orc_convert_NV12_UYVY (d, sy, ua, ub, n);
+          tv_convert_orc_convert_NV12_UYVY (d + done * 4, sy + done * 2,
+              ua + c, ub + c, m);
         else
-          tv_convert_orc_convert_NV12_YUY2 (d, sy, ua, ub, n);
+          tv_convert_orc_convert_NV12_YUY2 (d + done * 4, sy + done * 2,
+              ua + c, ub + c, m);
       } else {
         if (uyvy)
-          tv_convert_orc_convert_I420_UYVY (d, sy, ua, va, ub, vb, n);
+          tv_convert_orc_convert_I420_UYVY (d + done * 4, sy + done * 2,
+              ua + c, va + c, ub + c, vb + c, m);
         else
-          tv_convert_orc_convert_I420_YUY2 (d, sy, ua, va, ub, vb, n);
+          tv_convert_orc_convert_I420_YUY2 (d + done * 4, sy + done * 2,
+              ua + c, va + c, ub + c, vb + c, m);
       }
     }
     if (width & 1) {

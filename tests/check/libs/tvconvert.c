@@ -451,38 +451,46 @@ GST_START_TEST (test_422_to_420)
 
 GST_END_TEST;
 
-GST_START_TEST (test_422_to_Y42B)
-{
-  run_sizes (F (UYVY), F (Y42B));
-  run_sizes (F (YUY2), F (Y42B));
-}
-
-GST_END_TEST;
-
-/* both RGB paths: the AVX2 rows with the kernels for the rest of a line
- * (where the CPU has AVX2), then the ORC kernels alone */
-GST_START_TEST (test_422_to_rgb)
+/* Y42B, RGB and 4:2:0 -> 4:2:2 have AVX2 rows: their tests run every pair
+ * with the rows (where the CPU has AVX2), then with the ORC kernels alone */
+static void
+on_both_paths (const GstVideoFormat * ins, guint n_ins,
+    const GstVideoFormat * outs, guint n_outs)
 {
   guint pass, i, j;
 
   for (pass = 0; pass < 2; pass++) {
     GST_INFO ("AVX2 rows: %s", tv_convert_avx2_set_enabled (pass == 0) ?
         "on" : "off");
-    max_rgb_error = 0;
-    for (i = 0; i < G_N_ELEMENTS (packed); i++)
-      for (j = 0; j < G_N_ELEMENTS (rgbs); j++)
-        run_sizes (packed[i], rgbs[j]);
-    GST_INFO ("largest RGB error against double precision: %d",
-        max_rgb_error);
+    for (i = 0; i < n_ins; i++)
+      for (j = 0; j < n_outs; j++)
+        run_sizes (ins[i], outs[j]);
   }
   tv_convert_avx2_set_enabled (TRUE);
+}
+
+GST_START_TEST (test_422_to_Y42B)
+{
+  static const GstVideoFormat y42b[] = { F (Y42B) };
+
+  on_both_paths (packed, G_N_ELEMENTS (packed), y42b, 1);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_422_to_rgb)
+{
+  max_rgb_error = 0;
+  on_both_paths (packed, G_N_ELEMENTS (packed), rgbs,
+      G_N_ELEMENTS (rgbs));
+  GST_INFO ("largest RGB error against double precision: %d", max_rgb_error);
 }
 
 GST_END_TEST;
 
 /* the AVX2 rows run where the CPU has AVX2 (so that the tests above cover
  * them), and can be turned off */
-GST_START_TEST (test_rgb_avx2_dispatch)
+GST_START_TEST (test_avx2_dispatch)
 {
 #if TV_CONVERT_HAVE_AVX2
   __builtin_cpu_init ();
@@ -493,8 +501,14 @@ GST_START_TEST (test_rgb_avx2_dispatch)
 #endif
   fail_unless_equals_int (tv_convert_avx2_rgb_row (TRUE, FALSE, FALSE) != NULL,
       tv_convert_avx2_set_enabled (TRUE));
+  fail_unless_equals_int (tv_convert_avx2_y42b_row (FALSE) != NULL,
+      tv_convert_avx2_set_enabled (TRUE));
+  fail_unless_equals_int (tv_convert_avx2_pack_row (TRUE, TRUE) != NULL,
+      tv_convert_avx2_set_enabled (TRUE));
   fail_if (tv_convert_avx2_set_enabled (FALSE));
   fail_unless (tv_convert_avx2_rgb_row (FALSE, TRUE, TRUE) == NULL);
+  fail_unless (tv_convert_avx2_y42b_row (TRUE) == NULL);
+  fail_unless (tv_convert_avx2_pack_row (FALSE, FALSE) == NULL);
   tv_convert_avx2_set_enabled (TRUE);
 }
 
@@ -510,11 +524,8 @@ GST_END_TEST;
 
 GST_START_TEST (test_420_to_422)
 {
-  guint i, j;
-
-  for (i = 0; i < G_N_ELEMENTS (planar420); i++)
-    for (j = 0; j < G_N_ELEMENTS (packed); j++)
-      run_sizes (planar420[i], packed[j]);
+  on_both_paths (planar420, G_N_ELEMENTS (planar420), packed,
+      G_N_ELEMENTS (packed));
 }
 
 GST_END_TEST;
@@ -1158,7 +1169,7 @@ tvconvert_suite (void)
   tcase_add_test (tc_paths, test_422_to_420);
   tcase_add_test (tc_paths, test_422_to_Y42B);
   tcase_add_test (tc_paths, test_422_to_rgb);
-  tcase_add_test (tc_paths, test_rgb_avx2_dispatch);
+  tcase_add_test (tc_paths, test_avx2_dispatch);
   tcase_add_test (tc_paths, test_swap_422);
   tcase_add_test (tc_paths, test_420_to_422);
   tcase_add_test (tc_paths, test_full_size);

@@ -194,20 +194,32 @@ interpolate (__m256i a, __m256i b)
   return _mm256_avg_epu8 (a, t);
 }
 
-/* 16 chroma pairs (@c: U V U V ...) and 32 luma bytes -> 64 bytes */
-static inline __attribute__ ((always_inline)) AVX2 void
-pack_422 (guint8 * d, __m256i c, __m256i y, gboolean uyvy)
+/* two 16-byte loads in one register */
+static inline __attribute__ ((always_inline)) AVX2 __m256i
+load_2x128 (const guint8 * lo, const guint8 * hi)
 {
-  c = _mm256_permute4x64_epi64 (c, _MM_SHUFFLE (3, 1, 2, 0));
-  y = _mm256_permute4x64_epi64 (y, _MM_SHUFFLE (3, 1, 2, 0));
-  _mm256_storeu_si256 ((__m256i *) d, uyvy ? _mm256_unpacklo_epi8 (c, y) :
-      _mm256_unpacklo_epi8 (y, c));
-  _mm256_storeu_si256 ((__m256i *) (d + 32), uyvy ?
-      _mm256_unpackhi_epi8 (c, y) : _mm256_unpackhi_epi8 (y, c));
+  return _mm256_inserti128_si256 (_mm256_castsi128_si256 (_mm_loadu_si128
+          ((const __m128i *) lo)), _mm_loadu_si128 ((const __m128i *) hi), 1);
+}
+
+/* 8 chroma pairs and 16 luma bytes in each lane -> 32 bytes per lane,
+ * the low lane's to @d, the high lane's to @d + @hi */
+static inline __attribute__ ((always_inline)) AVX2 void
+pack_lanes (guint8 * d, gsize hi, __m256i c, __m256i y, gboolean uyvy)
+{
+  __m256i a = uyvy ? _mm256_unpacklo_epi8 (c, y) : _mm256_unpacklo_epi8 (y, c);
+  __m256i b = uyvy ? _mm256_unpackhi_epi8 (c, y) : _mm256_unpackhi_epi8 (y, c);
+
+  _mm256_storeu_si256 ((__m256i *) d, _mm256_permute2x128_si256 (a, b, 0x20));
+  _mm256_storeu_si256 ((__m256i *) (d + hi),
+      _mm256_permute2x128_si256 (a, b, 0x31));
 }
 
 /* 32 macropixels per iteration; @va and @vb are not used for NV12, where
- * @ua and @ub are the interleaved chroma lines */
+ * @ua and @ub are the interleaved chroma lines. The in-lane unpacks of the
+ * chroma planes give pairs 0-7 and 16-23, 8-15 and 24-31 (I420), or the
+ * NV12 lines hold pairs 0-15 and 16-31, so luma is loaded in the same
+ * lane order */
 static inline __attribute__ ((always_inline)) AVX2 void
 pack_row (guint8 * d, const guint8 * y, const guint8 * ua, const guint8 * va,
     const guint8 * ub, const guint8 * vb, guint n, gboolean nv12,
@@ -216,29 +228,32 @@ pack_row (guint8 * d, const guint8 * y, const guint8 * ua, const guint8 * va,
   guint i;
 
   for (i = 0; i + 32 <= n; i += 32) {
-    const __m256i *yp = (const __m256i *) (y + i * 2);
-    __m256i c0, c1;
+    const guint8 *yp = y + i * 2;
+    guint8 *dp = d + i * 4;
 
     if (nv12) {
       const __m256i *a = (const __m256i *) (ua + i * 2);
       const __m256i *b = (const __m256i *) (ub + i * 2);
-
-      c0 = interpolate (_mm256_loadu_si256 (a), _mm256_loadu_si256 (b));
-      c1 = interpolate (_mm256_loadu_si256 (a + 1),
+      /* lanes: pairs 0-7 | 8-15, and 16-23 | 24-31 */
+      __m256i c0 = interpolate (_mm256_loadu_si256 (a),
+          _mm256_loadu_si256 (b));
+      __m256i c1 = interpolate (_mm256_loadu_si256 (a + 1),
           _mm256_loadu_si256 (b + 1));
+
+      pack_lanes (dp, 32, c0, load_2x128 (yp, yp + 16), uyvy);
+      pack_lanes (dp + 64, 32, c1, load_2x128 (yp + 32, yp + 48), uyvy);
     } else {
       __m256i cu = interpolate (_mm256_loadu_si256 ((const __m256i *) (ua +
                   i)), _mm256_loadu_si256 ((const __m256i *) (ub + i)));
       __m256i cv = interpolate (_mm256_loadu_si256 ((const __m256i *) (va +
                   i)), _mm256_loadu_si256 ((const __m256i *) (vb + i)));
 
-      cu = _mm256_permute4x64_epi64 (cu, _MM_SHUFFLE (3, 1, 2, 0));
-      cv = _mm256_permute4x64_epi64 (cv, _MM_SHUFFLE (3, 1, 2, 0));
-      c0 = _mm256_unpacklo_epi8 (cu, cv);
-      c1 = _mm256_unpackhi_epi8 (cu, cv);
+      /* lanes: pairs 0-7 | 16-23, and 8-15 | 24-31 */
+      pack_lanes (dp, 64, _mm256_unpacklo_epi8 (cu, cv),
+          load_2x128 (yp, yp + 32), uyvy);
+      pack_lanes (dp + 32, 64, _mm256_unpackhi_epi8 (cu, cv),
+          load_2x128 (yp + 16, yp + 48), uyvy);
     }
-    pack_422 (d + i * 4, c0, _mm256_loadu_si256 (yp), uyvy);
-    pack_422 (d + i * 4 + 64, c1, _mm256_loadu_si256 (yp + 1), uyvy);
   }
 }
 

@@ -19,11 +19,14 @@
  * fixed-point model. The ORC kernel converts what is left of a line (under
  * 8 macropixels), and everything on CPUs without AVX2.
  *
- * The same holds, less dramatically, for packed 4:2:2 -> Y42B (a pure
- * shuffle) and 4:2:0 -> packed 4:2:2 (the interpolation of the kernels,
- * avgub/xorb/andb/subb, on 32 macropixels at a time): their ORC kernels
- * write 1- and 4-byte elements and ran at 0.4-0.8x libyuv with the data
- * in cache. Those rows give the kernels' bytes too.
+ * The same holds, less dramatically, for the other conversions, whose
+ * kernels write 1- to 4-byte elements: 4:2:2 -> 4:2:0 (the split and merge
+ * passes), Y42B and UYVY <-> YUY2 (shuffles) and 4:2:0 -> 4:2:2 (the
+ * interpolation avgub/xorb/andb/subb/avgub). With the data in cache they
+ * ran at 0.4-0.9x libyuv and GStreamer's converter; on fresh capture
+ * buffers, which are memory-bound, the rows gain less (see
+ * docs/tvconvert-benchmark.md). Every row gives the kernels' bytes and
+ * keeps their passes over a line (one line read from memory per pass).
  */
 
 #ifdef HAVE_CONFIG_H
@@ -128,6 +131,108 @@ ROW (yuy2_bgra, FALSE, 0, 1, 2, 3);
 ROW (yuy2_rgba, FALSE, 2, 1, 0, 3);
 ROW (yuy2_argb, FALSE, 3, 2, 1, 0);
 ROW (yuy2_abgr, FALSE, 3, 0, 1, 2);
+
+/* --- UYVY <-> YUY2 ------------------------------------------------------- */
+
+/* the bytes of every word swapped, 8 macropixels per iteration */
+static AVX2 void
+swap_row (guint8 * d, const guint8 * s, guint n)
+{
+  const __m256i swap = LANES (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12,
+      15, 14);
+  guint i;
+
+  for (i = 0; i + 8 <= n; i += 8)
+    _mm256_storeu_si256 ((__m256i *) (d + i * 4), _mm256_shuffle_epi8
+        (_mm256_loadu_si256 ((const __m256i *) (s + i * 4)), swap));
+}
+
+/* --- packed 4:2:2 -> 4:2:0 --------------------------------------------- */
+
+/* 16 macropixels (64 source bytes) -> 32 luma bytes in @y and 16 chroma
+ * pairs (U V ...) returned; each lane is shuffled to Y(8) C(8), the
+ * quadwords gathered and put in order */
+static inline __attribute__ ((always_inline)) AVX2 __m256i
+split_32 (guint8 * y, const guint8 * s, __m256i split)
+{
+  __m256i a = _mm256_shuffle_epi8 (_mm256_loadu_si256 ((const __m256i *) s),
+      split);
+  __m256i b = _mm256_shuffle_epi8 (_mm256_loadu_si256 ((const __m256i *)
+          (s + 32)), split);
+
+  _mm256_storeu_si256 ((__m256i *) y, _mm256_permute4x64_epi64
+      (_mm256_unpacklo_epi64 (a, b), _MM_SHUFFLE (3, 1, 2, 0)));
+  return _mm256_permute4x64_epi64 (_mm256_unpackhi_epi64 (a, b),
+      _MM_SHUFFLE (3, 1, 2, 0));
+}
+
+#define SPLIT_MASK(uyvy) ((uyvy) ? \
+    LANES (1, 3, 5, 7, 9, 11, 13, 15, 0, 2, 4, 6, 8, 10, 12, 14) : \
+    LANES (0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15))
+
+/* first line of a pair: luma to @y, chroma pairs to the L1 line @c */
+static inline __attribute__ ((always_inline)) AVX2 void
+split_row (guint8 * y, guint8 * c, const guint8 * s, guint n, gboolean uyvy)
+{
+  const __m256i split = SPLIT_MASK (uyvy);
+  guint i;
+
+  for (i = 0; i + 16 <= n; i += 16)
+    _mm256_storeu_si256 ((__m256i *) (c + i * 2), split_32 (y + i * 2,
+            s + i * 4, split));
+}
+
+/* second line of a pair: luma to @y, chroma avgub'd with the L1 line @c,
+ * to @u (NV12: the pairs) or split to @u and @v */
+static inline __attribute__ ((always_inline)) AVX2 void
+merge_row (guint8 * y, guint8 * u, guint8 * v, const guint8 * s,
+    const guint8 * c, guint n, gboolean uyvy, gboolean nv12)
+{
+  const __m256i split = SPLIT_MASK (uyvy);
+  const __m256i uv = LANES (0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13,
+      15);
+  guint i;
+
+  for (i = 0; i + 16 <= n; i += 16) {
+    __m256i pairs = _mm256_avg_epu8 (split_32 (y + i * 2, s + i * 4, split),
+        _mm256_loadu_si256 ((const __m256i *) (c + i * 2)));
+
+    if (nv12) {
+      _mm256_storeu_si256 ((__m256i *) (u + i * 2), pairs);
+    } else {
+      pairs = _mm256_permute4x64_epi64 (_mm256_shuffle_epi8 (pairs, uv),
+          _MM_SHUFFLE (3, 1, 2, 0));
+      _mm_storeu_si128 ((__m128i *) (u + i), _mm256_castsi256_si128 (pairs));
+      _mm_storeu_si128 ((__m128i *) (v + i),
+          _mm256_extracti128_si256 (pairs, 1));
+    }
+  }
+}
+
+static AVX2 void
+uyvy_split (guint8 * y, guint8 * c, const guint8 * s, guint n)
+{
+  split_row (y, c, s, n, TRUE);
+}
+
+static AVX2 void
+yuy2_split (guint8 * y, guint8 * c, const guint8 * s, guint n)
+{
+  split_row (y, c, s, n, FALSE);
+}
+
+#define MERGE(name, uyvy, nv12) \
+static AVX2 void \
+name (guint8 * y, guint8 * u, guint8 * v, const guint8 * s, \
+    const guint8 * c, guint n) \
+{ \
+  merge_row (y, u, v, s, c, n, uyvy, nv12); \
+}
+
+MERGE (uyvy_merge_i420, TRUE, FALSE);
+MERGE (yuy2_merge_i420, FALSE, FALSE);
+MERGE (uyvy_merge_nv12, TRUE, TRUE);
+MERGE (yuy2_merge_nv12, FALSE, TRUE);
 
 /* --- packed 4:2:2 -> Y42B ------------------------------------------------ */
 
@@ -331,6 +436,29 @@ tv_convert_avx2_pack_row (gboolean nv12, gboolean uyvy)
       (uyvy ? i420_uyvy : i420_yuy2);
 }
 
+TvConvertSwapRow
+tv_convert_avx2_swap_row (void)
+{
+  return avx2_enabled ()? swap_row : NULL;
+}
+
+TvConvertSplitRow
+tv_convert_avx2_split_row (gboolean uyvy)
+{
+  if (!avx2_enabled ())
+    return NULL;
+  return uyvy ? uyvy_split : yuy2_split;
+}
+
+TvConvertMergeRow
+tv_convert_avx2_merge_row (gboolean uyvy, gboolean nv12)
+{
+  if (!avx2_enabled ())
+    return NULL;
+  return nv12 ? (uyvy ? uyvy_merge_nv12 : yuy2_merge_nv12) :
+      (uyvy ? uyvy_merge_i420 : yuy2_merge_i420);
+}
+
 #else /* !TV_CONVERT_HAVE_AVX2 */
 
 gboolean
@@ -353,6 +481,24 @@ tv_convert_avx2_y42b_row (gboolean uyvy)
 
 TvConvertPackRow
 tv_convert_avx2_pack_row (gboolean nv12, gboolean uyvy)
+{
+  return NULL;
+}
+
+TvConvertSwapRow
+tv_convert_avx2_swap_row (void)
+{
+  return NULL;
+}
+
+TvConvertSplitRow
+tv_convert_avx2_split_row (gboolean uyvy)
+{
+  return NULL;
+}
+
+TvConvertMergeRow
+tv_convert_avx2_merge_row (gboolean uyvy, gboolean nv12)
 {
   return NULL;
 }

@@ -23,6 +23,18 @@ G_BEGIN_DECLS
 typedef void (*TvConvertRgbRow) (guint8 * d, const guint8 * s, guint n,
     const gint k[6]);
 
+/* UYVY <-> YUY2, the first (@n / 8) * 8 of @n macropixels */
+typedef void (*TvConvertSwapRow) (guint8 * d, const guint8 * s, guint n);
+
+/* 4:2:2 -> 4:2:0, the first (@n / 16) * 16 of @n macropixels: the first
+ * line of a pair to luma @y and chroma pairs @c (an L1 line), the second
+ * to luma @y and the average of its chroma and @c to @u and @v (NV12: the
+ * pairs to @u, @v unused) */
+typedef void (*TvConvertSplitRow) (guint8 * y, guint8 * c, const guint8 * s,
+    guint n);
+typedef void (*TvConvertMergeRow) (guint8 * y, guint8 * u, guint8 * v,
+    const guint8 * s, const guint8 * c, guint n);
+
 /* converts the first (@n / 32) * 32 of @n macropixels of @s into the
  * planes @y, @u and @v */
 typedef void (*TvConvertY42BRow) (guint8 * y, guint8 * u, guint8 * v,
@@ -40,6 +52,13 @@ typedef void (*TvConvertPackRow) (guint8 * d, const guint8 * y,
 TvConvertRgbRow tv_convert_avx2_rgb_row      (gboolean uyvy,
                                               gboolean r_first,
                                               gboolean x_first);
+
+TvConvertSwapRow tv_convert_avx2_swap_row   (void);
+
+TvConvertSplitRow tv_convert_avx2_split_row (gboolean uyvy);
+
+TvConvertMergeRow tv_convert_avx2_merge_row (gboolean uyvy,
+                                             gboolean nv12);
 
 TvConvertY42BRow tv_convert_avx2_y42b_row   (gboolean uyvy);
 

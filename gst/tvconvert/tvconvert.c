@@ -45,12 +45,15 @@
  *
  * RGB output uses BT.601 limited range (16-235, 16-240), within 1 of a
  * double-precision computation; the x of BGRx, RGBx, xRGB and xBGR is
- * 255, so they are the same bytes as BGRA, RGBA, ARGB and ABGR. On CPUs
- * with AVX2 a 256-bit row (tvconvert-avx2.c) does the kernels' arithmetic
- * on 16 pixels at a time and the kernels do the rest of a line: ORC 0.4.33
- * has no AVX backend, and its SSE code ran at a third of libyuv's speed.
- * The bytes are the same either way; GST_TV_CONVERT_AVX2=0 in the
- * environment turns the row off.
+ * 255, so they are the same bytes as BGRA, RGBA, ARGB and ABGR.
+ *
+ * ## AVX2
+ *
+ * On CPUs with AVX2, rows in 256-bit registers (tvconvert-avx2.c) do the
+ * kernels' arithmetic on 16 to 64 pixels at a time and the kernels do the
+ * rest of each line: ORC 0.4.33 has no AVX backend, and its SSE code ran
+ * the RGB conversion at a third of libyuv's speed. The bytes are the same
+ * either way; GST_TV_CONVERT_AVX2=0 in the environment turns the rows off.
  *
  * ## Streaming
  *
@@ -260,11 +263,19 @@ split_line (GstTvConvert * convert, const GstVideoFrame * src,
   guint8 *y = LINE (dest, 0, row);
   guint y0, y1, u, v;
 
-  if (width >= 2) {
+  TvConvertSplitRow row_avx2 = tv_convert_avx2_split_row (is_uyvy (src));
+  guint n = width / 2, done = row_avx2 ? n & ~15u : 0;
+
+  /* where the CPU has AVX2, a row does all but the last (n % 16) */
+  if (done > 0)
+    row_avx2 (y, tmp, s, n);
+  if (n > done) {
     if (is_uyvy (src))
-      tv_convert_orc_split_UYVY (y, tmp, s, width / 2);
+      tv_convert_orc_split_UYVY (y + done * 2, tmp + done * 2, s + done * 4,
+          n - done);
     else
-      tv_convert_orc_split_YUY2 (y, tmp, s, width / 2);
+      tv_convert_orc_split_YUY2 (y + done * 2, tmp + done * 2, s + done * 4,
+          n - done);
   }
   if (width & 1) {
     s += (width / 2) * 4;
@@ -287,20 +298,29 @@ merge_line (GstTvConvert * convert, const GstVideoFrame * src,
   guint8 *y = LINE (dest, 0, row);
   guint8 *du = LINE (dest, 1, crow);
   guint8 *dv = LINE (dest, 2, crow);
-  guint n = width / 2;
+  TvConvertMergeRow row_avx2 = tv_convert_avx2_merge_row (is_uyvy (src),
+      nv12);
+  guint n = width / 2, done = row_avx2 ? n & ~15u : 0;
+  guint m = n - done, c = nv12 ? done * 2 : done;
   guint y0, y1, u, v;
 
-  if (n > 0) {
+  /* where the CPU has AVX2, a row does all but the last (n % 16) */
+  if (done > 0)
+    row_avx2 (y, du, dv, s, tmp, n);
+  if (m > 0) {
+    guint8 *ry = y + done * 2;
+    const guint8 *rs = s + done * 4, *rt = tmp + done * 2;
+
     if (nv12) {
       if (is_uyvy (src))
-        tv_convert_orc_merge_UYVY_NV12 (y, du, s, tmp, n);
+        tv_convert_orc_merge_UYVY_NV12 (ry, du + c, rs, rt, m);
       else
-        tv_convert_orc_merge_YUY2_NV12 (y, du, s, tmp, n);
+        tv_convert_orc_merge_YUY2_NV12 (ry, du + c, rs, rt, m);
     } else {
       if (is_uyvy (src))
-        tv_convert_orc_merge_UYVY_I420 (y, du, dv, s, tmp, n);
+        tv_convert_orc_merge_UYVY_I420 (ry, du + c, dv + c, rs, rt, m);
       else
-        tv_convert_orc_merge_YUY2_I420 (y, du, dv, s, tmp, n);
+        tv_convert_orc_merge_YUY2_I420 (ry, du + c, dv + c, rs, rt, m);
     }
   }
   if (width & 1) {
@@ -409,12 +429,21 @@ convert_swap_422 (GstTvConvert * convert, const GstVideoFrame * src,
 {
   gint width = GST_VIDEO_FRAME_WIDTH (src);
   gint height = GST_VIDEO_FRAME_HEIGHT (src);
+  TvConvertSwapRow row_avx2 = tv_convert_avx2_swap_row ();
+  /* an odd width has a whole last macropixel in both formats */
+  guint n = (width + 1) / 2, done = row_avx2 ? n & ~7u : 0;
   gint row;
 
-  /* an odd width has a whole last macropixel in both formats */
-  for (row = 0; row < height; row++)
-    tv_convert_orc_convert_UYVY_YUY2 (PACKED_LINE (dest, row),
-        src_line (convert, src, row), (width + 1) / 2);
+  for (row = 0; row < height; row++) {
+    const guint8 *s = src_line (convert, src, row);
+    guint8 *d = PACKED_LINE (dest, row);
+
+    /* where the CPU has AVX2, a row does all but the last (n % 8) */
+    if (done > 0)
+      row_avx2 (d, s, n);
+    if (n > done)
+      tv_convert_orc_convert_UYVY_YUY2 (d + done * 4, s + done * 4, n - done);
+  }
 }
 
 /* --- packed 4:2:2 -> RGB -------------------------------------------------- */

@@ -6,8 +6,7 @@
  * 1920x1080 it prints frames/s and GB/s (bytes read + bytes written) of
  *   ours      gst_tv_convert_frame()
  *   orc       the same with its AVX2 rows turned off: the ORC kernels
- *             alone (for the conversions that have rows: 4:2:2 -> RGB and
- *             Y42B, 4:2:0 -> 4:2:2; on CPUs with AVX2)
+ *             alone (only on CPUs with AVX2)
  *   gvc       GstVideoConverter with one thread (what videoconvert does)
  *   libyuv    its direct function, when built with libyuv-dev (per field
  *             with doubled strides for interlaced frames)
@@ -298,11 +297,8 @@ impl_available (Bench * b, gint impl)
 {
   switch (impl) {
     case IMPL_ORC:
-      /* only where the AVX2 rows would run */
-      return tv_convert_avx2_y42b_row (TRUE) != NULL &&
-          (GST_VIDEO_FORMAT_INFO_IS_RGB (b->dest->info.finfo) ||
-          b->conv->out == F (Y42B) || b->conv->in == F (I420) ||
-          b->conv->in == F (YV12) || b->conv->in == F (NV12));
+      /* only where the AVX2 rows run */
+      return tv_convert_avx2_swap_row () != NULL;
     case IMPL_LIBYUV:
 #ifdef HAVE_LIBYUV
       return libyuv_convert (b->conv, &b->src->frames[0], &b->dest->frames[0]);

@@ -134,17 +134,24 @@ ROW (yuy2_abgr, FALSE, 3, 0, 1, 2);
 
 /* --- UYVY <-> YUY2 ------------------------------------------------------- */
 
-/* the bytes of every word swapped, 8 macropixels per iteration */
+/* the bytes of every word swapped, 8 macropixels per iteration, in two
+ * 16-byte halves: with 32-byte loads and stores the row ran 5-7 % slower
+ * than the ORC kernel on fresh buffers (and 15 % faster in cache) */
 static AVX2 void
 swap_row (guint8 * d, const guint8 * s, guint n)
 {
-  const __m256i swap = LANES (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12,
-      15, 14);
+  const __m128i swap = _mm_setr_epi8 (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10,
+      13, 12, 15, 14);
   guint i;
 
-  for (i = 0; i + 8 <= n; i += 8)
-    _mm256_storeu_si256 ((__m256i *) (d + i * 4), _mm256_shuffle_epi8
-        (_mm256_loadu_si256 ((const __m256i *) (s + i * 4)), swap));
+  for (i = 0; i + 8 <= n; i += 8) {
+    const __m128i *p = (const __m128i *) (s + i * 4);
+
+    _mm_storeu_si128 ((__m128i *) (d + i * 4),
+        _mm_shuffle_epi8 (_mm_loadu_si128 (p), swap));
+    _mm_storeu_si128 ((__m128i *) (d + i * 4 + 16),
+        _mm_shuffle_epi8 (_mm_loadu_si128 (p + 1), swap));
+  }
 }
 
 /* --- packed 4:2:2 -> 4:2:0 --------------------------------------------- */

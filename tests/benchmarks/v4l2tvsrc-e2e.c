@@ -32,7 +32,8 @@
  *       [--warmup 50] [--device virtual:2] [--input S-Video] [--norm PAL]
  *
  * ORC_CODE=backup runs tvconvert's C fallback (videoconvert's ORC code
- * too), without rebuilding.
+ * too), without rebuilding; GST_TV_CONVERT_AVX2=0 turns tvconvert's AVX2
+ * rows off.
  */
 
 #ifdef HAVE_CONFIG_H
@@ -231,9 +232,11 @@ main (int argc, char **argv)
     ratio[c] = g_new0 (gdouble, rounds);
 
   printf ("v4l2tvsrc end to end: %s, FREERUN pacing, %d frames per run "
-      "after %d, %d rounds, %s%s%s\n", src, frames, warmup, rounds,
+      "after %d, %d rounds, %s%s%s%s%s\n", src, frames, warmup, rounds,
       gst_version_string (), g_getenv ("ORC_CODE") ? ", ORC_CODE=" : "",
-      g_getenv ("ORC_CODE") ? g_getenv ("ORC_CODE") : "");
+      g_getenv ("ORC_CODE") ? g_getenv ("ORC_CODE") : "",
+      g_getenv ("GST_TV_CONVERT_AVX2") ? ", GST_TV_CONVERT_AVX2=" : "",
+      g_getenv ("GST_TV_CONVERT_AVX2") ? g_getenv ("GST_TV_CONVERT_AVX2") : "");
 
   for (r = 0; r < (guint) rounds; r++) {
     for (c = 0; c < N_CONFIGS; c++) {

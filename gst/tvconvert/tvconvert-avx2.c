@@ -384,14 +384,46 @@ PACK (nv12_yuy2, TRUE, FALSE);
 
 /* --- dispatch ------------------------------------------------------------ */
 
-static gint use_avx2 = -1;
-
 static gboolean
 cpu_has_avx2 (void)
 {
   __builtin_cpu_init ();
   return __builtin_cpu_supports ("avx2");
 }
+
+/* the rows by [uyvy] and the other choices, FALSE before TRUE */
+static const TvConvertRgbRow rgb_rows[2][2][2] = {
+  {{yuy2_bgra, yuy2_abgr}, {yuy2_rgba, yuy2_argb}},
+  {{uyvy_bgra, uyvy_abgr}, {uyvy_rgba, uyvy_argb}},
+};
+static const TvConvertSwapRow swap_rows[1] = { swap_row };
+static const TvConvertSplitRow split_rows[2] = { yuy2_split, uyvy_split };
+static const TvConvertMergeRow merge_rows[2][2] = {
+  {yuy2_merge_i420, yuy2_merge_nv12}, {uyvy_merge_i420, uyvy_merge_nv12},
+};
+static const TvConvertY42BRow y42b_rows[2] = { yuy2_y42b, uyvy_y42b };
+static const TvConvertPackRow pack_rows[2][2] = {
+  {i420_yuy2, nv12_yuy2}, {i420_uyvy, nv12_uyvy},
+};
+
+#else /* !TV_CONVERT_HAVE_AVX2: no rows */
+
+static gboolean
+cpu_has_avx2 (void)
+{
+  return FALSE;
+}
+
+static const TvConvertRgbRow rgb_rows[2][2][2];
+static const TvConvertSwapRow swap_rows[1];
+static const TvConvertSplitRow split_rows[2];
+static const TvConvertMergeRow merge_rows[2][2];
+static const TvConvertY42BRow y42b_rows[2];
+static const TvConvertPackRow pack_rows[2][2];
+
+#endif
+
+static gint use_avx2 = -1;
 
 static gboolean
 avx2_enabled (void)
@@ -417,97 +449,35 @@ tv_convert_avx2_set_enabled (gboolean enabled)
 TvConvertRgbRow
 tv_convert_avx2_rgb_row (gboolean uyvy, gboolean r_first, gboolean x_first)
 {
-  if (!avx2_enabled ())
-    return NULL;
-  if (x_first)
-    return r_first ? (uyvy ? uyvy_argb : yuy2_argb) :
-        (uyvy ? uyvy_abgr : yuy2_abgr);
-  return r_first ? (uyvy ? uyvy_rgba : yuy2_rgba) :
-      (uyvy ? uyvy_bgra : yuy2_bgra);
-}
-
-TvConvertY42BRow
-tv_convert_avx2_y42b_row (gboolean uyvy)
-{
-  if (!avx2_enabled ())
-    return NULL;
-  return uyvy ? uyvy_y42b : yuy2_y42b;
-}
-
-TvConvertPackRow
-tv_convert_avx2_pack_row (gboolean nv12, gboolean uyvy)
-{
-  if (!avx2_enabled ())
-    return NULL;
-  return nv12 ? (uyvy ? nv12_uyvy : nv12_yuy2) :
-      (uyvy ? i420_uyvy : i420_yuy2);
+  return avx2_enabled ()? rgb_rows[!!uyvy][!!r_first][!!x_first] : NULL;
 }
 
 TvConvertSwapRow
 tv_convert_avx2_swap_row (void)
 {
-  return avx2_enabled ()? swap_row : NULL;
+  return avx2_enabled ()? swap_rows[0] : NULL;
 }
 
 TvConvertSplitRow
 tv_convert_avx2_split_row (gboolean uyvy)
 {
-  if (!avx2_enabled ())
-    return NULL;
-  return uyvy ? uyvy_split : yuy2_split;
+  return avx2_enabled ()? split_rows[!!uyvy] : NULL;
 }
 
 TvConvertMergeRow
 tv_convert_avx2_merge_row (gboolean uyvy, gboolean nv12)
 {
-  if (!avx2_enabled ())
-    return NULL;
-  return nv12 ? (uyvy ? uyvy_merge_nv12 : yuy2_merge_nv12) :
-      (uyvy ? uyvy_merge_i420 : yuy2_merge_i420);
-}
-
-#else /* !TV_CONVERT_HAVE_AVX2 */
-
-gboolean
-tv_convert_avx2_set_enabled (gboolean enabled)
-{
-  return FALSE;
-}
-
-TvConvertRgbRow
-tv_convert_avx2_rgb_row (gboolean uyvy, gboolean r_first, gboolean x_first)
-{
-  return NULL;
+  return avx2_enabled ()? merge_rows[!!uyvy][!!nv12] : NULL;
 }
 
 TvConvertY42BRow
 tv_convert_avx2_y42b_row (gboolean uyvy)
 {
-  return NULL;
+  return avx2_enabled ()? y42b_rows[!!uyvy] : NULL;
 }
 
 TvConvertPackRow
 tv_convert_avx2_pack_row (gboolean nv12, gboolean uyvy)
 {
-  return NULL;
+  return avx2_enabled ()? pack_rows[!!uyvy][!!nv12] : NULL;
 }
-
-TvConvertSwapRow
-tv_convert_avx2_swap_row (void)
-{
-  return NULL;
-}
-
-TvConvertSplitRow
-tv_convert_avx2_split_row (gboolean uyvy)
-{
-  return NULL;
-}
-
-TvConvertMergeRow
-tv_convert_avx2_merge_row (gboolean uyvy, gboolean nv12)
-{
-  return NULL;
-}
-
-#endif

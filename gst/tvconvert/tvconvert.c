@@ -261,10 +261,9 @@ split_line (GstTvConvert * convert, const GstVideoFrame * src,
   gint width = GST_VIDEO_FRAME_WIDTH (src);
   const guint8 *s = src_line (convert, src, row);
   guint8 *y = LINE (dest, 0, row);
-  guint y0, y1, u, v;
-
   TvConvertSplitRow row_avx2 = tv_convert_avx2_split_row (is_uyvy (src));
   guint n = width / 2, done = row_avx2 ? n & ~15u : 0;
+  guint y0, y1, u, v;
 
   /* where the CPU has AVX2, a row does all but the last (n % 16) */
   if (done > 0)

@@ -40,6 +40,7 @@
 #include <immintrin.h>
 
 #define AVX2 __attribute__ ((target ("avx2")))
+#define AVX2_INLINE static inline __attribute__ ((always_inline, target ("avx2")))
 
 /* one 16-byte pshufb pattern in both 128-bit lanes (-1: a zero byte) */
 #define LANES(a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p) \
@@ -56,7 +57,7 @@
  * luma with signed saturation, shifted by 6 and packed unsigned, as the
  * ORC kernels do. @order gives which channel goes to byte 0..3 of a pixel:
  * 0 B, 1 G, 2 R, 3 the x/A byte (255). */
-static inline __attribute__ ((always_inline)) AVX2 void
+AVX2_INLINE void
 rgb_row (guint8 * d, const guint8 * s, guint n, gboolean uyvy,
     const guint8 order[4], gint ky, gint yoff, gint kub, gint kvr, gint kgu,
     gint kgv)
@@ -75,7 +76,8 @@ rgb_row (guint8 * d, const guint8 * s, guint n, gboolean uyvy,
   const __m256i vyoff = _mm256_set1_epi16 (yoff);
   /* C ^ 0x80 = C - 128 as a signed byte: in the high byte of a word with a
    * zero low byte, (C - 128) << 8 */
-  const __m256i bias = _mm256_set1_epi32 (uyvy ? 0x00800080 : (gint) 0x80008000);
+  const __m256i bias =
+      _mm256_set1_epi32 (uyvy ? 0x00800080 : (gint) 0x80008000);
   const __m256i vkub = _mm256_set1_epi16 (kub);
   const __m256i vkvr = _mm256_set1_epi16 (kvr);
   const __m256i vkgu = _mm256_set1_epi16 (kgu);
@@ -159,7 +161,7 @@ swap_row (guint8 * d, const guint8 * s, guint n)
 /* 16 macropixels (64 source bytes) -> 32 luma bytes in @y and 16 chroma
  * pairs (U V ...) returned; each lane is shuffled to Y(8) C(8), the
  * quadwords gathered and put in order */
-static inline __attribute__ ((always_inline)) AVX2 __m256i
+AVX2_INLINE __m256i
 split_32 (guint8 * y, const guint8 * s, __m256i split)
 {
   __m256i a = _mm256_shuffle_epi8 (_mm256_loadu_si256 ((const __m256i *) s),
@@ -178,7 +180,7 @@ split_32 (guint8 * y, const guint8 * s, __m256i split)
     LANES (0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15))
 
 /* first line of a pair: luma to @y, chroma pairs to the L1 line @c */
-static inline __attribute__ ((always_inline)) AVX2 void
+AVX2_INLINE void
 split_row (guint8 * y, guint8 * c, const guint8 * s, guint n, gboolean uyvy)
 {
   const __m256i split = SPLIT_MASK (uyvy);
@@ -191,7 +193,7 @@ split_row (guint8 * y, guint8 * c, const guint8 * s, guint n, gboolean uyvy)
 
 /* second line of a pair: luma to @y, chroma avgub'd with the L1 line @c,
  * to @u (NV12: the pairs) or split to @u and @v */
-static inline __attribute__ ((always_inline)) AVX2 void
+AVX2_INLINE void
 merge_row (guint8 * y, guint8 * u, guint8 * v, const guint8 * s,
     const guint8 * c, guint n, gboolean uyvy, gboolean nv12)
 {
@@ -248,7 +250,7 @@ MERGE (yuy2_merge_nv12, FALSE, TRUE);
  * a time are faster than three on fresh capture buffers). Each 32-byte
  * load is shuffled in-lane to Y(8) U(4) V(4) and its dwords gathered to
  * Y(16) U(8) V(8). */
-static inline __attribute__ ((always_inline)) AVX2 void
+AVX2_INLINE void
 y42b_row (guint8 * y, guint8 * u, guint8 * v, const guint8 * s, guint n,
     gboolean uyvy)
 {
@@ -267,10 +269,8 @@ y42b_row (guint8 * y, guint8 * u, guint8 * v, const guint8 * s, guint n,
     __m256i bd = _mm256_permute2x128_si256 (SPLIT (p + 1), SPLIT (p + 3),
         0x31);
 
-    _mm256_storeu_si256 ((__m256i *) (u + i),
-        _mm256_unpacklo_epi64 (ac, bd));
-    _mm256_storeu_si256 ((__m256i *) (v + i),
-        _mm256_unpackhi_epi64 (ac, bd));
+    _mm256_storeu_si256 ((__m256i *) (u + i), _mm256_unpacklo_epi64 (ac, bd));
+    _mm256_storeu_si256 ((__m256i *) (v + i), _mm256_unpackhi_epi64 (ac, bd));
   }
   for (k = 0; k + 16 <= i; k += 16) {
     const __m256i *p = (const __m256i *) (s + k * 4);
@@ -296,7 +296,7 @@ yuy2_y42b (guint8 * y, guint8 * u, guint8 * v, const guint8 * s, guint n)
 /* --- 4:2:0 -> packed 4:2:2 ----------------------------------------------- */
 
 /* (3a + b + 2) >> 2 per byte, as the kernels compute it */
-static inline __attribute__ ((always_inline)) AVX2 __m256i
+AVX2_INLINE __m256i
 interpolate (__m256i a, __m256i b)
 {
   __m256i t = _mm256_avg_epu8 (a, b);
@@ -307,7 +307,7 @@ interpolate (__m256i a, __m256i b)
 }
 
 /* two 16-byte loads in one register */
-static inline __attribute__ ((always_inline)) AVX2 __m256i
+AVX2_INLINE __m256i
 load_2x128 (const guint8 * lo, const guint8 * hi)
 {
   return _mm256_inserti128_si256 (_mm256_castsi128_si256 (_mm_loadu_si128
@@ -316,7 +316,7 @@ load_2x128 (const guint8 * lo, const guint8 * hi)
 
 /* 8 chroma pairs and 16 luma bytes in each lane -> 32 bytes per lane,
  * the low lane's to @d, the high lane's to @d + @hi */
-static inline __attribute__ ((always_inline)) AVX2 void
+AVX2_INLINE void
 pack_lanes (guint8 * d, gsize hi, __m256i c, __m256i y, gboolean uyvy)
 {
   __m256i a = uyvy ? _mm256_unpacklo_epi8 (c, y) : _mm256_unpacklo_epi8 (y, c);
@@ -332,10 +332,9 @@ pack_lanes (guint8 * d, gsize hi, __m256i c, __m256i y, gboolean uyvy)
  * chroma planes give pairs 0-7 and 16-23, 8-15 and 24-31 (I420), or the
  * NV12 lines hold pairs 0-15 and 16-31, so luma is loaded in the same
  * lane order */
-static inline __attribute__ ((always_inline)) AVX2 void
+AVX2_INLINE void
 pack_row (guint8 * d, const guint8 * y, const guint8 * ua, const guint8 * va,
-    const guint8 * ub, const guint8 * vb, guint n, gboolean nv12,
-    gboolean uyvy)
+    const guint8 * ub, const guint8 * vb, guint n, gboolean nv12, gboolean uyvy)
 {
   guint i;
 
@@ -398,10 +397,12 @@ static const TvConvertRgbRow rgb_rows[2][2][2] = {
 };
 static const TvConvertSwapRow swap_rows[1] = { swap_row };
 static const TvConvertSplitRow split_rows[2] = { yuy2_split, uyvy_split };
+
 static const TvConvertMergeRow merge_rows[2][2] = {
   {yuy2_merge_i420, yuy2_merge_nv12}, {uyvy_merge_i420, uyvy_merge_nv12},
 };
 static const TvConvertY42BRow y42b_rows[2] = { yuy2_y42b, uyvy_y42b };
+
 static const TvConvertPackRow pack_rows[2][2] = {
   {i420_yuy2, nv12_yuy2}, {i420_uyvy, nv12_uyvy},
 };
@@ -431,8 +432,7 @@ avx2_enabled (void)
   if (G_UNLIKELY (g_atomic_int_get (&use_avx2) < 0)) {
     const gchar *env = g_getenv ("GST_TV_CONVERT_AVX2");
 
-    g_atomic_int_set (&use_avx2, cpu_has_avx2 () &&
-        g_strcmp0 (env, "0") != 0);
+    g_atomic_int_set (&use_avx2, cpu_has_avx2 () && g_strcmp0 (env, "0") != 0);
   }
   return g_atomic_int_get (&use_avx2) > 0;
 }

@@ -479,8 +479,7 @@ GST_END_TEST;
 GST_START_TEST (test_422_to_rgb)
 {
   max_rgb_error = 0;
-  on_both_paths (packed, G_N_ELEMENTS (packed), rgbs,
-      G_N_ELEMENTS (rgbs));
+  on_both_paths (packed, G_N_ELEMENTS (packed), rgbs, G_N_ELEMENTS (rgbs));
   GST_INFO ("largest RGB error against double precision: %d", max_rgb_error);
 }
 

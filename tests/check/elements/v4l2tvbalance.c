@@ -24,6 +24,7 @@
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw.h"
 #include "hw/tvhw-virtual.h"
+#include "v4l2tv-check.h"
 
 #define CARD 3
 #define DEVICE "virtual:3"
@@ -41,25 +42,6 @@ static const struct
   {V4L2_CID_SATURATION, "SATURATION", "saturation"},
   {V4L2_CID_HUE, "HUE", "hue"},
 };
-
-static GstTvHwVirtualCard *
-setup_card (void)
-{
-  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get (CARD);
-
-  fail_unless (card != NULL);
-  fail_unless (gst_tv_hw_virtual_card_reset (card),
-      "a handle is still open on the card");
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  return card;
-}
-
-static void
-check_card_closed (void)
-{
-  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count
-      (gst_tv_hw_virtual_card_get (CARD)), 0);
-}
 
 /* the card's value of control @cid, through a handle of our own */
 static gint32
@@ -100,8 +82,7 @@ read_back_on_warning (GstBus * bus, GstMessage * msg, gpointer user_data)
     gint v, method;
     gboolean flip;
 
-    g_object_get (element, "brightness", &v, "video-direction", &method,
-        NULL);
+    g_object_get (element, "brightness", &v, "video-direction", &method, NULL);
     gst_video_orientation_get_hflip (GST_VIDEO_ORIENTATION (element), &flip);
   }
   return GST_BUS_PASS;
@@ -169,7 +150,7 @@ GST_START_TEST (test_channels)
   const GList *l;
   guint i;
 
-  setup_card ();
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   src = gst_element_factory_make ("v4l2tvsrc", NULL);
   g_object_set (src, "device", DEVICE, NULL);
 
@@ -210,7 +191,7 @@ GST_START_TEST (test_channels)
   fail_unless (gst_color_balance_list_channels (GST_COLOR_BALANCE (src)) ==
       NULL);
   gst_object_unref (src);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -223,7 +204,7 @@ GST_START_TEST (test_set_values)
   Changed c = { 0, };
   gint v;
 
-  setup_card ();
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   src = gst_element_factory_make ("v4l2tvsrc", NULL);
   bus = give_bus (src);
   g_object_set (src, "device", DEVICE, NULL);
@@ -285,7 +266,7 @@ GST_START_TEST (test_set_values)
   gst_object_unref (bus);
   gst_object_unref (src);
   g_free (c.label);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -297,7 +278,7 @@ GST_START_TEST (test_out_of_range)
   gchar *message, *debug;
   Changed c = { 0, };
 
-  setup_card ();
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   src = gst_element_factory_make ("v4l2tvsrc", NULL);
   bus = give_bus (src);
   g_object_set (src, "device", DEVICE, "hue", 500, NULL);
@@ -341,7 +322,7 @@ GST_START_TEST (test_out_of_range)
   gst_object_unref (bus);
   gst_object_unref (src);
   g_free (c.label);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -353,7 +334,7 @@ GST_START_TEST (test_sink_no_controls)
   GstBus *bus;
   gchar *message, *debug;
 
-  setup_card ();
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   sink = gst_element_factory_make ("v4l2tvsink", NULL);
   bus = give_bus (sink);
   g_object_set (sink, "device", DEVICE, "saturation", 10, NULL);
@@ -372,7 +353,7 @@ GST_START_TEST (test_sink_no_controls)
   gst_element_set_bus (sink, NULL);
   gst_object_unref (bus);
   gst_object_unref (sink);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -386,26 +367,6 @@ new_src (void)
 
   g_object_set (h->element, "device", DEVICE, NULL);
   return h;
-}
-
-/* MANUAL pacing: emits frames until the element pushes one */
-static GstBuffer *
-pull_frame (GstHarness * h, GstTvHwVirtualCard * card)
-{
-  gint64 end = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
-  GstBuffer *buf;
-
-  while ((buf = gst_harness_try_pull (h)) == NULL) {
-    gint i;
-
-    fail_unless (g_get_monotonic_time () < end, "no frame came out");
-    gst_tv_hw_virtual_card_emit_frames (card, 1);
-    for (i = 0; i < 20 && (buf = gst_harness_try_pull (h)) == NULL; i++)
-      g_usleep (1000);
-    if (buf)
-      break;
-  }
-  return buf;
 }
 
 /* a captured frame as luma and chroma planes of the picture (the marks
@@ -429,7 +390,7 @@ pic_clear (Pic * p)
 static void
 grab (GstHarness * h, GstTvHwVirtualCard * card, Pic * p)
 {
-  GstBuffer *buf = pull_frame (h, card);
+  GstBuffer *buf = v4l2tv_check_pull_frame (h, card);
   GstCaps *caps = gst_pad_get_current_caps (h->sinkpad);
   const guint first = MARK_WIDTH;
   GstVideoFrame frame;
@@ -494,7 +455,8 @@ grab (GstHarness * h, GstTvHwVirtualCard * card, Pic * p)
 static void
 check_balance_effects (const gchar * caps)
 {
-  GstTvHwVirtualCard *card = setup_card ();
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_src ();
   Pic ref = { 0, }, p = { 0, };
 
@@ -523,7 +485,7 @@ check_balance_effects (const gchar * caps)
   pic_clear (&p);
   pic_clear (&ref);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_START_TEST (test_picture_native)
@@ -581,7 +543,8 @@ get_direction (GstElement * element)
 static void
 check_hw_flips (const gchar * caps)
 {
-  GstTvHwVirtualCard *card = setup_card ();
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_src ();
   GstVideoOrientation *vo = GST_VIDEO_ORIENTATION (h->element);
   Pic ref = { 0, }, p = { 0, };
@@ -627,7 +590,7 @@ check_hw_flips (const gchar * caps)
   pic_clear (&p);
   pic_clear (&ref);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_START_TEST (test_hw_flips_native)
@@ -649,7 +612,7 @@ GST_START_TEST (test_flip_before_open)
   GstElement *src;
   gboolean flip;
 
-  setup_card ();
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   src = gst_element_factory_make ("v4l2tvsrc", NULL);
   g_object_set (src, "device", DEVICE, NULL);
   set_direction (src, "vert");
@@ -664,7 +627,7 @@ GST_START_TEST (test_flip_before_open)
   fail_unless_equals_int (gst_element_set_state (src, GST_STATE_NULL),
       GST_STATE_CHANGE_SUCCESS);
   gst_object_unref (src);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -678,7 +641,7 @@ GST_START_TEST (test_unsupported_directions)
   GstBus *bus;
   guint i;
 
-  setup_card ();
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   src = gst_element_factory_make ("v4l2tvsrc", NULL);
   bus = give_bus (src);
   g_object_set (src, "device", DEVICE, NULL);
@@ -707,7 +670,7 @@ GST_START_TEST (test_unsupported_directions)
   gst_element_set_bus (src, NULL);
   gst_object_unref (bus);
   gst_object_unref (src);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -760,7 +723,8 @@ diff_hmirror (const Pic * a, const Pic * b)
 static void
 check_sw_flips (const gchar * caps)
 {
-  GstTvHwVirtualCard *card = setup_card ();
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h;
   GstBus *bus;
   GstVideoOrientation *vo;
@@ -801,7 +765,7 @@ check_sw_flips (const gchar * caps)
   gst_object_unref (bus);
   gst_harness_teardown (h);
   gst_tv_hw_virtual_card_set_flip_controls (card, TRUE);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_START_TEST (test_sw_flips_yuy2)

@@ -24,6 +24,7 @@
 
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw-virtual.h"
+#include "v4l2tv-check.h"
 
 #define CARD 2
 #define DEVICE "virtual:2"
@@ -41,28 +42,6 @@ static gboolean
 under_valgrind (void)
 {
   return g_getenv ("GST_TV_UNDER_VALGRIND") != NULL;
-}
-
-/* the card used by a test, at power-on defaults: fails if a previous test
- * left a handle open */
-static GstTvHwVirtualCard *
-setup_card (GstTvHwVirtualPacing pacing)
-{
-  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get (CARD);
-
-  fail_unless (card != NULL);
-  fail_unless (gst_tv_hw_virtual_card_reset (card),
-      "a handle is still open on the card");
-  gst_tv_hw_virtual_card_set_pacing (card, pacing);
-
-  return card;
-}
-
-static void
-check_card_closed (void)
-{
-  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count
-      (gst_tv_hw_virtual_card_get (CARD)), 0);
 }
 
 /* a harness around a started sink (the harness starts an element with a
@@ -249,7 +228,7 @@ GST_START_TEST (test_device_name)
   GstElement *sink;
   gchar *name;
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   sink = gst_element_factory_make ("v4l2tvsink", NULL);
   g_object_set (sink, "device", DEVICE, NULL);
   g_object_get (sink, "device-name", &name, NULL);
@@ -266,7 +245,7 @@ GST_START_TEST (test_device_name)
   fail_unless (name == NULL);
 
   gst_object_unref (sink);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -301,7 +280,8 @@ static const struct
 
 GST_START_TEST (test_output_selection)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness (output_cases[__i__].output, "PAL");
   GstCaps *caps = gst_caps_from_string (PAL_CAPS ("YUY2"));
   guint32 output = 99;
@@ -324,7 +304,7 @@ GST_START_TEST (test_output_selection)
   g_free (screen);
 
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -338,7 +318,7 @@ GST_START_TEST (test_output_kept_when_unset)
   guint32 output = 99;
   v4l2_std_id std = 0;
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_OUTPUT, &err);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_set_output (dev, 2, &err));
@@ -350,7 +330,7 @@ GST_START_TEST (test_output_kept_when_unset)
   fail_unless_equals_int (output, 2);
   fail_unless_equals_uint64 (std, V4L2_STD_NTSC_M);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -403,7 +383,7 @@ GST_START_TEST (test_norm_caps)
   gint n, d;
   guint i;
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   h = new_harness ("Composite Out", norm_cases[__i__].norm);
   card_output (&output, &std);
   fail_unless_equals_uint64 (std, norm_cases[__i__].std);
@@ -454,7 +434,7 @@ GST_START_TEST (test_norm_caps)
   gst_caps_unref (caps);
 
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -463,7 +443,8 @@ GST_END_TEST;
  * into the card's buffers (pool) or not (one copy) */
 GST_START_TEST (test_native_readback)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("Composite Out", "NTSC");
   GstCaps *caps = gst_caps_from_string (NTSC_CAPS ("YUY2"));
   struct v4l2_pix_format fmt;
@@ -506,7 +487,7 @@ GST_START_TEST (test_native_readback)
 
   gst_caps_unref (caps);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -526,7 +507,8 @@ static const struct
 /* other formats are converted into the card's, field by field */
 GST_START_TEST (test_convert_readback)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("S-Video Out", "PAL");
   gboolean interlaced = convert_cases[__i__].interlaced;
   struct v4l2_pix_format fmt;
@@ -555,7 +537,7 @@ GST_START_TEST (test_convert_readback)
 
   gst_caps_unref (caps);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -563,7 +545,8 @@ GST_END_TEST;
 /* the preroll frame goes out once, not again when it is rendered */
 GST_START_TEST (test_preroll_shown_once)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("Composite Out", "PAL");
   GstCaps *caps = gst_caps_from_string (PAL_CAPS ("YUY2"));
   guint32 displayed = 0, repeated = 0;
@@ -582,7 +565,7 @@ GST_START_TEST (test_preroll_shown_once)
 
   gst_caps_unref (caps);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -590,7 +573,8 @@ GST_END_TEST;
 /* the frame on the screen stays after the pipeline stops */
 GST_START_TEST (test_screen_kept_after_stop)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("Composite Out", "PAL");
   GstCaps *caps = gst_caps_from_string (PAL_CAPS ("I420"));
   struct v4l2_pix_format fmt;
@@ -601,7 +585,7 @@ GST_START_TEST (test_screen_kept_after_stop)
               TRUE)), GST_FLOW_OK);
   gst_tv_hw_virtual_card_emit_frames (card, 1);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 
   screen = peek_screen (card, &fmt, NULL);
   fail_unless (screen != NULL);
@@ -616,7 +600,8 @@ GST_END_TEST;
  * size are dropped with a warning until they come */
 GST_START_TEST (test_switch_live)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("Composite Out", "PAL");
   GstCaps *pal = gst_caps_from_string (PAL_CAPS ("YUY2"));
   GstCaps *ntsc = gst_caps_from_string (NTSC_CAPS ("I420"));
@@ -670,7 +655,7 @@ GST_START_TEST (test_switch_live)
   gst_harness_teardown (h);
   gst_bus_set_flushing (bus, TRUE);
   gst_object_unref (bus);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -728,7 +713,8 @@ watch_screen (gpointer data)
  * picture at most at the start, and the sink's latency is one period */
 GST_START_TEST (test_timing)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   const guint n = 50;
   GstElement *pipeline, *sink;
   guint32 displayed = 0, repeated = 0;
@@ -832,7 +818,7 @@ GST_START_TEST (test_timing)
   gst_object_unref (bus);
   gst_object_unref (sink);
   gst_object_unref (pipeline);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -851,7 +837,8 @@ push_to_appsrc (GstElement * appsrc, GstBuffer * buf)
  * QoS says so; frames on time are shown */
 GST_START_TEST (test_late_frames_dropped)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   GstElement *pipeline, *appsrc, *sink;
   GstCaps *caps = gst_caps_from_string (PAL_CAPS ("YUY2"));
   guint32 displayed = 0;
@@ -937,7 +924,7 @@ GST_START_TEST (test_late_frames_dropped)
   gst_object_unref (sink);
   gst_object_unref (pipeline);
   gst_caps_unref (caps);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -946,7 +933,8 @@ GST_END_TEST;
  * queue, output goes on */
 GST_START_TEST (test_flush_seek)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   GstElement *pipeline;
   guint32 displayed = 0;
   GstMessage *msg;
@@ -977,7 +965,7 @@ GST_START_TEST (test_flush_seek)
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (bus);
   gst_object_unref (pipeline);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -989,7 +977,7 @@ GST_START_TEST (test_unlock)
   GstElement *pipeline;
   gint64 start, elapsed;
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   pipeline = gst_parse_launch ("videotestsrc ! v4l2tvsink device=" DEVICE
       " norm=PAL sync=false", NULL);
   fail_unless (pipeline != NULL);
@@ -1007,7 +995,7 @@ GST_START_TEST (test_unlock)
   fail_unless (elapsed < (under_valgrind ()? 10 : 1) * G_TIME_SPAN_SECOND);
 
   gst_object_unref (pipeline);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -1121,13 +1109,13 @@ GST_START_TEST (test_error_unknown_output)
     "RF Modulator", NULL
   };
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   expect_error (SRC SINK "output=Foo", GST_RESOURCE_ERROR,
       GST_RESOURCE_ERROR_SETTINGS, names);
   /* past the last index */
   expect_error (SRC SINK "output=3", GST_RESOURCE_ERROR,
       GST_RESOURCE_ERROR_SETTINGS, names + 1);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -1137,7 +1125,8 @@ GST_END_TEST;
  * output cannot send it does); the message lists the output's norms */
 GST_START_TEST (test_error_norm_unsupported)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   const gchar *const names[] = { "SECAM-L", "S-Video Out", "NTSC", "PAL",
     NULL
   };
@@ -1146,7 +1135,7 @@ GST_START_TEST (test_error_norm_unsupported)
       EINVAL);
   expect_error (SRC SINK "output=\"S-Video Out\" norm=SECAM-L",
       GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS, names);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -1158,7 +1147,7 @@ GST_START_TEST (test_error_busy_queue)
   GError *err = NULL;
   guint32 n = 0;
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_OUTPUT, &err);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_request_buffers (dev, 2, &n, &err));
@@ -1169,7 +1158,7 @@ GST_START_TEST (test_error_busy_queue)
       GST_RESOURCE_ERROR_BUSY, NULL);
   gst_tv_hw_device_request_buffers (dev, 0, &n, NULL);
   gst_tv_hw_device_close (dev);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -1204,7 +1193,8 @@ static const struct
 
 GST_START_TEST (test_error_fault)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   gchar *launch;
 
   gst_tv_hw_virtual_card_inject_fault (card, fault_cases[__i__].fault,
@@ -1212,7 +1202,7 @@ GST_START_TEST (test_error_fault)
   launch = g_strconcat (SRC, SINK, fault_cases[__i__].args, NULL);
   expect_error (launch, GST_RESOURCE_ERROR, fault_cases[__i__].code, NULL);
   g_free (launch);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -1220,7 +1210,8 @@ GST_END_TEST;
 /* a bad output set while playing warns and output goes on */
 GST_START_TEST (test_error_live_unknown_output)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("Composite Out", "PAL");
   GstCaps *caps = gst_caps_from_string (PAL_CAPS ("YUY2"));
   GstBus *bus = gst_bus_new ();
@@ -1256,7 +1247,7 @@ GST_START_TEST (test_error_live_unknown_output)
   gst_harness_teardown (h);
   gst_bus_set_flushing (bus, TRUE);
   gst_object_unref (bus);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;

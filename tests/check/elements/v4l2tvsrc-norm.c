@@ -16,6 +16,7 @@
 
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw-virtual.h"
+#include "v4l2tv-check.h"
 
 #define CARD 1
 #define DEVICE "virtual:1"
@@ -28,26 +29,6 @@ typedef struct
   gint height;                  /* of the caps at the end */
   gchar *detected_norm;         /* the property at the end */
 } Result;
-
-static GstTvHwVirtualCard *
-setup_card (void)
-{
-  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get (CARD);
-
-  fail_unless (card != NULL);
-  fail_unless (gst_tv_hw_virtual_card_reset (card),
-      "a handle is still open on the card");
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_FREERUN);
-
-  return card;
-}
-
-static void
-check_card_closed (void)
-{
-  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count
-      (gst_tv_hw_virtual_card_get (CARD)), 0);
-}
 
 static void
 result_clear (Result * r)
@@ -160,11 +141,10 @@ GST_START_TEST (test_auto_detects)
 {
   Result r;
 
-  setup_card ();
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   run ("input=Composite1 norm=auto", &r);
   fail_unless_equals_int (g_list_length (r.detected), 1);
-  check_detected (r.detected->data, "Composite1", 1, "NTSC-M", "NTSC-M",
-      FALSE);
+  check_detected (r.detected->data, "Composite1", 1, "NTSC-M", "NTSC-M", FALSE);
   fail_unless_equals_int (r.height, 480);
   fail_unless_equals_string (r.detected_norm, "NTSC-M");
   fail_unless (r.warnings == NULL);
@@ -182,7 +162,7 @@ GST_START_TEST (test_auto_detects)
   fail_unless (r.detected == NULL);
   fail_unless (r.detected_norm == NULL);
   result_clear (&r);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -191,7 +171,8 @@ GST_END_TEST;
  * it is a candidate, else the first name of the list all candidates */
 GST_START_TEST (test_auto_candidates)
 {
-  GstTvHwVirtualCard *card = setup_card ();
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   Result r;
 
   fail_unless (gst_tv_hw_virtual_card_set_signal (card, COMPOSITE1,
@@ -215,7 +196,7 @@ GST_START_TEST (test_auto_candidates)
   fail_unless_equals_string (r.detected_norm, "NTSC");
   fail_unless_equals_int (r.height, 480);
   result_clear (&r);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -225,7 +206,7 @@ GST_START_TEST (test_auto_no_signal)
 {
   Result r;
 
-  setup_card ();
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   /* the card's standard PAL-BG, kept */
   run ("input=Composite2 norm=PAL-BG", &r);
   result_clear (&r);
@@ -239,7 +220,7 @@ GST_START_TEST (test_auto_no_signal)
       "using PAL-BG.");
   fail_unless_equals_int (r.height, 576);
   result_clear (&r);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -256,7 +237,7 @@ GST_START_TEST (test_auto_switch_live)
   gint height = 0;
   gint64 end;
 
-  setup_card ();
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   memset (&r, 0, sizeof (r));
   pipeline = gst_parse_launch ("v4l2tvsrc name=src device=" DEVICE
       " input=Composite1 norm=auto ! fakesink", NULL);
@@ -285,8 +266,7 @@ GST_START_TEST (test_auto_switch_live)
   while ((msg = gst_bus_pop (bus)))
     take_message (&r, msg);
   fail_unless_equals_int (g_list_length (r.detected), 2);
-  check_detected (r.detected->data, "Composite1", 1, "NTSC-M", "NTSC-M",
-      FALSE);
+  check_detected (r.detected->data, "Composite1", 1, "NTSC-M", "NTSC-M", FALSE);
   check_detected (r.detected->next->data, "S-Video", 2, "PAL-BG", "PAL-BG",
       FALSE);
 
@@ -296,7 +276,7 @@ GST_START_TEST (test_auto_switch_live)
   gst_object_unref (src);
   gst_object_unref (bus);
   gst_object_unref (pipeline);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -309,7 +289,7 @@ GST_START_TEST (test_sink_refuses_auto)
   GError *err = NULL;
   GstBus *bus;
 
-  setup_card ();
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   pipeline = gst_parse_launch ("videotestsrc ! v4l2tvsink name=sink device="
       DEVICE " output=0 norm=auto", NULL);
   bus = gst_element_get_bus (pipeline);
@@ -331,7 +311,7 @@ GST_START_TEST (test_sink_refuses_auto)
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (bus);
   gst_object_unref (pipeline);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -418,7 +398,8 @@ static const GstTvHwVirtualInput audio_inputs[] = {
 
 GST_START_TEST (test_audio_input)
 {
-  GstTvHwVirtualCard *card = setup_card ();
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   Result r;
 
   fail_unless (gst_tv_hw_virtual_card_set_inputs (card, audio_inputs,
@@ -445,7 +426,7 @@ GST_START_TEST (test_audio_input)
   expect_error ("input=Camera audio-input=TV", "Input 'Camera' of device '"
       DEVICE "' has no audio inputs, so audio input 'TV' cannot go with it; "
       "leave audio-input unset.");
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -455,7 +436,7 @@ GST_START_TEST (test_audio_input_pairs)
 {
   Result r;
 
-  setup_card ();
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   run ("input=Television audio-input=TV", &r);
   result_clear (&r);
   fail_unless_equals_int (card_audio_input (), 0);
@@ -468,7 +449,7 @@ GST_START_TEST (test_audio_input_pairs)
   expect_error ("input=Television audio-input=line-in", "Audio input "
       "'Line-In' of device '" DEVICE "' does not go with input 'Television'; "
       "the audio inputs that do are: TV.");
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;

@@ -16,6 +16,7 @@
 
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw-virtual.h"
+#include "v4l2tv-check.h"
 
 #define CARD 1
 #define DEVICE "virtual:1"
@@ -46,26 +47,6 @@ under_valgrind (void)
   return g_getenv ("GST_TV_UNDER_VALGRIND") != NULL;
 }
 
-static GstTvHwVirtualCard *
-setup_card (void)
-{
-  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get (CARD);
-
-  fail_unless (card != NULL);
-  fail_unless (gst_tv_hw_virtual_card_reset (card),
-      "a handle is still open on the card");
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_REALTIME);
-
-  return card;
-}
-
-static void
-check_card_closed (void)
-{
-  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count
-      (gst_tv_hw_virtual_card_get (CARD)), 0);
-}
-
 /* FNV-1a over the visible pixels */
 static guint32
 frame_hash (GstVideoFrame * f)
@@ -82,7 +63,7 @@ frame_hash (GstVideoFrame * f)
 
     if (GST_VIDEO_FORMAT_INFO_IS_YUV (f->info.finfo) &&
         GST_VIDEO_FRAME_N_PLANES (f) == 1)
-      w_bytes = GST_VIDEO_FRAME_WIDTH (f) * 2;      /* packed 4:2:2 */
+      w_bytes = GST_VIDEO_FRAME_WIDTH (f) * 2;  /* packed 4:2:2 */
     for (y = 0; y < h_p; y++)
       for (x = 0; x < w_bytes; x++) {
         h ^= data[y * stride + x];
@@ -383,7 +364,8 @@ check_gap_messages (Run * run)
 
 GST_START_TEST (test_gap_repeat)
 {
-  GstTvHwVirtualCard *card = setup_card ();
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   Run run;
   guint first, i, n_gap = 0;
   guint64 gap_frames = 0;
@@ -423,7 +405,7 @@ GST_START_TEST (test_gap_repeat)
 
   check_gap_messages (&run);
   run_stop (&run);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -435,7 +417,8 @@ GST_START_TEST (test_gap_black)
   guint k;
 
   for (k = 0; k < G_N_ELEMENTS (formats); k++) {
-    GstTvHwVirtualCard *card = setup_card ();
+    GstTvHwVirtualCard *card =
+        v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
     Run run;
     guint i, first;
 
@@ -453,7 +436,7 @@ GST_START_TEST (test_gap_black)
     }
     check_gap_messages (&run);
     run_stop (&run);
-    check_card_closed ();
+    v4l2tv_check_card_closed (CARD);
   }
 }
 
@@ -463,7 +446,8 @@ GST_END_TEST;
  * messages all the same */
 GST_START_TEST (test_gap_wait)
 {
-  GstTvHwVirtualCard *card = setup_card ();
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   GList *msgs;
   Run run;
   guint n;
@@ -492,7 +476,7 @@ GST_START_TEST (test_gap_wait)
   check_message (g_list_nth_data (msgs, 0), "no-signal", FALSE, FALSE);
   check_message (g_list_nth_data (msgs, 1), "ok", TRUE, FALSE);
   run_stop (&run);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -502,7 +486,8 @@ GST_END_TEST;
  * in messages read every half second */
 GST_START_TEST (test_snow_status)
 {
-  GstTvHwVirtualCard *card = setup_card ();
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   GList *msgs;
   Run run;
 
@@ -527,7 +512,7 @@ GST_START_TEST (test_snow_status)
   fail_unless (message_has_flag (g_list_nth_data (msgs, 1), "macrovision"));
   fail_if (message_has_flag (g_list_nth_data (msgs, 1), "no-signal"));
   run_stop (&run);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -536,7 +521,8 @@ GST_END_TEST;
  * periods */
 GST_START_TEST (test_gap_from_start)
 {
-  GstTvHwVirtualCard *card = setup_card ();
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   Frame *f;
   Run run;
 
@@ -551,7 +537,7 @@ GST_START_TEST (test_gap_from_start)
   fail_unless (f->gap && f->black && f->discont);
   fail_unless_equals_int (count_frames (&run, FALSE), 0);
   run_stop (&run);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -559,7 +545,8 @@ GST_END_TEST;
 /* EIO from DQBUF a few times: frames lost, the capture goes on */
 GST_START_TEST (test_transient_eio)
 {
-  GstTvHwVirtualCard *card = setup_card ();
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   guint64 errors = 0;
   Run run;
   guint n;
@@ -576,7 +563,7 @@ GST_START_TEST (test_transient_eio)
           GST_STATE_PAUSED), GST_STATE_CHANGE_NO_PREROLL);
   check_timeline (&run);
   run_stop (&run);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -584,7 +571,8 @@ GST_END_TEST;
 /* five in a row: an error that names the device and the input */
 GST_START_TEST (test_eio_error)
 {
-  GstTvHwVirtualCard *card = setup_card ();
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   GstMessage *msg;
   GError *err = NULL;
   gchar *debug = NULL;
@@ -610,7 +598,7 @@ GST_START_TEST (test_eio_error)
   g_free (debug);
   gst_message_unref (msg);
   run_stop (&run);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;

@@ -25,6 +25,7 @@
 
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw-virtual.h"
+#include "v4l2tv-check.h"
 #include "tvconvert.h"
 
 #define CARD 1
@@ -37,28 +38,6 @@ static gboolean
 under_valgrind (void)
 {
   return g_getenv ("GST_TV_UNDER_VALGRIND") != NULL;
-}
-
-/* the card used by a test, at power-on defaults: fails if a previous test
- * left a handle open */
-static GstTvHwVirtualCard *
-setup_card (GstTvHwVirtualPacing pacing)
-{
-  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get (CARD);
-
-  fail_unless (card != NULL);
-  fail_unless (gst_tv_hw_virtual_card_reset (card),
-      "a handle is still open on the card");
-  gst_tv_hw_virtual_card_set_pacing (card, pacing);
-
-  return card;
-}
-
-static void
-check_card_closed (void)
-{
-  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count
-      (gst_tv_hw_virtual_card_get (CARD)), 0);
 }
 
 static GstHarness *
@@ -77,27 +56,6 @@ new_harness (const gchar * input, const gchar * norm)
     gst_util_set_object_arg (G_OBJECT (h->element), "norm", norm);
 
   return h;
-}
-
-/* MANUAL pacing: emits frames until the element pushes one */
-static GstBuffer *
-pull_frame (GstHarness * h, GstTvHwVirtualCard * card)
-{
-  gint64 end = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
-  GstBuffer *buf;
-
-  while ((buf = gst_harness_try_pull (h)) == NULL) {
-    gint i;
-
-    fail_unless (g_get_monotonic_time () < end, "no frame came out");
-    gst_tv_hw_virtual_card_emit_frames (card, 1);
-    for (i = 0; i < 20 && (buf = gst_harness_try_pull (h)) == NULL; i++)
-      g_usleep (1000);
-    if (buf)
-      break;
-  }
-
-  return buf;
 }
 
 static GstCaps *
@@ -204,8 +162,7 @@ GST_START_TEST (test_types)
   fail_unless_equals_int (klass->n_values, G_N_ELEMENTS (nicks) + 2);
   fail_unless_equals_int (g_enum_get_value_by_nick (klass, "current")->value,
       0);
-  fail_unless_equals_int (g_enum_get_value_by_nick (klass, "auto")->value,
-      -1);
+  fail_unless_equals_int (g_enum_get_value_by_nick (klass, "auto")->value, -1);
   for (i = 0; i < G_N_ELEMENTS (nicks); i++) {
     GEnumValue *v = g_enum_get_value_by_nick (klass, nicks[i].nick);
 
@@ -235,7 +192,8 @@ GST_END_TEST;
 
 GST_START_TEST (test_device_name)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("Composite1", "NTSC");
   GstBuffer *buf;
   gchar *name;
@@ -244,7 +202,7 @@ GST_START_TEST (test_device_name)
   fail_unless (name == NULL);
 
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   gst_buffer_unref (buf);
   g_object_get (h->element, "device-name", &name, NULL);
   fail_unless (name != NULL && *name != '\0');
@@ -256,7 +214,7 @@ GST_START_TEST (test_device_name)
   fail_unless (name == NULL);
 
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -264,7 +222,8 @@ GST_END_TEST;
 static void
 check_input_selection (const gchar * input, const gchar * norm, guint expected)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness (input, norm);
   GstBuffer *buf;
   GstCaps *caps;
@@ -272,14 +231,14 @@ check_input_selection (const gchar * input, const gchar * norm, guint expected)
 
   gst_harness_play (h);
   for (i = 0; i < 3; i++) {
-    buf = pull_frame (h, card);
+    buf = v4l2tv_check_pull_frame (h, card);
     caps = current_caps (h);
     check_frame (buf, caps, expected);
     gst_caps_unref (caps);
     gst_buffer_unref (buf);
   }
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_START_TEST (test_input_by_name)
@@ -301,7 +260,8 @@ GST_END_TEST;
 
 GST_START_TEST (test_input_kept_when_unset)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstTvHwDevice *dev;
   GError *err = NULL;
   GstHarness *h;
@@ -317,14 +277,14 @@ GST_START_TEST (test_input_kept_when_unset)
 
   h = new_harness (NULL, NULL);
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   caps = current_caps (h);
   check_frame (buf, caps, 1);
   fail_unless_equals_int (caps_height (caps), 480);
   gst_caps_unref (caps);
   gst_buffer_unref (buf);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -351,7 +311,8 @@ static const struct
 
 GST_START_TEST (test_norm_caps)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness (norm_cases[__i__].input,
       norm_cases[__i__].norm);
   GstStructure *s;
@@ -360,7 +321,7 @@ GST_START_TEST (test_norm_caps)
   gint n, d;
 
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   caps = current_caps (h);
   GST_INFO ("%s: %" GST_PTR_FORMAT, norm_cases[__i__].norm, caps);
 
@@ -398,14 +359,15 @@ GST_START_TEST (test_norm_caps)
   gst_caps_unref (caps);
   gst_buffer_unref (buf);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
 
 GST_START_TEST (test_format_first_accepted)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("Composite1", "NTSC");
   GstBuffer *buf;
   GstCaps *caps;
@@ -413,7 +375,7 @@ GST_START_TEST (test_format_first_accepted)
   /* the card lists YUYV first; downstream only takes UYVY */
   gst_harness_set_sink_caps_str (h, "video/x-raw, format=UYVY");
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   caps = current_caps (h);
   fail_unless_equals_string (gst_structure_get_string
       (gst_caps_get_structure (caps, 0), "format"), "UYVY");
@@ -421,7 +383,7 @@ GST_START_TEST (test_format_first_accepted)
   gst_caps_unref (caps);
   gst_buffer_unref (buf);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -450,7 +412,7 @@ pull_until_switched (GstHarness * h, GstTvHwVirtualCard * card, guint input,
   guint i;
 
   for (i = 0; i < 200 && !seen; i++) {
-    GstBuffer *buf = pull_frame (h, card);
+    GstBuffer *buf = v4l2tv_check_pull_frame (h, card);
     GstCaps *caps = current_caps (h);
     GstTvHwVirtualFrameInfo fi;
 
@@ -464,7 +426,7 @@ pull_until_switched (GstHarness * h, GstTvHwVirtualCard * card, guint input,
 
   /* from now on only the new input */
   for (i = 0; i < 3; i++) {
-    GstBuffer *buf = pull_frame (h, card);
+    GstBuffer *buf = v4l2tv_check_pull_frame (h, card);
     GstCaps *caps = current_caps (h);
 
     check_frame (buf, caps, input);
@@ -476,13 +438,14 @@ pull_until_switched (GstHarness * h, GstTvHwVirtualCard * card, guint input,
 
 GST_START_TEST (test_switch_live)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("Composite1", "NTSC");
   GstBuffer *buf;
   GstCaps *caps;
 
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   caps = current_caps (h);
   check_frame (buf, caps, 1);
   fail_unless_equals_int (caps_height (caps), 480);
@@ -509,7 +472,7 @@ GST_START_TEST (test_switch_live)
   pull_until_switched (h, card, 1, 576);
 
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -518,12 +481,13 @@ GST_END_TEST;
  * at once: the property wakes the streaming thread */
 GST_START_TEST (test_switch_while_waiting)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("Composite1", "NTSC");
   GstBuffer *buf;
 
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   gst_buffer_unref (buf);
   fail_unless_equals_int (count_caps_events (h), 1);
 
@@ -546,10 +510,10 @@ GST_START_TEST (test_switch_while_waiting)
     gst_event_unref (ev);
   }
 
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   gst_buffer_unref (buf);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -558,7 +522,8 @@ GST_END_TEST;
  * they stay valid after the card's buffers are freed */
 GST_START_TEST (test_held_buffers)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("Composite1", "NTSC");
   GstBuffer *held[10];
   GstCaps *caps;
@@ -568,7 +533,7 @@ GST_START_TEST (test_held_buffers)
   /* more than the card has buffers: the element copies rather than starve
    * the card */
   for (i = 0; i < G_N_ELEMENTS (held); i++)
-    held[i] = pull_frame (h, card);
+    held[i] = v4l2tv_check_pull_frame (h, card);
   caps = current_caps (h);
   for (i = 0; i < G_N_ELEMENTS (held); i++)
     check_frame (held[i], caps, 1);
@@ -585,14 +550,15 @@ GST_START_TEST (test_held_buffers)
   gst_caps_unref (caps);
 
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
 
 GST_START_TEST (test_persistence)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstTvHwDevice *dev;
   GError *err = NULL;
   GstHarness *h;
@@ -604,7 +570,7 @@ GST_START_TEST (test_persistence)
   /* PAL-M (525 lines) differs from the card's power-on PAL */
   h = new_harness ("S-Video", "PAL-M");
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   gst_buffer_unref (buf);
   gst_harness_teardown (h);
 
@@ -620,21 +586,22 @@ GST_START_TEST (test_persistence)
   /* a second element with nothing set sees them */
   h = new_harness (NULL, NULL);
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   caps = current_caps (h);
   check_frame (buf, caps, 2);
   fail_unless_equals_int (caps_height (caps), 480);
   gst_caps_unref (caps);
   gst_buffer_unref (buf);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
 
 GST_START_TEST (test_sequence_gaps)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("Composite1", "NTSC");
   GstElement *src = h->element;
   GstBus *bus = gst_bus_new ();
@@ -645,7 +612,7 @@ GST_START_TEST (test_sequence_gaps)
 
   gst_element_set_bus (src, bus);
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), 0);
   fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT));
   last = GST_BUFFER_OFFSET (buf);
@@ -656,7 +623,7 @@ GST_START_TEST (test_sequence_gaps)
    * the rest, as a real one does when the application is late */
   gst_tv_hw_virtual_card_emit_frames (card, 50);
   do {
-    buf = pull_frame (h, card);
+    buf = v4l2tv_check_pull_frame (h, card);
     fail_unless (GST_BUFFER_OFFSET (buf) > last);
     if (GST_BUFFER_OFFSET (buf) != last + 1) {
       gaps += GST_BUFFER_OFFSET (buf) - last - 1;
@@ -685,14 +652,15 @@ GST_START_TEST (test_sequence_gaps)
   gst_harness_teardown (h);
   gst_bus_set_flushing (bus, TRUE);
   gst_object_unref (bus);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
 
 GST_START_TEST (test_latency)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("Composite1", "NTSC");
   GstQuery *query;
   GstBuffer *buf;
@@ -700,7 +668,7 @@ GST_START_TEST (test_latency)
   gboolean live;
 
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   gst_buffer_unref (buf);
 
   query = gst_query_new_latency ();
@@ -723,7 +691,7 @@ GST_START_TEST (test_latency)
   gst_query_unref (query);
 
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -800,12 +768,12 @@ GST_START_TEST (test_timestamps)
 {
   Frames f = { 0, };
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   run_to_eos ("v4l2tvsrc device=" DEVICE " input=Composite1 norm=NTSC "
       "num-buffers=30 ! fakesink name=sink", &f);
   fail_unless_equals_int (f.count, 30);
   gst_caps_unref (f.caps);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -816,7 +784,7 @@ GST_START_TEST (test_num_buffers_300)
   Frames f = { 0, };
   GstCaps *expected;
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   run_to_eos ("v4l2tvsrc device=" DEVICE " input=Composite1 norm=NTSC "
       "num-buffers=300 ! fakesink name=sink", &f);
   fail_unless_equals_int (f.count, 300);
@@ -829,7 +797,7 @@ GST_START_TEST (test_num_buffers_300)
       f.caps);
   gst_caps_unref (expected);
   gst_caps_unref (f.caps);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -841,7 +809,7 @@ GST_START_TEST (test_unlock)
   GstElement *pipeline;
   gint64 start, elapsed;
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   pipeline = gst_parse_launch ("v4l2tvsrc device=" DEVICE " input=Composite1 "
       "norm=NTSC ! fakesink async=false", NULL);
   fail_unless (pipeline != NULL);
@@ -859,7 +827,7 @@ GST_START_TEST (test_unlock)
   fail_unless (elapsed < (under_valgrind ()? 10 : 1) * G_TIME_SPAN_SECOND);
 
   gst_object_unref (pipeline);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -945,13 +913,13 @@ GST_END_TEST;
 
 GST_START_TEST (test_error_unknown_input)
 {
-  setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   expect_error (SRC "input=Foo" SINK, GST_RESOURCE_ERROR,
       GST_RESOURCE_ERROR_SETTINGS);
   /* past the last index */
   expect_error (SRC "input=4" SINK, GST_RESOURCE_ERROR,
       GST_RESOURCE_ERROR_SETTINGS);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -964,7 +932,8 @@ static const GstTvHwVirtualInput special_inputs[] = {
 
 GST_START_TEST (test_error_norm)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
 
   fail_unless (gst_tv_hw_virtual_card_set_inputs (card, special_inputs,
           G_N_ELEMENTS (special_inputs)));
@@ -977,7 +946,7 @@ GST_START_TEST (test_error_norm)
    * it, we don't */
   expect_error (SRC "input=HDMI norm=PAL" SINK, GST_RESOURCE_ERROR,
       GST_RESOURCE_ERROR_SETTINGS);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -986,7 +955,8 @@ GST_END_TEST;
  * the card gives, without colorimetry a standard would imply */
 GST_START_TEST (test_input_without_standards)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h;
   GstBuffer *buf;
   GstCaps *caps;
@@ -995,7 +965,7 @@ GST_START_TEST (test_input_without_standards)
           G_N_ELEMENTS (special_inputs)));
   h = new_harness ("HDMI", NULL);
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   caps = current_caps (h);
   GST_INFO ("HDMI: %" GST_PTR_FORMAT, caps);
   fail_unless (gst_caps_is_fixed (caps));
@@ -1004,7 +974,7 @@ GST_START_TEST (test_input_without_standards)
   gst_caps_unref (caps);
   gst_buffer_unref (buf);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -1036,7 +1006,8 @@ static const struct
 
 GST_START_TEST (test_error_fault)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   gchar *launch;
 
   gst_tv_hw_virtual_card_inject_fault (card, fault_cases[__i__].fault,
@@ -1044,7 +1015,7 @@ GST_START_TEST (test_error_fault)
   launch = g_strconcat (SRC, fault_cases[__i__].args, SINK, NULL);
   expect_error (launch, GST_RESOURCE_ERROR, fault_cases[__i__].code);
   g_free (launch);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -1052,7 +1023,8 @@ GST_END_TEST;
 /* a bad input set while playing warns and capture goes on */
 GST_START_TEST (test_error_live_unknown_input)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("Composite1", "NTSC");
   GstBus *bus = gst_bus_new ();
   GError *err = NULL;
@@ -1063,7 +1035,7 @@ GST_START_TEST (test_error_live_unknown_input)
 
   gst_element_set_bus (h->element, bus);
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   gst_buffer_unref (buf);
 
   g_object_set (h->element, "input", "Foo", NULL);
@@ -1076,7 +1048,7 @@ GST_START_TEST (test_error_live_unknown_input)
   gst_message_unref (msg);
 
   for (i = 0; i < 3; i++) {
-    buf = pull_frame (h, card);
+    buf = v4l2tv_check_pull_frame (h, card);
     caps = current_caps (h);
     check_frame (buf, caps, 1);
     gst_caps_unref (caps);
@@ -1086,7 +1058,7 @@ GST_START_TEST (test_error_live_unknown_input)
   gst_harness_teardown (h);
   gst_bus_set_flushing (bus, TRUE);
   gst_object_unref (bus);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -1148,7 +1120,8 @@ check_converted_structure (const GstStructure * s, const GstStructure * native,
 
 GST_START_TEST (test_convert_caps_order)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("S-Video", "PAL");
   const GstStructure *native;
   GstBuffer *buf;
@@ -1157,7 +1130,7 @@ GST_START_TEST (test_convert_caps_order)
   guint i;
 
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   gst_buffer_unref (buf);
 
   pad = gst_element_get_static_pad (h->element, "src");
@@ -1191,12 +1164,12 @@ GST_START_TEST (test_convert_caps_order)
 
   /* downstream would rather have I420 but takes YUY2 too: still the
    * card's own format, no conversion */
-  card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   h = new_harness ("S-Video", "PAL");
   gst_harness_set_sink_caps_str (h, "video/x-raw, format=I420; "
       "video/x-raw, format=YUY2");
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   caps = current_caps (h);
   fail_unless_equals_string (gst_structure_get_string
       (gst_caps_get_structure (caps, 0), "format"), "YUY2");
@@ -1204,7 +1177,7 @@ GST_START_TEST (test_convert_caps_order)
   gst_caps_unref (caps);
   gst_buffer_unref (buf);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -1231,7 +1204,8 @@ static const struct
 /* the format, the standard's frame and the marks, through the conversion */
 GST_START_TEST (test_convert_negotiation)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness (convert_cases[__i__].input,
       convert_cases[__i__].norm);
   gchar *sink_caps;
@@ -1245,7 +1219,7 @@ GST_START_TEST (test_convert_negotiation)
   gst_harness_play (h);
 
   for (i = 0; i < 3; i++) {
-    GstBuffer *buf = pull_frame (h, card);
+    GstBuffer *buf = v4l2tv_check_pull_frame (h, card);
     GstCaps *caps = current_caps (h);
     const GstStructure *s = gst_caps_get_structure (caps, 0);
     gboolean rgb;
@@ -1289,7 +1263,7 @@ GST_START_TEST (test_convert_negotiation)
   }
 
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -1299,7 +1273,8 @@ static GstBuffer *
 first_frame (const gchar * input, const gchar * norm, const gchar * format,
     GstCaps ** caps)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness (input, norm);
   gchar *sink_caps;
   GstBuffer *buf;
@@ -1308,10 +1283,10 @@ first_frame (const gchar * input, const gchar * norm, const gchar * format,
   gst_harness_set_sink_caps_str (h, sink_caps);
   g_free (sink_caps);
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   *caps = current_caps (h);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 
   return buf;
 }
@@ -1431,14 +1406,15 @@ check_format (GstHarness * h, const gchar * format)
  * conversion goes on at the new size */
 GST_START_TEST (test_convert_switch_live)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("Composite1", "NTSC");
   GstBuffer *buf;
   GstCaps *caps;
 
   gst_harness_set_sink_caps_str (h, "video/x-raw, format=I420");
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   caps = current_caps (h);
   check_frame (buf, caps, 1);
   fail_unless_equals_int (caps_height (caps), 480);
@@ -1464,7 +1440,7 @@ GST_START_TEST (test_convert_switch_live)
   check_format (h, "I420");
 
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -1490,7 +1466,8 @@ offer_pool (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 
 GST_START_TEST (test_convert_downstream_pool)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("S-Video", "PAL");
   GstBufferPool *pool = gst_video_buffer_pool_new ();
   guint i;
@@ -1501,7 +1478,7 @@ GST_START_TEST (test_convert_downstream_pool)
   gst_harness_play (h);
 
   for (i = 0; i < 3; i++) {
-    GstBuffer *buf = pull_frame (h, card);
+    GstBuffer *buf = v4l2tv_check_pull_frame (h, card);
     GstCaps *caps = current_caps (h);
 
     fail_unless (buf->pool == pool, "not downstream's pool");
@@ -1513,7 +1490,7 @@ GST_START_TEST (test_convert_downstream_pool)
 
   gst_harness_teardown (h);
   gst_object_unref (pool);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -1571,7 +1548,8 @@ install_counter (void)
 static gint
 count_objects (const gchar * format, guint n, guint * n_distinct)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_harness ("S-Video", "PAL");
   GPtrArray *seen = g_ptr_array_new ();
   gchar *sink_caps;
@@ -1584,12 +1562,12 @@ count_objects (const gchar * format, guint n, guint * n_distinct)
   gst_harness_play (h);
   /* caps, segment, the pool's first buffers */
   for (i = 0; i < 10; i++)
-    gst_buffer_unref (pull_frame (h, card));
+    gst_buffer_unref (v4l2tv_check_pull_frame (h, card));
 
   g_atomic_int_set (&objects_created, 0);
   g_atomic_int_set (&counting, 1);
   for (i = 0; i < n; i++) {
-    GstBuffer *buf = pull_frame (h, card);
+    GstBuffer *buf = v4l2tv_check_pull_frame (h, card);
 
     if (!g_ptr_array_find (seen, buf, NULL))
       g_ptr_array_add (seen, buf);
@@ -1603,7 +1581,7 @@ count_objects (const gchar * format, guint n, guint * n_distinct)
 
   g_ptr_array_unref (seen);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 
   return ret;
 }
@@ -1628,16 +1606,16 @@ GST_START_TEST (test_native_no_allocation)
   fail_unless_equals_int (count_objects ("YUY2", 50, &distinct), 0);
   fail_unless (distinct <= 4, "%u different buffers", distinct);
 
-  card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   h = new_harness ("S-Video", "PAL");
   gst_harness_set_sink_caps_str (h, "video/x-raw, format=YUY2");
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   fail_unless (buf->pool != NULL);
   fail_unless_equals_int (gst_buffer_n_memory (buf), 1);
   gst_buffer_unref (buf);
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;

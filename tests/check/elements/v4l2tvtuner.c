@@ -20,30 +20,12 @@
 
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw-virtual.h"
+#include "v4l2tv-check.h"
 
 #define CARD 2
 #define DEVICE "virtual:2"
 
 #define MHZ(units) ((gulong) (units) * 62500)
-
-static GstTvHwVirtualCard *
-setup_card (GstTvHwVirtualPacing pacing)
-{
-  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get (CARD);
-
-  fail_unless (card != NULL);
-  fail_unless (gst_tv_hw_virtual_card_reset (card),
-      "a handle is still open on the card");
-  gst_tv_hw_virtual_card_set_pacing (card, pacing);
-  return card;
-}
-
-static void
-check_card_closed (void)
-{
-  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count
-      (gst_tv_hw_virtual_card_get (CARD)), 0);
-}
 
 /* what the signals and notifications said */
 typedef struct
@@ -148,26 +130,6 @@ new_src (const gchar * input, const gchar * norm)
   return h;
 }
 
-/* MANUAL pacing: emits frames until the element pushes one */
-static GstBuffer *
-pull_frame (GstHarness * h, GstTvHwVirtualCard * card)
-{
-  gint64 end = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
-  GstBuffer *buf;
-
-  while ((buf = gst_harness_try_pull (h)) == NULL) {
-    gint i;
-
-    fail_unless (g_get_monotonic_time () < end, "no frame came out");
-    gst_tv_hw_virtual_card_emit_frames (card, 1);
-    for (i = 0; i < 20 && (buf = gst_harness_try_pull (h)) == NULL; i++)
-      g_usleep (1000);
-    if (buf)
-      break;
-  }
-  return buf;
-}
-
 static void
 decode (GstHarness * h, GstBuffer * buf, GstTvHwVirtualFrameInfo * fi)
 {
@@ -194,7 +156,7 @@ pull_until_input (GstHarness * h, GstTvHwVirtualCard * card, guint input)
   guint i;
 
   for (i = 0; i < 100; i++) {
-    GstBuffer *buf = pull_frame (h, card);
+    GstBuffer *buf = v4l2tv_check_pull_frame (h, card);
     GstTvHwVirtualFrameInfo fi;
 
     decode (h, buf, &fi);
@@ -213,9 +175,9 @@ next_frame (GstHarness * h, GstTvHwVirtualCard * card,
   GstBuffer *buf;
 
   /* one frame may have been filled before the change */
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   gst_buffer_unref (buf);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   decode (h, buf, fi);
   gst_buffer_unref (buf);
 }
@@ -286,7 +248,8 @@ expect_settings_message (GstBus * bus, GstMessageType type, const gchar * text)
 
 GST_START_TEST (test_src_lists)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_src (NULL, NULL);
   GstTvTuner *tuner;
   GstTvTunerChannel *tv, *c1;
@@ -321,7 +284,7 @@ GST_START_TEST (test_src_lists)
       GST_TV_TUNER_SIGNAL_MAX);
 
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   gst_buffer_unref (buf);
   /* the same objects while playing */
   fail_unless (find_channel (h->element, "Television") == tv);
@@ -373,7 +336,7 @@ GST_START_TEST (test_src_lists)
   fail_unless (gst_tv_tuner_list_norms (tuner) == NULL);
 
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -400,7 +363,7 @@ GST_START_TEST (test_sink_lists)
   GstBus *bus;
   Counts c;
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   pipeline = new_sink_pipeline ("Composite Out", &sink);
   tuner = GST_TV_TUNER (sink);
   bus = gst_element_get_bus (pipeline);
@@ -467,7 +430,7 @@ GST_START_TEST (test_sink_lists)
   gst_object_unref (sink);
   gst_object_unref (bus);
   gst_object_unref (pipeline);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -482,7 +445,7 @@ GST_START_TEST (test_sink_frequency)
   gulong f = 0;
   Counts c;
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   pipeline = new_sink_pipeline ("RF Modulator", &sink);
   connect_counts (sink, &c);
   g_object_set (sink, "frequency", MHZ (8692), NULL);
@@ -505,7 +468,7 @@ GST_START_TEST (test_sink_frequency)
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (sink);
   gst_object_unref (pipeline);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 
   /* no modulator on the composite output: an error at start */
   pipeline = new_sink_pipeline ("Composite Out", &sink);
@@ -517,7 +480,7 @@ GST_START_TEST (test_sink_frequency)
   gst_object_unref (sink);
   gst_object_unref (bus);
   gst_object_unref (pipeline);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -526,7 +489,8 @@ GST_END_TEST;
 
 GST_START_TEST (test_set_channel_and_norm)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_src ("Television", "PAL");
   GstTvTuner *tuner = GST_TV_TUNER (h->element);
   GstTvTunerChannel *c1, *sv;
@@ -537,7 +501,7 @@ GST_START_TEST (test_set_channel_and_norm)
 
   connect_counts (h->element, &c);
   gst_harness_play (h);
-  buf = pull_frame (h, card);
+  buf = v4l2tv_check_pull_frame (h, card);
   gst_buffer_unref (buf);
   /* starting is not a change */
   fail_unless_equals_int (get_count (&c.channel_changed), 0);
@@ -571,7 +535,7 @@ GST_START_TEST (test_set_channel_and_norm)
     guint i;
 
     for (i = 0; i < 50 && gst_tv_tuner_get_norm (tuner) != ntsc; i++)
-      gst_buffer_unref (pull_frame (h, card));
+      gst_buffer_unref (v4l2tv_check_pull_frame (h, card));
   }
   fail_unless (gst_tv_tuner_get_norm (tuner) == ntsc);
   fail_unless_equals_int (get_count (&c.norm_changed), 1);
@@ -595,13 +559,13 @@ GST_START_TEST (test_set_channel_and_norm)
 
   /* selecting the current channel again changes nothing */
   fail_unless (gst_tv_tuner_set_channel (tuner, sv));
-  gst_buffer_unref (pull_frame (h, card));
-  gst_buffer_unref (pull_frame (h, card));
+  gst_buffer_unref (v4l2tv_check_pull_frame (h, card));
+  gst_buffer_unref (v4l2tv_check_pull_frame (h, card));
   fail_unless_equals_int (get_count (&c.channel_changed), 2);
   fail_unless_equals_int (get_count (&c.norm_changed), 1);
 
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -612,7 +576,8 @@ GST_END_TEST;
  * too, so it may be set before the tuner input is selected */
 GST_START_TEST (test_select_in_ready)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_src (NULL, NULL);
   GstTvTuner *tuner = GST_TV_TUNER (h->element);
   GstTvTunerChannel *tv, *c1;
@@ -664,7 +629,7 @@ GST_START_TEST (test_select_in_ready)
   gst_harness_teardown (h);
   gst_bus_set_flushing (bus, TRUE);
   gst_object_unref (bus);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -677,7 +642,8 @@ static const GstTvHwVirtualInput split_inputs[] = {
 
 GST_START_TEST (test_errors)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h;
   GstTvTuner *tuner;
   GstTvTunerChannel *foreign, *ntsc_only;
@@ -699,7 +665,7 @@ GST_START_TEST (test_errors)
   fail_if (gst_tv_tuner_set_channel (tuner, foreign));
 
   gst_harness_play (h);
-  gst_buffer_unref (pull_frame (h, card));
+  gst_buffer_unref (v4l2tv_check_pull_frame (h, card));
   pal = find_norm (h->element, "PAL");
 
   /* a channel or norm of someone else, even with our names */
@@ -737,7 +703,7 @@ GST_START_TEST (test_errors)
   g_object_unref (foreign_norm);
   gst_bus_set_flushing (bus, TRUE);
   gst_object_unref (bus);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -761,7 +727,7 @@ GST_START_TEST (test_frequency_errors_at_start)
     GstElement *src;
     GstBus *bus;
 
-    setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+    v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
     src = gst_element_factory_make ("v4l2tvsrc", NULL);
     bus = gst_bus_new ();
     gst_element_set_bus (src, bus);
@@ -774,7 +740,7 @@ GST_START_TEST (test_frequency_errors_at_start)
     gst_bus_set_flushing (bus, TRUE);
     gst_object_unref (bus);
     gst_object_unref (src);
-    check_card_closed ();
+    v4l2tv_check_card_closed (CARD);
   }
 }
 
@@ -784,7 +750,8 @@ GST_END_TEST;
 
 GST_START_TEST (test_frequency_and_signal)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_src ("Television", "PAL");
   GstTvTuner *tuner = GST_TV_TUNER (h->element);
   GstTvHwVirtualFrameInfo fi;
@@ -842,7 +809,7 @@ GST_START_TEST (test_frequency_and_signal)
       MHZ (stations[0].frequency));
 
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -851,7 +818,8 @@ GST_END_TEST;
  * another handle retunes the card */
 GST_START_TEST (test_signal_polled)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *h = new_src ("Television", "PAL");
   GstTvHwDevice *dev;
   GError *err = NULL;
@@ -860,7 +828,7 @@ GST_START_TEST (test_signal_polled)
 
   connect_counts (h->element, &c);
   gst_harness_play (h);
-  gst_buffer_unref (pull_frame (h, card));
+  gst_buffer_unref (v4l2tv_check_pull_frame (h, card));
 
   dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE, &err);
   fail_unless (dev != NULL);
@@ -870,18 +838,18 @@ GST_START_TEST (test_signal_polled)
 
   /* half a second of PAL is 13 frames */
   for (i = 0; i < 30 && get_count (&c.signal_changed) == 0; i++)
-    gst_buffer_unref (pull_frame (h, card));
+    gst_buffer_unref (v4l2tv_check_pull_frame (h, card));
   fail_unless_equals_int (get_count (&c.signal_changed), 1);
   fail_unless_equals_int (c.last_strength, 0);
   fail_unless (i >= 10, "polled after %u frames", i);
   /* and only once for one change */
   for (i = 0; i < 30; i++)
-    gst_buffer_unref (pull_frame (h, card));
+    gst_buffer_unref (v4l2tv_check_pull_frame (h, card));
   fail_unless_equals_int (get_count (&c.signal_changed), 1);
   fail_unless_equals_int (get_count (&c.frequency_changed), 0);
 
   gst_harness_teardown (h);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;

@@ -18,28 +18,9 @@
 
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw-virtual.h"
+#include "v4l2tv-check.h"
 
 #define CARD 4
-
-static GstTvHwVirtualCard *
-setup_card (GstTvHwVirtualPacing pacing)
-{
-  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get (CARD);
-
-  fail_unless (card != NULL);
-  fail_unless (gst_tv_hw_virtual_card_reset (card),
-      "a handle is still open on the card");
-  gst_tv_hw_virtual_card_set_pacing (card, pacing);
-
-  return card;
-}
-
-static void
-check_card_closed (void)
-{
-  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count
-      (gst_tv_hw_virtual_card_get (CARD)), 0);
-}
 
 static gchar *
 norm_nick (GstElement * element)
@@ -334,7 +315,7 @@ GST_START_TEST (test_make_from_uri)
   gchar *input, *uri;
   gint i, height = 0;
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   e = gst_element_make_from_uri (GST_URI_SRC,
       "v4l2tv://virtual:4?input=S-Video&norm=PAL", NULL, &err);
   fail_unless (e != NULL, "%s", err ? err->message : "no element");
@@ -379,7 +360,7 @@ GST_START_TEST (test_make_from_uri)
 
   gst_harness_teardown (h);
   gst_object_unref (e);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 
   /* a sink from a URI */
   e = gst_element_make_from_uri (GST_URI_SINK,
@@ -406,7 +387,7 @@ GST_START_TEST (test_unknown_input_at_start)
   GstMessage *msg;
   GError *err = NULL;
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   pipeline = gst_parse_launch ("v4l2tvsrc name=src ! fakesink", &err);
   fail_unless (pipeline != NULL);
   {
@@ -428,7 +409,7 @@ GST_START_TEST (test_unknown_input_at_start)
   gst_message_unref (msg);
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (pipeline);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -443,7 +424,7 @@ GST_START_TEST (test_uridecodebin)
   GstPad *pad;
   GError *err = NULL;
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   pipeline = gst_parse_launch ("uridecodebin name=dec "
       "uri=\"v4l2tv://virtual:4?input=Composite1&norm=NTSC\" "
       "! fakesink name=sink", &err);
@@ -488,7 +469,7 @@ GST_START_TEST (test_uridecodebin)
 
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (pipeline);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;

@@ -23,32 +23,13 @@
 
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw-virtual.h"
+#include "v4l2tv-check.h"
 
 #define CARD 3
 #define DEVICE "virtual:3"
 
 /* the conversions' rounding, each way */
 #define TOLERANCE 2
-
-static GstTvHwVirtualCard *
-setup_card (GstTvHwVirtualPacing pacing)
-{
-  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get (CARD);
-
-  fail_unless (card != NULL);
-  fail_unless (gst_tv_hw_virtual_card_reset (card),
-      "a handle is still open on the card");
-  gst_tv_hw_virtual_card_set_pacing (card, pacing);
-
-  return card;
-}
-
-static void
-check_card_closed (void)
-{
-  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count
-      (gst_tv_hw_virtual_card_get (CARD)), 0);
-}
 
 /* --- the picture --- */
 
@@ -198,26 +179,6 @@ new_src (const gchar * input, const gchar * norm)
   return h;
 }
 
-/* emits frame periods until the source pushes a frame */
-static GstBuffer *
-pull_frame (GstHarness * h, GstTvHwVirtualCard * card)
-{
-  gint64 end = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
-  GstBuffer *buf;
-
-  while ((buf = gst_harness_try_pull (h)) == NULL) {
-    gint i;
-
-    fail_unless (g_get_monotonic_time () < end, "no frame came out");
-    gst_tv_hw_virtual_card_emit_frames (card, 1);
-    for (i = 0; i < 20 && (buf = gst_harness_try_pull (h)) == NULL; i++)
-      g_usleep (1000);
-    if (buf)
-      break;
-  }
-  return buf;
-}
-
 /* what the virtual card drew into a frame of its own; FALSE for a frame
  * without marks, which is a looped one */
 static gboolean
@@ -257,7 +218,8 @@ static const struct
 
 GST_START_TEST (test_loopback_i420)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *sink = new_sink (cables[__i__].output, cables[__i__].norm);
   GstHarness *src = new_src (cables[__i__].input, cables[__i__].norm);
   GstTvHwVirtualFrameInfo fi;
@@ -278,7 +240,7 @@ GST_START_TEST (test_loopback_i420)
   gst_harness_set_src_caps (sink, caps);
 
   /* the source runs on its own input's picture until the sink sends */
-  buf = pull_frame (src, card);
+  buf = v4l2tv_check_pull_frame (src, card);
   caps = gst_pad_get_current_caps (src->sinkpad);
   fail_unless (decode (buf, caps, &fi), "a looped frame before any output");
   gst_caps_unref (caps);
@@ -289,7 +251,7 @@ GST_START_TEST (test_loopback_i420)
 
   /* the next periods display it and capture it */
   for (i = 0; i < 10; i++) {
-    buf = pull_frame (src, card);
+    buf = v4l2tv_check_pull_frame (src, card);
     caps = gst_pad_get_current_caps (src->sinkpad);
     if (!decode (buf, caps, &fi))
       break;
@@ -312,7 +274,7 @@ GST_START_TEST (test_loopback_i420)
 
   gst_harness_teardown (src);
   gst_harness_teardown (sink);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -321,7 +283,8 @@ GST_END_TEST;
  * the loop needs the same line count on both sides */
 GST_START_TEST (test_not_looped)
 {
-  GstTvHwVirtualCard *card = setup_card (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   GstHarness *sink = new_sink ("Composite Out", "PAL");
   GstTvHwVirtualFrameInfo fi;
   GstVideoInfo info;
@@ -341,7 +304,7 @@ GST_START_TEST (test_not_looped)
   /* S-Video: the generator's own picture of input 2 */
   src = new_src ("S-Video", "PAL");
   for (i = 0; i < 3; i++) {
-    buf = pull_frame (src, card);
+    buf = v4l2tv_check_pull_frame (src, card);
     caps = gst_pad_get_current_caps (src->sinkpad);
     fail_unless (decode (buf, caps, &fi), "S-Video got a looped frame");
     fail_unless_equals_int (fi.input, 2);
@@ -355,7 +318,7 @@ GST_START_TEST (test_not_looped)
   /* Composite2 at 525 lines: no lock to a 625-line signal, no signal */
   src = new_src ("Composite2", "NTSC");
   for (i = 0; i < 3; i++) {
-    buf = pull_frame (src, card);
+    buf = v4l2tv_check_pull_frame (src, card);
     caps = gst_pad_get_current_caps (src->sinkpad);
     fail_unless (decode (buf, caps, &fi), "a 525-line input got a looped "
         "625-line frame");
@@ -366,7 +329,7 @@ GST_START_TEST (test_not_looped)
   gst_harness_teardown (src);
 
   gst_harness_teardown (sink);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
@@ -419,7 +382,7 @@ GST_START_TEST (test_two_pipelines)
   GstPad *pad;
   Seen seen = { 0, };
 
-  setup_card (GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   out = gst_parse_launch ("videotestsrc pattern=solid-color "
       "foreground-color=0xff808080 ! video/x-raw, format=I420 ! "
       "v4l2tvsink device=" DEVICE " output=\"Composite Out\" norm=NTSC", NULL);
@@ -458,7 +421,7 @@ GST_START_TEST (test_two_pipelines)
   gst_element_set_state (out, GST_STATE_NULL);
   gst_object_unref (in);
   gst_object_unref (out);
-  check_card_closed ();
+  v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;

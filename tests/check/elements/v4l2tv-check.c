@@ -54,3 +54,26 @@ v4l2tv_check_pull_frame (GstHarness * h, GstTvHwVirtualCard * card)
   }
   return buf;
 }
+
+/* fails on any error left on @bus but GStreamer's generic "Internal data
+ * stream error" (GST_STREAM_ERROR_FAILED), which a source posts after a
+ * failure while streaming: an element's own error has to be the only
+ * specific one. @launch names the pipeline in the failure. */
+void
+v4l2tv_check_stream_errors_only (GstBus * bus, const gchar * launch)
+{
+  GstMessage *msg;
+
+  while ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR))) {
+    GError *err = NULL;
+    gchar *debug = NULL;
+
+    gst_message_parse_error (msg, &err, &debug);
+    fail_unless (g_error_matches (err, GST_STREAM_ERROR,
+            GST_STREAM_ERROR_FAILED), "%s: a second error: %s (%s)", launch,
+        err->message, debug);
+    g_clear_error (&err);
+    g_free (debug);
+    gst_message_unref (msg);
+  }
+}

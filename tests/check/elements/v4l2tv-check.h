@@ -26,6 +26,9 @@ void                 v4l2tv_check_card_closed  (guint index);
 GstBuffer *          v4l2tv_check_pull_frame   (GstHarness * h,
                                                 GstTvHwVirtualCard * card);
 
+void                 v4l2tv_check_stream_errors_only (GstBus * bus,
+                                                const gchar * launch);
+
 G_END_DECLS
 
 #endif /* __V4L2TV_CHECK_H__ */

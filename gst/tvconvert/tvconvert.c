@@ -123,6 +123,11 @@ struct _GstTvConvert
    * mirrored source line, and whether the current frame is flipped
    * within each field */
   gboolean hflip, vflip;
+
+  /* the AVX2 rows of the 4:2:2 -> 4:2:0 passes, picked for each frame
+   * (NULL: the kernels alone) */
+  TvConvertSplitRow split_avx2;
+  TvConvertMergeRow merge_avx2;
   guint8 *flip_line;
   gboolean flip_fields;
 };
@@ -261,13 +266,12 @@ split_line (GstTvConvert * convert, const GstVideoFrame * src,
   gint width = GST_VIDEO_FRAME_WIDTH (src);
   const guint8 *s = src_line (convert, src, row);
   guint8 *y = LINE (dest, 0, row);
-  TvConvertSplitRow row_avx2 = tv_convert_avx2_split_row (is_uyvy (src));
-  guint n = width / 2, done = row_avx2 ? n & ~15u : 0;
+  guint n = width / 2, done = convert->split_avx2 ? n & ~15u : 0;
   guint y0, y1, u, v;
 
   /* where the CPU has AVX2, a row does all but the last (n % 16) */
   if (done > 0)
-    row_avx2 (y, tmp, s, n);
+    convert->split_avx2 (y, tmp, s, n);
   if (n > done) {
     if (is_uyvy (src))
       tv_convert_orc_split_UYVY (y + done * 2, tmp + done * 2, s + done * 4,
@@ -297,15 +301,13 @@ merge_line (GstTvConvert * convert, const GstVideoFrame * src,
   guint8 *y = LINE (dest, 0, row);
   guint8 *du = LINE (dest, 1, crow);
   guint8 *dv = LINE (dest, 2, crow);
-  TvConvertMergeRow row_avx2 = tv_convert_avx2_merge_row (is_uyvy (src),
-      nv12);
-  guint n = width / 2, done = row_avx2 ? n & ~15u : 0;
+  guint n = width / 2, done = convert->merge_avx2 ? n & ~15u : 0;
   guint m = n - done, c = nv12 ? done * 2 : done;
   guint y0, y1, u, v;
 
   /* where the CPU has AVX2, a row does all but the last (n % 16) */
   if (done > 0)
-    row_avx2 (y, du, dv, s, tmp, n);
+    convert->merge_avx2 (y, du, dv, s, tmp, n);
   if (m > 0) {
     guint8 *ry = y + done * 2;
     const guint8 *rs = s + done * 4, *rt = tmp + done * 2;
@@ -332,12 +334,26 @@ merge_line (GstTvConvert * convert, const GstVideoFrame * src,
   }
 }
 
+/* the rows split_line() and merge_line() use for this frame */
+static void
+pick_420_rows (GstTvConvert * convert, const GstVideoFrame * src,
+    const GstVideoFrame * dest)
+{
+  gboolean uyvy = is_uyvy (src);
+
+  convert->split_avx2 = tv_convert_avx2_split_row (uyvy);
+  convert->merge_avx2 = tv_convert_avx2_merge_row (uyvy,
+      GST_VIDEO_FRAME_FORMAT (dest) == GST_VIDEO_FORMAT_NV12);
+}
+
 static void
 convert_422_420_progressive (GstTvConvert * convert,
     const GstVideoFrame * src, GstVideoFrame * dest)
 {
   gint height = GST_VIDEO_FRAME_HEIGHT (src);
   gint row;
+
+  pick_420_rows (convert, src, dest);
 
   for (row = 0; row < height; row += 2) {
     split_line (convert, src, dest, row, convert->tmp[0]);
@@ -356,6 +372,8 @@ convert_422_420_interlaced (GstTvConvert * convert,
   gint height = GST_VIDEO_FRAME_HEIGHT (src);
   gint cheight = GST_VIDEO_FRAME_COMP_HEIGHT (dest, 1);
   gint j, f;
+
+  pick_420_rows (convert, src, dest);
 
   for (j = 0; 4 * j < height; j++) {
     for (f = 0; f < 2; f++) {

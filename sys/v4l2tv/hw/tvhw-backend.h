@@ -121,6 +121,14 @@ struct _GstTvHwDevice
 
   GstTvHwMapping *mappings;
   guint n_mappings;
+
+  /* the user's lock every call must hold (NULL: unchecked) */
+  GstTvHwLock *lock;
+  /* flushing and wake requests; a leaf lock, taken by any thread, never
+   * held across a backend call but interrupt */
+  GMutex wake_lock;
+  gboolean flushing;
+  gboolean wake_pending;
 };
 
 /* the V4L2 core's table of standards (v4l2-ioctl.c), in ENUMSTD order,

@@ -113,10 +113,85 @@ gst_tv_hw_set_error_from_errno (GstTvHwDevice * dev, GError ** error,
       g_strerror (err), err);
 }
 
+/* --- the device lock --- */
+
+/**
+ * gst_tv_hw_lock_init:
+ * @lock: a lock to initialise
+ */
+void
+gst_tv_hw_lock_init (GstTvHwLock * lock)
+{
+  g_rec_mutex_init (&lock->mutex);
+  g_atomic_pointer_set (&lock->owner, NULL);
+  lock->depth = 0;
+}
+
+/**
+ * gst_tv_hw_lock_clear:
+ * @lock: a lock no thread holds
+ */
+void
+gst_tv_hw_lock_clear (GstTvHwLock * lock)
+{
+  g_warn_if_fail (g_atomic_pointer_get (&lock->owner) == NULL);
+  g_rec_mutex_clear (&lock->mutex);
+}
+
+/**
+ * gst_tv_hw_lock_acquire:
+ * @lock: a lock
+ *
+ * Takes @lock; a thread that holds it already takes it once more.
+ */
+void
+gst_tv_hw_lock_acquire (GstTvHwLock * lock)
+{
+  g_rec_mutex_lock (&lock->mutex);
+  if (lock->depth++ == 0)
+    g_atomic_pointer_set (&lock->owner, g_thread_self ());
+}
+
+/**
+ * gst_tv_hw_lock_release:
+ * @lock: a lock the calling thread holds
+ */
+void
+gst_tv_hw_lock_release (GstTvHwLock * lock)
+{
+  g_return_if_fail (gst_tv_hw_lock_is_held (lock));
+
+  if (--lock->depth == 0)
+    g_atomic_pointer_set (&lock->owner, NULL);
+  g_rec_mutex_unlock (&lock->mutex);
+}
+
+/**
+ * gst_tv_hw_lock_is_held:
+ * @lock: a lock
+ *
+ * Returns: whether the calling thread holds @lock. (Only the holder ever
+ * stores itself as the owner, so the answer is exact for the caller.)
+ */
+gboolean
+gst_tv_hw_lock_is_held (GstTvHwLock * lock)
+{
+  return g_atomic_pointer_get (&lock->owner) == (gpointer) g_thread_self ();
+}
+
+/* every call into a device with a lock is made holding it */
+static inline void
+check_locked (GstTvHwDevice * dev, const gchar * op)
+{
+  if (G_UNLIKELY (dev->lock != NULL && !gst_tv_hw_lock_is_held (dev->lock)))
+    g_critical ("'%s': %s called without the device lock", dev->location, op);
+}
+
 /* errno-returning dispatch: a NULL operation is an ioctl the driver does
  * not implement */
 #define CALL(dev, op, ...) \
-    ((dev)->ops->op ? (dev)->ops->op ((dev), __VA_ARGS__) : -ENOTTY)
+    (check_locked ((dev), G_STRINGIFY (op)), \
+     (dev)->ops->op ? (dev)->ops->op ((dev), __VA_ARGS__) : -ENOTTY)
 
 static gboolean
 check (GstTvHwDevice * dev, gint ret, const gchar * what, GError ** error)
@@ -204,6 +279,7 @@ gst_tv_hw_device_open (const gchar * location, GstTvHwDirection direction,
   tvhw_debug_init ();
 
   dev = g_new0 (GstTvHwDevice, 1);
+  g_mutex_init (&dev->wake_lock);
   dev->location = g_strdup (location);
   dev->direction = direction;
   dev->ops = gst_tv_hw_location_is_virtual (location) ?
@@ -304,6 +380,7 @@ gst_tv_hw_device_close (GstTvHwDevice * dev)
     return;
 
   GST_DEBUG ("closing '%s'", dev->location);
+  check_locked (dev, "close");
   if (dev->priv) {
     free_mappings (dev);
     dev->ops->close (dev);
@@ -314,7 +391,23 @@ gst_tv_hw_device_close (GstTvHwDevice * dev)
   g_free (dev->driver);
   g_free (dev->bus_info);
   g_free (dev->location);
+  g_mutex_clear (&dev->wake_lock);
   g_free (dev);
+}
+
+/**
+ * gst_tv_hw_device_set_lock:
+ * @dev: a device
+ * @lock: (nullable): the lock every call into @dev will hold
+ *
+ * From now on each call into @dev, but gst_tv_hw_device_wait(),
+ * gst_tv_hw_device_set_flushing() and gst_tv_hw_device_wake(), checks that
+ * the calling thread holds @lock, and complains with g_critical() if not.
+ */
+void
+gst_tv_hw_device_set_lock (GstTvHwDevice * dev, GstTvHwLock * lock)
+{
+  dev->lock = lock;
 }
 
 /**
@@ -1227,7 +1320,41 @@ gst_tv_hw_device_dequeue_buffer (GstTvHwDevice * dev,
 gboolean
 gst_tv_hw_device_wait (GstTvHwDevice * dev, gint64 timeout_ns, GError ** error)
 {
-  return check (dev, CALL (dev, poll, timeout_ns), "poll", error);
+  gint ret;
+
+  /* the other threads may use the device while this one waits */
+  if (G_UNLIKELY (dev->lock != NULL && gst_tv_hw_lock_is_held (dev->lock)))
+    g_critical ("'%s': waiting for a frame with the device lock held",
+        dev->location);
+
+  for (;;) {
+    g_mutex_lock (&dev->wake_lock);
+    if (dev->flushing) {
+      g_mutex_unlock (&dev->wake_lock);
+      ret = -ECANCELED;
+      break;
+    }
+    if (dev->wake_pending) {
+      /* one wake, one WOKEN */
+      dev->wake_pending = FALSE;
+      if (dev->ops->interrupt)
+        dev->ops->interrupt (dev, FALSE);
+      g_mutex_unlock (&dev->wake_lock);
+      GST_DEBUG ("'%s': woken", dev->location);
+      g_set_error (error, GST_TV_HW_ERROR, GST_TV_HW_ERROR_WOKEN,
+          "the wait on '%s' was woken for a request", dev->location);
+      return FALSE;
+    }
+    g_mutex_unlock (&dev->wake_lock);
+
+    ret = dev->ops->poll ? dev->ops->poll (dev, timeout_ns) : -ENOTTY;
+    /* interrupted: by a flush, a wake, or a flush that is already over;
+     * the state above says which */
+    if (ret != -ECANCELED)
+      break;
+  }
+
+  return check (dev, ret, "poll", error);
 }
 
 /**
@@ -1273,8 +1400,33 @@ void
 gst_tv_hw_device_set_flushing (GstTvHwDevice * dev, gboolean flushing)
 {
   GST_DEBUG ("'%s': flushing %d", dev->location, flushing);
+  g_mutex_lock (&dev->wake_lock);
+  dev->flushing = flushing;
+  /* a wake still pending keeps the poll interrupted */
   if (dev->ops->interrupt)
-    dev->ops->interrupt (dev, flushing);
+    dev->ops->interrupt (dev, flushing || dev->wake_pending);
+  g_mutex_unlock (&dev->wake_lock);
+}
+
+/**
+ * gst_tv_hw_device_wake:
+ * @dev: a device
+ *
+ * Thread-safe: makes the gst_tv_hw_device_wait() in progress return
+ * %GST_TV_HW_ERROR_WOKEN, or the next one if none is; once per call (calls
+ * before the wait that consumes them count as one). A flush takes
+ * precedence: while flushing, waits return FLUSHING and the wake stays
+ * pending.
+ */
+void
+gst_tv_hw_device_wake (GstTvHwDevice * dev)
+{
+  GST_DEBUG ("'%s': wake", dev->location);
+  g_mutex_lock (&dev->wake_lock);
+  dev->wake_pending = TRUE;
+  if (dev->ops->interrupt)
+    dev->ops->interrupt (dev, TRUE);
+  g_mutex_unlock (&dev->wake_lock);
 }
 
 /* --- standards --- */

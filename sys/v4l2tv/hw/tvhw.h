@@ -16,9 +16,16 @@
  *   return FALSE with @error left NULL when @index is past the last entry
  *   (EINVAL, or ENODATA for ENUMSTD on an input without standards): the
  *   end of the list is not an error;
- * - a device is not thread-safe, except gst_tv_hw_device_set_flushing(),
- *   which may be called from any thread to wake a blocked
- *   gst_tv_hw_device_wait() / gst_tv_hw_device_dequeue_buffer().
+ * - a device is not thread-safe. A device shared between threads is given
+ *   a #GstTvHwLock with gst_tv_hw_device_set_lock(): from then on every
+ *   call into it must be made by the thread that holds that lock (checked
+ *   on each call: a call without it is a g_critical()), except
+ *   gst_tv_hw_device_wait(), which must be called without it so that
+ *   other threads can use the device meanwhile, and
+ *   gst_tv_hw_device_set_flushing() / gst_tv_hw_device_wake(), which any
+ *   thread may call at any time to interrupt a wait. The getters of what
+ *   QUERYCAP said (location, card, driver, bus, caps, buffer type) never
+ *   change while open and need no lock.
  */
 #ifndef __GST_TV_HW_H__
 #define __GST_TV_HW_H__
@@ -53,6 +60,8 @@ GQuark gst_tv_hw_error_quark (void);
  *   gst_tv_hw_device_set_flushing()
  * @GST_TV_HW_ERROR_NO_MEMORY: buffers could not be allocated or mapped
  * @GST_TV_HW_ERROR_DISCONNECTED: the device went away (ENODEV while open)
+ * @GST_TV_HW_ERROR_WOKEN: the wait was interrupted once by
+ *   gst_tv_hw_device_wake() (a request for the waiting thread, not a flush)
  */
 typedef enum
 {
@@ -70,6 +79,7 @@ typedef enum
   GST_TV_HW_ERROR_FLUSHING,
   GST_TV_HW_ERROR_NO_MEMORY,
   GST_TV_HW_ERROR_DISCONNECTED,
+  GST_TV_HW_ERROR_WOKEN,
 } GstTvHwError;
 
 /**
@@ -85,6 +95,32 @@ typedef enum
 
 typedef struct _GstTvHwDevice GstTvHwDevice;
 
+/* --- the device lock --- */
+
+/**
+ * GstTvHwLock:
+ *
+ * The lock of a device used from several threads: a recursive mutex that
+ * knows which thread holds it, so that the device can check every call.
+ * Recursive because a thread holding it may be called back (a bus sync
+ * handler, a signal handler) and take it again. Owned by the user of the
+ * device (it outlives the devices opened under it); see
+ * gst_tv_hw_device_set_lock().
+ */
+typedef struct
+{
+  GRecMutex mutex;
+  gpointer owner;               /* GThread *, atomic */
+  guint depth;                  /* with the mutex */
+} GstTvHwLock;
+
+void gst_tv_hw_lock_init (GstTvHwLock * lock);
+void gst_tv_hw_lock_clear (GstTvHwLock * lock);
+void gst_tv_hw_lock_acquire (GstTvHwLock * lock);
+void gst_tv_hw_lock_release (GstTvHwLock * lock);
+/* whether the calling thread holds @lock */
+gboolean gst_tv_hw_lock_is_held (GstTvHwLock * lock);
+
 /* --- device --- */
 
 gboolean gst_tv_hw_location_is_virtual (const gchar * location);
@@ -92,6 +128,9 @@ gboolean gst_tv_hw_location_is_virtual (const gchar * location);
 GstTvHwDevice *gst_tv_hw_device_open (const gchar * location,
     GstTvHwDirection direction, GError ** error);
 void gst_tv_hw_device_close (GstTvHwDevice * dev);
+/* from now on every call (but wait, set_flushing and wake) must hold
+ * @lock; NULL: no check (a device used by one thread) */
+void gst_tv_hw_device_set_lock (GstTvHwDevice * dev, GstTvHwLock * lock);
 
 const gchar *gst_tv_hw_device_get_location (GstTvHwDevice * dev);
 const gchar *gst_tv_hw_device_get_backend_name (GstTvHwDevice * dev);
@@ -231,13 +270,18 @@ gboolean gst_tv_hw_device_queue_buffer (GstTvHwDevice * dev,
 gboolean gst_tv_hw_device_dequeue_buffer (GstTvHwDevice * dev,
     struct v4l2_buffer * buf, GError ** error);
 /* waits until a buffer can be dequeued; @timeout_ns < 0 waits forever;
- * GST_TV_HW_ERROR_TIMEOUT / GST_TV_HW_ERROR_FLUSHING otherwise */
+ * GST_TV_HW_ERROR_TIMEOUT / GST_TV_HW_ERROR_FLUSHING /
+ * GST_TV_HW_ERROR_WOKEN otherwise. Called WITHOUT the device lock. */
 gboolean gst_tv_hw_device_wait (GstTvHwDevice * dev, gint64 timeout_ns,
     GError ** error);
 gboolean gst_tv_hw_device_stream_on (GstTvHwDevice * dev, GError ** error);
 gboolean gst_tv_hw_device_stream_off (GstTvHwDevice * dev, GError ** error);
 /* thread-safe: while flushing, wait() returns FLUSHING at once */
 void gst_tv_hw_device_set_flushing (GstTvHwDevice * dev, gboolean flushing);
+/* thread-safe: the wait in progress, or else the next one, returns WOKEN
+ * once (flushing takes precedence); for a request that the waiting thread
+ * has to act on, such as a switch of input */
+void gst_tv_hw_device_wake (GstTvHwDevice * dev);
 
 /* --- helpers on standards (pure functions, no device) --- */
 

@@ -67,6 +67,8 @@
 #include "config.h"
 #endif
 
+#include <string.h>
+
 #include "tvtuner.h"
 
 enum
@@ -395,13 +397,42 @@ gst_tv_tuner_signal_strength (GstTvTuner * tuner, GstTvTunerChannel * channel)
   return 0;
 }
 
+typedef const gchar *(*GetLabelFunc) (gpointer object);
+
+/* the object of @list whose label is @name: the same string, else the
+ * same but for case (UTF-8 case folding) */
+static gpointer
+find_by_label (const GList * list, GetLabelFunc get_label, const gchar * name)
+{
+  g_autofree gchar *folded = g_utf8_casefold (name, -1);
+  gpointer caseless = NULL;
+  const GList *l;
+
+  for (l = list; l != NULL; l = l->next) {
+    const gchar *label = get_label (l->data);
+    g_autofree gchar *label_folded = NULL;
+
+    if (label == NULL)
+      continue;
+    if (strcmp (label, name) == 0)
+      return l->data;
+    label_folded = g_utf8_casefold (label, -1);
+    if (caseless == NULL && strcmp (label_folded, folded) == 0)
+      caseless = l->data;
+  }
+
+  return caseless;
+}
+
 /**
  * gst_tv_tuner_find_channel_by_name:
  * @tuner: a #GstTvTuner
- * @name: the #GstTvTunerChannel:label to look for (compared exactly)
+ * @name: the #GstTvTunerChannel:label to look for
  *
  * Looks a channel up by its label, for instance to select an input given
- * on a command line.
+ * on a command line. Case-insensitive, like the elements' input and output
+ * properties: "s-video" finds "S-Video"; a label equal to @name wins over
+ * one that differs from it in case only.
  *
  * Returns: (transfer none) (nullable): the first channel of @tuner whose
  * label is @name, or %NULL if there is none
@@ -411,28 +442,21 @@ gst_tv_tuner_signal_strength (GstTvTuner * tuner, GstTvTunerChannel * channel)
 GstTvTunerChannel *
 gst_tv_tuner_find_channel_by_name (GstTvTuner * tuner, const gchar * name)
 {
-  const GList *l;
-
   g_return_val_if_fail (GST_IS_TV_TUNER (tuner), NULL);
   g_return_val_if_fail (name != NULL, NULL);
 
-  for (l = gst_tv_tuner_list_channels (tuner); l != NULL; l = l->next) {
-    GstTvTunerChannel *channel = l->data;
-
-    if (g_strcmp0 (gst_tv_tuner_channel_get_label (channel), name) == 0)
-      return channel;
-  }
-
-  return NULL;
+  return find_by_label (gst_tv_tuner_list_channels (tuner),
+      (GetLabelFunc) gst_tv_tuner_channel_get_label, name);
 }
 
 /**
  * gst_tv_tuner_find_norm_by_name:
  * @tuner: a #GstTvTuner
- * @name: the #GstTvTunerNorm:label to look for (compared exactly)
+ * @name: the #GstTvTunerNorm:label to look for
  *
  * Looks a norm up by its label, for instance to select a norm given on a
- * command line.
+ * command line. Case-insensitive ("pal-bg" finds "PAL-BG"); a label equal
+ * to @name wins over one that differs from it in case only.
  *
  * Returns: (transfer none) (nullable): the first norm of @tuner whose
  * label is @name, or %NULL if there is none
@@ -442,19 +466,11 @@ gst_tv_tuner_find_channel_by_name (GstTvTuner * tuner, const gchar * name)
 GstTvTunerNorm *
 gst_tv_tuner_find_norm_by_name (GstTvTuner * tuner, const gchar * name)
 {
-  const GList *l;
-
   g_return_val_if_fail (GST_IS_TV_TUNER (tuner), NULL);
   g_return_val_if_fail (name != NULL, NULL);
 
-  for (l = gst_tv_tuner_list_norms (tuner); l != NULL; l = l->next) {
-    GstTvTunerNorm *norm = l->data;
-
-    if (g_strcmp0 (gst_tv_tuner_norm_get_label (norm), name) == 0)
-      return norm;
-  }
-
-  return NULL;
+  return find_by_label (gst_tv_tuner_list_norms (tuner),
+      (GetLabelFunc) gst_tv_tuner_norm_get_label, name);
 }
 
 /**

@@ -617,15 +617,20 @@ GST_START_TEST (test_find_by_name)
       channels->next->data);
   fail_unless (gst_tv_tuner_find_channel_by_name (tuner, "S-Video") ==
       channels->next->next->data);
-  /* labels compare exactly */
-  fail_unless (gst_tv_tuner_find_channel_by_name (tuner, "composite1") == NULL);
+  /* case-insensitive, like the elements' properties */
+  fail_unless (gst_tv_tuner_find_channel_by_name (tuner, "composite1") ==
+      channels->next->data);
+  fail_unless (gst_tv_tuner_find_channel_by_name (tuner, "S-VIDEO") ==
+      channels->next->next->data);
   fail_unless (gst_tv_tuner_find_channel_by_name (tuner, "") == NULL);
   fail_unless (gst_tv_tuner_find_channel_by_name (tuner, "Radio") == NULL);
 
   fail_unless (gst_tv_tuner_find_norm_by_name (tuner, "PAL") == norms->data);
   fail_unless (gst_tv_tuner_find_norm_by_name (tuner, "NTSC-M") ==
       norms->next->data);
-  fail_unless (gst_tv_tuner_find_norm_by_name (tuner, "pal") == NULL);
+  fail_unless (gst_tv_tuner_find_norm_by_name (tuner, "pal") == norms->data);
+  fail_unless (gst_tv_tuner_find_norm_by_name (tuner, "ntsc-m") ==
+      norms->next->data);
   fail_unless (gst_tv_tuner_find_norm_by_name (tuner, "SECAM") == NULL);
 
   /* select by name, as an application does */

@@ -582,6 +582,103 @@ GST_START_TEST (test_emit_wakes_wait)
 
 GST_END_TEST;
 
+/* a wake ends the wait in progress (or the next one) once, as WOKEN,
+ * apart from flushing, which takes precedence and keeps the wake pending */
+GST_START_TEST (test_wake_wait)
+{
+  GstTvHwVirtualCard *card = fresh_card (0);
+  GstTvHwDevice *dev;
+  WaitData w = { NULL, };
+  GThread *thread;
+  GError *err = NULL;
+  Stream s;
+
+  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  dev = open_card ("virtual:0");
+  stream_setup (&s, dev, 2, TRUE);
+  stream_on (dev);
+
+  /* a blocked wait (no frame ever comes in MANUAL pacing) */
+  w.dev = dev;
+  thread = g_thread_new ("waiter", wait_thread, &w);
+  gst_tv_hw_device_wake (dev);
+  g_thread_join (thread);
+  fail_if (w.ret);
+  assert_tvhw_error (w.err, GST_TV_HW_ERROR_WOKEN);
+
+  /* once: the next wait waits again */
+  fail_if (gst_tv_hw_device_wait (dev, 0, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_TIMEOUT);
+
+  /* several wakes before a wait are one */
+  gst_tv_hw_device_wake (dev);
+  gst_tv_hw_device_wake (dev);
+  fail_if (gst_tv_hw_device_wait (dev, -1, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_WOKEN);
+  fail_if (gst_tv_hw_device_wait (dev, 0, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_TIMEOUT);
+
+  /* flushing wins and the wake waits for it to end */
+  gst_tv_hw_device_wake (dev);
+  gst_tv_hw_device_set_flushing (dev, TRUE);
+  fail_if (gst_tv_hw_device_wait (dev, -1, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_FLUSHING);
+  gst_tv_hw_device_set_flushing (dev, FALSE);
+  fail_if (gst_tv_hw_device_wait (dev, -1, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_WOKEN);
+
+  /* a frame is still a frame after all that */
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  fail_unless (gst_tv_hw_device_wait (dev, -1, &err));
+
+  gst_tv_hw_device_close (dev);
+}
+
+GST_END_TEST;
+
+/* with a lock set, every call must hold it, and a wait must not */
+GST_START_TEST (test_device_lock)
+{
+  GstTvHwLock lock;
+  GstTvHwDevice *dev;
+  GError *err = NULL;
+  guint32 index = 9;
+
+  fresh_card (0);
+  gst_tv_hw_lock_init (&lock);
+  dev = open_card ("virtual:0");
+  gst_tv_hw_device_set_lock (dev, &lock);
+
+  fail_if (gst_tv_hw_lock_is_held (&lock));
+  ASSERT_CRITICAL (gst_tv_hw_device_get_input (dev, &index, &err));
+  g_clear_error (&err);
+
+  gst_tv_hw_lock_acquire (&lock);
+  fail_unless (gst_tv_hw_lock_is_held (&lock));
+  /* recursive */
+  gst_tv_hw_lock_acquire (&lock);
+  fail_unless (gst_tv_hw_device_get_input (dev, &index, &err));
+  fail_unless_equals_int (index, 0);
+  gst_tv_hw_lock_release (&lock);
+  fail_unless (gst_tv_hw_lock_is_held (&lock));
+  ASSERT_CRITICAL (gst_tv_hw_device_wait (dev, 0, &err));
+  g_clear_error (&err);
+  gst_tv_hw_lock_release (&lock);
+  fail_if (gst_tv_hw_lock_is_held (&lock));
+
+  /* flushing and waking need no lock */
+  gst_tv_hw_device_set_flushing (dev, TRUE);
+  gst_tv_hw_device_set_flushing (dev, FALSE);
+  gst_tv_hw_device_wake (dev);
+
+  gst_tv_hw_lock_acquire (&lock);
+  gst_tv_hw_device_close (dev);
+  gst_tv_hw_lock_release (&lock);
+  gst_tv_hw_lock_clear (&lock);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_wait_timeout)
 {
   GstTvHwVirtualCard *card = fresh_card (0);
@@ -1262,6 +1359,8 @@ tvhw_streaming_suite (void)
   tcase_add_test (tc_stream, test_flushing_wakes_wait);
   tcase_add_test (tc_stream, test_emit_wakes_wait);
   tcase_add_test (tc_stream, test_wait_timeout);
+  tcase_add_test (tc_stream, test_wake_wait);
+  tcase_add_test (tc_stream, test_device_lock);
 
   suite_add_tcase (s, tc_gen);
   tcase_add_checked_fixture (tc_gen, NULL, card_teardown);

@@ -45,7 +45,6 @@ struct _GstV4l2TvBalance
 {
   GstV4l2TvObject *obj;
 
-  GMutex lock;
   GList *pending;               /* GstMessage: GST_V4L2_TV_QUEUE_WARNING */
   /* while the device is open: the channels of the controls the card has,
    * in the order of controls[]; chans[i] NULL for a missing one */
@@ -63,7 +62,7 @@ unlock_and_post (GstV4l2TvBalance * balance)
 {
   GList *pending = g_steal_pointer (&balance->pending);
 
-  g_mutex_unlock (&balance->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (balance->obj);
   gst_v4l2_tv_object_post_messages (balance->obj->element, pending);
 }
 
@@ -80,7 +79,6 @@ gst_v4l2_tv_balance_new (GstV4l2TvObject * obj)
   }
 
   balance->obj = obj;
-  g_mutex_init (&balance->lock);
   return balance;
 }
 
@@ -103,7 +101,6 @@ gst_v4l2_tv_balance_free (GstV4l2TvBalance * balance)
 {
   clear_unlocked (balance);
   g_list_free_full (balance->pending, (GDestroyNotify) gst_message_unref);
-  g_mutex_clear (&balance->lock);
   g_free (balance);
 }
 
@@ -167,7 +164,7 @@ gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj)
   g_autoptr (GError) err = NULL;
   guint i;
 
-  g_mutex_lock (&balance->lock);
+  GST_V4L2_TV_DEVICE_LOCK (balance->obj);
   clear_unlocked (balance);
 
   while (gst_tv_hw_device_next_ctrl (obj->dev, &qc, &err)) {
@@ -228,9 +225,9 @@ gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj)
 void
 gst_v4l2_tv_balance_closing (GstV4l2TvObject * obj)
 {
-  g_mutex_lock (&obj->balance->lock);
+  GST_V4L2_TV_DEVICE_LOCK (obj);
   clear_unlocked (obj->balance);
-  g_mutex_unlock (&obj->balance->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
 }
 
 /* sets control @i now if the device is open (emitting value-changed),
@@ -242,7 +239,7 @@ set_value (GstV4l2TvObject * obj, guint i, gint value, gboolean remember)
   GstColorBalanceChannel *chan = NULL;
   gint got = 0;
 
-  g_mutex_lock (&balance->lock);
+  GST_V4L2_TV_DEVICE_LOCK (balance->obj);
   if (remember) {
     balance->values[i] = value;
     balance->set[i] = TRUE;
@@ -333,7 +330,7 @@ gst_v4l2_tv_balance_get_property (GstV4l2TvObject * obj, guint index,
 
   g_return_if_fail (index < GST_V4L2_TV_BALANCE_N_PROPS);
 
-  g_mutex_lock (&balance->lock);
+  GST_V4L2_TV_DEVICE_LOCK (balance->obj);
   v = balance->values[index];
   if (balance->open && balance->chans[index]) {
     gint32 got;
@@ -341,7 +338,7 @@ gst_v4l2_tv_balance_get_property (GstV4l2TvObject * obj, guint index,
     if (gst_tv_hw_device_get_ctrl (obj->dev, controls[index].cid, &got, NULL))
       v = got;
   }
-  g_mutex_unlock (&balance->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (balance->obj);
   g_value_set_int (value, v);
 }
 
@@ -350,12 +347,13 @@ gst_v4l2_tv_balance_get_property (GstV4l2TvObject * obj, guint index,
 static const GList *
 gst_v4l2_tv_balance_list_channels (GstColorBalance * element)
 {
-  GstV4l2TvBalance *balance = gst_v4l2_tv_object_from_element (element)->balance;
+  GstV4l2TvBalance *balance =
+      gst_v4l2_tv_object_from_element (element)->balance;
   const GList *ret;
 
-  g_mutex_lock (&balance->lock);
+  GST_V4L2_TV_DEVICE_LOCK (balance->obj);
   ret = balance->channels;
-  g_mutex_unlock (&balance->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (balance->obj);
   return ret;
 }
 
@@ -379,9 +377,9 @@ gst_v4l2_tv_balance_set_value (GstColorBalance * element,
   GstV4l2TvObject *obj = gst_v4l2_tv_object_from_element (element);
   gint i;
 
-  g_mutex_lock (&obj->balance->lock);
+  GST_V4L2_TV_DEVICE_LOCK (obj);
   i = index_of_channel_unlocked (obj->balance, channel);
-  g_mutex_unlock (&obj->balance->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
 
   if (i < 0) {
     GST_WARNING_OBJECT (obj->element, "channel %" GST_PTR_FORMAT " (%s) is "
@@ -401,7 +399,7 @@ gst_v4l2_tv_balance_get_value (GstColorBalance * element,
   GstV4l2TvBalance *balance = obj->balance;
   gint i, ret = 0;
 
-  g_mutex_lock (&balance->lock);
+  GST_V4L2_TV_DEVICE_LOCK (balance->obj);
   i = index_of_channel_unlocked (balance, channel);
   if (i >= 0) {
     gint32 got;
@@ -416,7 +414,7 @@ gst_v4l2_tv_balance_get_value (GstColorBalance * element,
     GST_WARNING_OBJECT (obj->element, "channel %p is not one of the current "
         "device's", channel);
   }
-  g_mutex_unlock (&balance->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (balance->obj);
   return ret;
 }
 

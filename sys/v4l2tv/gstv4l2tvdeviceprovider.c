@@ -406,7 +406,6 @@ read_current (const gchar * location, GstTvHwDirection direction,
   GstElement *owner = gst_pipeline_new ("v4l2tvdeviceprovider-probe");
   GstBus *bus = gst_element_get_bus (owner);
   GstV4l2TvObject *obj = gst_v4l2_tv_object_new (owner, direction);
-  GstV4l2TvSelection sel = { 0, };
   GValue value = G_VALUE_INIT;
   GstCaps *caps = NULL;
   GstMessage *msg;
@@ -419,15 +418,15 @@ read_current (const gchar * location, GstTvHwDirection direction,
       GST_V4L2_TV_OBJECT_PROP_DEVICE, &value, NULL);
   g_value_unset (&value);
 
+  /* opening programs the card as it is (no input or norm asked for) and
+   * reads what it produces */
   if (gst_v4l2_tv_object_open (obj)) {
-    if (gst_v4l2_tv_object_resolve (obj, &sel, FALSE) &&
-        gst_v4l2_tv_object_apply (obj, &sel)) {
-      caps = gst_v4l2_tv_object_get_caps (obj);
-      *port = g_strdup (obj->port_name);
-      *port_stds = obj->port_stds;
-      *std = obj->std;
-    }
-    gst_v4l2_tv_selection_clear (&sel);
+    GST_V4L2_TV_DEVICE_LOCK (obj);
+    caps = gst_v4l2_tv_object_get_caps (obj);
+    *port = g_strdup (obj->port_name);
+    *port_stds = obj->port_stds;
+    *std = obj->std;
+    GST_V4L2_TV_DEVICE_UNLOCK (obj);
     gst_v4l2_tv_object_close (obj);
   }
   gst_v4l2_tv_object_free (obj);

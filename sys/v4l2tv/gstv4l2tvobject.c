@@ -172,6 +172,7 @@ gst_v4l2_tv_object_new (GstElement * element, GstTvHwDirection direction)
 
   obj->element = element;
   obj->direction = direction;
+  gst_tv_hw_lock_init (&obj->lock);
   obj->device = g_strdup (DEFAULT_PROP_DEVICE);
   obj->norm = DEFAULT_PROP_NORM;
   obj->tuner = gst_v4l2_tv_tuner_new (obj);
@@ -204,7 +205,9 @@ gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
   g_free (obj->detected_norm);
   g_free (obj->audio_input);
   g_free (obj->port_name);
+  g_free (obj->active_port);
   gst_clear_caps (&obj->caps);
+  gst_tv_hw_lock_clear (&obj->lock);
   g_free (obj);
 }
 
@@ -351,16 +354,135 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
 }
 
 /* with the object lock: ask the streaming thread to switch, and wake it
- * if it waits for a frame */
+ * if it waits for a frame (a wake, not a flush: the wait says which) */
 static void
 request_switch_unlocked (GstV4l2TvObject * obj)
 {
-  if (obj->dev == NULL)
-    return;
-  GST_DEBUG_OBJECT (obj->element, "input/output or norm changed while open");
+  GST_DEBUG_OBJECT (obj->element, "input/output or norm changed while "
+      "streaming: a switch at the next frame");
   obj->pending = TRUE;
-  if (!obj->flushing)
-    gst_tv_hw_device_set_flushing (obj->dev, TRUE);
+  gst_tv_hw_device_wake (obj->dev);
+}
+
+typedef enum
+{
+  REQUEST_STORED,               /* closed: used when the device opens */
+  REQUEST_PENDING,              /* streaming: the streaming thread switches */
+  REQUEST_NOW,                  /* open, not streaming: program it now */
+} RequestMode;
+
+/* with both locks */
+static RequestMode
+request_mode_unlocked (GstV4l2TvObject * obj)
+{
+  if (obj->dev == NULL)
+    return REQUEST_STORED;
+  if (obj->started) {
+    request_switch_unlocked (obj);
+    return REQUEST_PENDING;
+  }
+  return REQUEST_NOW;
+}
+
+/* with the device lock, open and not streaming: programs the card with
+ * the properties, warning (not failing) when it refuses; the requests
+ * then go back to what is in force */
+static gboolean
+program_now (GstV4l2TvObject * obj)
+{
+  if (gst_v4l2_tv_object_select (obj, TRUE))
+    return TRUE;
+  gst_v4l2_tv_object_revert_request (obj);
+  return FALSE;
+}
+
+gboolean
+gst_v4l2_tv_object_request_port (GstV4l2TvObject * obj, const gchar * port)
+{
+  RequestMode mode;
+  gboolean ret = TRUE;
+
+  GST_V4L2_TV_DEVICE_LOCK (obj);
+  GST_OBJECT_LOCK (obj->element);
+  if (g_strcmp0 (port, obj->port) == 0) {
+    GST_OBJECT_UNLOCK (obj->element);
+    GST_V4L2_TV_DEVICE_UNLOCK (obj);
+    return TRUE;
+  }
+  g_free (obj->port);
+  obj->port = g_strdup (port);
+  mode = request_mode_unlocked (obj);
+  GST_OBJECT_UNLOCK (obj->element);
+
+  if (mode == REQUEST_NOW)
+    ret = program_now (obj);
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
+
+  return ret;
+}
+
+gboolean
+gst_v4l2_tv_object_request_norm (GstV4l2TvObject * obj, v4l2_std_id norm)
+{
+  RequestMode mode;
+  gboolean ret = TRUE;
+
+  GST_V4L2_TV_DEVICE_LOCK (obj);
+  GST_OBJECT_LOCK (obj->element);
+  if (norm == obj->norm) {
+    GST_OBJECT_UNLOCK (obj->element);
+    GST_V4L2_TV_DEVICE_UNLOCK (obj);
+    return TRUE;
+  }
+  if (obj->norm == GST_V4L2_TV_NORM_AUTO)
+    GST_DEBUG_OBJECT (obj->element, "norm %s replaces norm=auto",
+        norm ? standard_nick (norm) : "current");
+  obj->norm = norm;
+  mode = request_mode_unlocked (obj);
+  GST_OBJECT_UNLOCK (obj->element);
+
+  if (mode == REQUEST_NOW)
+    ret = program_now (obj);
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
+
+  return ret;
+}
+
+/* the norm property's value for the standard @std in force: its own
+ * value when it has one, else @fallback */
+static v4l2_std_id
+norm_value_of (v4l2_std_id std, v4l2_std_id fallback)
+{
+  return std != 0 && standard_nick (std) ? std : fallback;
+}
+
+void
+gst_v4l2_tv_object_revert_request (GstV4l2TvObject * obj)
+{
+  gboolean port_changed = FALSE, norm_changed = FALSE;
+
+  GST_OBJECT_LOCK (obj->element);
+  if (obj->active_port && g_strcmp0 (obj->port, obj->active_port) != 0) {
+    g_free (obj->port);
+    obj->port = g_strdup (obj->active_port);
+    port_changed = TRUE;
+  }
+  if (obj->norm != GST_V4L2_TV_NORM_AUTO && obj->active_std != 0 &&
+      obj->norm != obj->active_std) {
+    obj->norm = norm_value_of (obj->active_std, 0);
+    norm_changed = TRUE;
+  }
+  obj->pending = FALSE;
+  GST_OBJECT_UNLOCK (obj->element);
+
+  GST_DEBUG_OBJECT (obj->element, "request refused: %s%s back to what is in "
+      "force", port_changed ? (IS_CAPTURE (obj) ? "input " : "output ") : "",
+      norm_changed ? "norm " : "");
+  if (port_changed)
+    g_object_notify (G_OBJECT (obj->element),
+        IS_CAPTURE (obj) ? "input" : "output");
+  if (norm_changed)
+    g_object_notify (G_OBJECT (obj->element), "norm");
 }
 
 gboolean
@@ -384,29 +506,13 @@ gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
       obj->audio_input = g_value_dup_string (value);
       GST_OBJECT_UNLOCK (obj->element);
       break;
-    case GST_V4L2_TV_OBJECT_PROP_PORT:{
-      const gchar *port = g_value_get_string (value);
-
-      GST_OBJECT_LOCK (obj->element);
-      if (g_strcmp0 (port, obj->port) != 0) {
-        g_free (obj->port);
-        obj->port = g_strdup (port);
-        request_switch_unlocked (obj);
-      }
-      GST_OBJECT_UNLOCK (obj->element);
+    case GST_V4L2_TV_OBJECT_PROP_PORT:
+      gst_v4l2_tv_object_request_port (obj, g_value_get_string (value));
       break;
-    }
-    case GST_V4L2_TV_OBJECT_PROP_NORM:{
-      v4l2_std_id norm = (v4l2_std_id) g_value_get_enum (value);
-
-      GST_OBJECT_LOCK (obj->element);
-      if (norm != obj->norm) {
-        obj->norm = norm;
-        request_switch_unlocked (obj);
-      }
-      GST_OBJECT_UNLOCK (obj->element);
+    case GST_V4L2_TV_OBJECT_PROP_NORM:
+      gst_v4l2_tv_object_request_norm (obj,
+          (v4l2_std_id) g_value_get_enum (value));
       break;
-    }
     default:
       return FALSE;
   }
@@ -426,7 +532,12 @@ gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
       g_value_set_string (value, obj->card);
       break;
     case GST_V4L2_TV_OBJECT_PROP_PORT:
-      g_value_set_string (value, obj->port);
+      /* what is in force while open: the card's port until a switch
+       * asked for lands, and when none was asked for */
+      if (obj->active_port && (obj->pending || obj->port == NULL))
+        g_value_set_string (value, obj->active_port);
+      else
+        g_value_set_string (value, obj->port);
       break;
     case GST_V4L2_TV_OBJECT_PROP_DETECTED_NORM:
       g_value_set_string (value, obj->detected_norm);
@@ -435,7 +546,14 @@ gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
       g_value_set_string (value, obj->audio_input);
       break;
     case GST_V4L2_TV_OBJECT_PROP_NORM:
-      g_value_set_enum (value, (gint) obj->norm);
+      /* likewise; norm=auto stays auto (detected-norm says what it
+       * found) */
+      if (obj->active_port && obj->norm != GST_V4L2_TV_NORM_AUTO &&
+          (obj->pending || obj->norm == 0))
+        g_value_set_enum (value, (gint) norm_value_of (obj->active_std,
+                obj->norm));
+      else
+        g_value_set_enum (value, (gint) obj->norm);
       break;
     default:
       GST_OBJECT_UNLOCK (obj->element);
@@ -471,16 +589,31 @@ gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
       gst_tv_hw_device_get_driver (dev), gst_tv_hw_device_get_bus_info (dev),
       gst_tv_hw_device_get_backend_name (dev));
 
+  GST_V4L2_TV_DEVICE_LOCK (obj);
+  /* from now on, every call into it holds the device lock */
+  gst_tv_hw_device_set_lock (dev, &obj->lock);
   GST_OBJECT_LOCK (obj->element);
   obj->dev = dev;
   obj->card = g_strdup (gst_tv_hw_device_get_card (dev));
   obj->pending = FALSE;
+  obj->started = FALSE;
   gst_tv_hw_device_set_flushing (dev, obj->flushing);
   GST_OBJECT_UNLOCK (obj->element);
 
   gst_v4l2_tv_tuner_opened (obj);
   gst_v4l2_tv_balance_opened (obj);
   gst_v4l2_tv_orient_opened (obj);
+
+  /* the card is programmed as the properties say from READY on, so that
+   * what GstTvTuner says and the properties agree: the input or output,
+   * the standard, then the tuner's or modulator's frequency; the format
+   * follows with the caps */
+  if (!gst_v4l2_tv_object_select (obj, FALSE) || !gst_v4l2_tv_tuner_start (obj)) {
+    GST_V4L2_TV_DEVICE_UNLOCK (obj);
+    gst_v4l2_tv_object_close (obj);
+    return FALSE;
+  }
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
 
   return TRUE;
 
@@ -544,6 +677,7 @@ gst_v4l2_tv_object_close (GstV4l2TvObject * obj)
 {
   GstTvHwDevice *dev;
 
+  GST_V4L2_TV_DEVICE_LOCK (obj);
   /* the interface lets go of the device first */
   gst_v4l2_tv_tuner_closing (obj);
   gst_v4l2_tv_balance_closing (obj);
@@ -553,10 +687,13 @@ gst_v4l2_tv_object_close (GstV4l2TvObject * obj)
   dev = obj->dev;
   obj->dev = NULL;
   g_clear_pointer (&obj->card, g_free);
+  g_clear_pointer (&obj->active_port, g_free);
+  obj->active_std = 0;
   gst_clear_caps (&obj->caps);
   obj->fps_n = 0;
   obj->fps_d = 1;
   obj->pending = FALSE;
+  obj->started = FALSE;
   GST_OBJECT_UNLOCK (obj->element);
 
   g_clear_pointer (&obj->port_name, g_free);
@@ -566,6 +703,70 @@ gst_v4l2_tv_object_close (GstV4l2TvObject * obj)
         gst_tv_hw_device_get_location (dev));
     gst_tv_hw_device_close (dev);
   }
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
+}
+
+gboolean
+gst_v4l2_tv_object_change_state_pre (GstV4l2TvObject * obj,
+    GstStateChange transition)
+{
+  switch (transition) {
+    case GST_STATE_CHANGE_NULL_TO_READY:
+      /* open and programmed from READY on, as with v4l2src: GstTvTuner
+       * lists and switches inputs and norms there. Failing here, before
+       * GstBaseSrc/GstBaseSink start, keeps their generic "Failed to
+       * start" error from following ours, which names the device and the
+       * valid choices. */
+      return gst_v4l2_tv_object_open (obj);
+    case GST_STATE_CHANGE_READY_TO_PAUSED:
+      /* from now on the streaming thread owns the buffers and switches:
+       * requests from other threads wait for it */
+      GST_V4L2_TV_DEVICE_LOCK (obj);
+      GST_OBJECT_LOCK (obj->element);
+      obj->started = TRUE;
+      GST_OBJECT_UNLOCK (obj->element);
+      GST_V4L2_TV_DEVICE_UNLOCK (obj);
+      return TRUE;
+    default:
+      return TRUE;
+  }
+}
+
+GstStateChangeReturn
+gst_v4l2_tv_object_change_state_post (GstV4l2TvObject * obj,
+    GstStateChange transition, GstStateChangeReturn ret)
+{
+  gboolean pending;
+
+  switch (transition) {
+    case GST_STATE_CHANGE_NULL_TO_READY:
+      if (ret == GST_STATE_CHANGE_FAILURE)
+        gst_v4l2_tv_object_close (obj);
+      break;
+    case GST_STATE_CHANGE_READY_TO_PAUSED:
+      if (ret != GST_STATE_CHANGE_FAILURE)
+        break;
+      /* fall through: not started after all */
+    case GST_STATE_CHANGE_PAUSED_TO_READY:
+      /* streaming has stopped: a switch asked for that never landed is
+       * programmed now */
+      GST_V4L2_TV_DEVICE_LOCK (obj);
+      GST_OBJECT_LOCK (obj->element);
+      obj->started = FALSE;
+      pending = obj->pending && obj->dev != NULL;
+      obj->pending = FALSE;
+      GST_OBJECT_UNLOCK (obj->element);
+      if (pending)
+        program_now (obj);
+      GST_V4L2_TV_DEVICE_UNLOCK (obj);
+      break;
+    case GST_STATE_CHANGE_READY_TO_NULL:
+      gst_v4l2_tv_object_close (obj);
+      break;
+    default:
+      break;
+  }
+  return ret;
 }
 
 const gchar *
@@ -736,6 +937,7 @@ gst_v4l2_tv_object_resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel,
     goto norm_not_supported;
   }
 
+done:
   GST_DEBUG_OBJECT (obj->element, "selection: port %u '%s'%s, norm %s",
       index, sel->port_name, sel->set_port ? "" : " (current)",
       norm ? standard_nick (norm) : "current");
@@ -800,6 +1002,8 @@ no_standards:
                   "%s cannot be set; leave norm unset for it."),
               sel->port_name, location, standard_nick (norm)),
           ("the output's standard mask is 0 (a digital output)"));
+    if (live && sel->set_port)
+      goto keep_port_norm;
     gst_v4l2_tv_selection_clear (sel);
     return FALSE;
   }
@@ -821,9 +1025,56 @@ norm_not_supported:
               standard_nick (norm), list),
           ("requested 0x%" G_GINT64_MODIFIER "x, output accepts 0x%"
               G_GINT64_MODIFIER "x", (guint64) norm, (guint64) sel->port_stds));
+    if (live && sel->set_port)
+      goto keep_port_norm;
     gst_v4l2_tv_selection_clear (sel);
     return FALSE;
   }
+keep_port_norm:
+  {
+    /* a live switch to a port that does not take the norm asked for
+     * still switches (the warning said so), keeping the port's standard:
+     * there is no other way from a PAL-only input to an NTSC-only one
+     * while playing. The norm property then reads what is in force. */
+    sel->norm = 0;
+    sel->norm_refused = TRUE;
+    goto done;
+  }
+}
+
+/*
+ * In the streaming thread, at a frame boundary: carries out a switch asked
+ * for while streaming. The request is resolved against the card; one it
+ * refuses only warns, capture or output goes on as it was and the
+ * properties read what is in force again. When the port or standard
+ * changes, @release_buffers (@user_data) frees the element's buffers
+ * first (drivers refuse S_INPUT, S_OUTPUT and S_STD while buffers exist),
+ * then the card is programmed; the element renegotiates after DONE.
+ */
+GstV4l2TvSwitchResult
+gst_v4l2_tv_object_switch (GstV4l2TvObject * obj, GFunc release_buffers,
+    gpointer user_data)
+{
+  GstV4l2TvSwitchResult ret = GST_V4L2_TV_SWITCH_NONE;
+  GstV4l2TvSelection sel;
+
+  if (!gst_v4l2_tv_object_is_pending (obj))
+    return GST_V4L2_TV_SWITCH_NONE;
+
+  GST_V4L2_TV_DEVICE_LOCK (obj);
+  if (!gst_v4l2_tv_object_resolve (obj, &sel, TRUE)) {
+    gst_v4l2_tv_object_revert_request (obj);
+  } else if (gst_v4l2_tv_object_selection_changes (obj, &sel)) {
+    GST_INFO_OBJECT (obj->element, "switching to %s %u '%s'",
+        IS_CAPTURE (obj) ? "input" : "output", sel.port_index, sel.port_name);
+    release_buffers (obj, user_data);
+    ret = gst_v4l2_tv_object_apply (obj, &sel, FALSE) ?
+        GST_V4L2_TV_SWITCH_DONE : GST_V4L2_TV_SWITCH_ERROR;
+  }
+  gst_v4l2_tv_selection_clear (&sel);
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
+
+  return ret;
 }
 
 /* whether applying @sel would change the card's port or standard */
@@ -1121,7 +1372,8 @@ detect_norm (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
  * error and returns FALSE on failure.
  */
 gboolean
-gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
+gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel,
+    gboolean live)
 {
   g_autoptr (GError) err = NULL;
   const gchar *location = gst_v4l2_tv_object_get_location (obj);
@@ -1195,6 +1447,9 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
   gst_caps_replace (&obj->caps, caps);
   obj->fps_n = fps_n;
   obj->fps_d = fps_d;
+  g_free (obj->active_port);
+  obj->active_port = g_strdup (obj->port_name);
+  obj->active_std = std;
   GST_OBJECT_UNLOCK (obj->element);
   gst_caps_unref (caps);
 
@@ -1208,20 +1463,24 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
   /* the interface's current channel and norm, and its signals */
   gst_v4l2_tv_tuner_applied (obj);
 
+  /* the norm asked for did not fit the port: it reads what is in force */
+  if (sel->norm_refused)
+    gst_v4l2_tv_object_revert_request (obj);
+
   return TRUE;
 
   /* ERRORS */
 set_port_failed:
   {
     if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
+      SELECTION_ERROR (obj, live, BUSY,
           (_("Device '%s' is busy."), location), ("%s", err->message));
     else if (IS_CAPTURE (obj))
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+      SELECTION_ERROR (obj, live, SETTINGS,
           (_("Could not select input '%s' of device '%s'."), sel->port_name,
               location), ("%s", err->message));
     else
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+      SELECTION_ERROR (obj, live, SETTINGS,
           (_("Could not select output '%s' of device '%s'."),
               sel->port_name, location), ("%s", err->message));
     return FALSE;
@@ -1229,12 +1488,12 @@ set_port_failed:
 port_not_taken:
   {
     if (IS_CAPTURE (obj))
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+      SELECTION_ERROR (obj, live, SETTINGS,
           (_("Could not select input '%s' of device '%s'."), sel->port_name,
               location), ("asked for %u, the driver is on %u",
               sel->port_index, index));
     else
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+      SELECTION_ERROR (obj, live, SETTINGS,
           (_("Could not select output '%s' of device '%s'."),
               sel->port_name, location), ("asked for %u, the driver is on %u",
               sel->port_index, index));
@@ -1245,28 +1504,28 @@ set_std_failed:
     g_autofree gchar *list = standard_list (sel->port_stds);
 
     if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
+      SELECTION_ERROR (obj, live, BUSY,
           (_("Device '%s' is busy."), location), ("%s", err->message));
     else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_INVALID)
         && IS_CAPTURE (obj))
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+      SELECTION_ERROR (obj, live, SETTINGS,
           (_("Input '%s' of device '%s' does not support norm %s; it "
                   "supports: %s."), sel->port_name, location,
               standard_nick (norm), list), ("%s", err->message));
     else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_INVALID))
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+      SELECTION_ERROR (obj, live, SETTINGS,
           (_("Output '%s' of device '%s' does not support norm %s; it "
                   "supports: %s."), sel->port_name, location,
               standard_nick (norm), list), ("%s", err->message));
     else
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+      SELECTION_ERROR (obj, live, SETTINGS,
           (_("Could not set norm %s on device '%s'."),
               standard_nick (norm), location), ("%s", err->message));
     return FALSE;
   }
 no_formats:
   {
-    GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+    SELECTION_ERROR (obj, live, SETTINGS,
         (_("Device '%s' offers no video format this element handles."),
             location), ("no format of ENUM_FMT maps to a GstVideoFormat, or "
             "TRY_FMT refused them all"));
@@ -1303,17 +1562,20 @@ gst_v4l2_tv_object_post_messages (GstElement * element, GList * list)
 
 /*
  * Resolves the port and norm the properties ask for and programs the card
- * with them, at start-up. Posts an error and returns FALSE on failure.
+ * with them, when it opens or while it is open but not streaming. Posts an
+ * error (a warning when @live) and returns FALSE on failure.
  */
 gboolean
-gst_v4l2_tv_object_select (GstV4l2TvObject * obj)
+gst_v4l2_tv_object_select (GstV4l2TvObject * obj, gboolean live)
 {
   GstV4l2TvSelection sel;
   gboolean ok;
 
-  ok = gst_v4l2_tv_object_resolve (obj, &sel, FALSE) &&
-      gst_v4l2_tv_object_apply (obj, &sel);
+  GST_V4L2_TV_DEVICE_LOCK (obj);
+  ok = gst_v4l2_tv_object_resolve (obj, &sel, live) &&
+      gst_v4l2_tv_object_apply (obj, &sel, live);
   gst_v4l2_tv_selection_clear (&sel);
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
 
   return ok;
 }
@@ -1362,6 +1624,7 @@ gst_v4l2_tv_object_set_format (GstV4l2TvObject * obj, GstCaps * caps,
   GstStructure *want, *got = NULL;
   struct v4l2_format fmt;
   guint32 field = V4L2_FIELD_NONE;
+  gboolean ok;
 
   if (!gst_video_info_from_caps (info, caps))
     goto bad_caps;
@@ -1392,7 +1655,10 @@ gst_v4l2_tv_object_set_format (GstV4l2TvObject * obj, GstCaps * caps,
   GST_DEBUG_OBJECT (obj->element, "S_FMT %" GST_FOURCC_FORMAT " %ux%u field "
       "%u", GST_FOURCC_ARGS (fmt.fmt.pix.pixelformat), fmt.fmt.pix.width,
       fmt.fmt.pix.height, field);
-  if (!gst_tv_hw_device_set_fmt (obj->dev, &fmt, &err))
+  GST_V4L2_TV_DEVICE_LOCK (obj);
+  ok = gst_tv_hw_device_set_fmt (obj->dev, &fmt, &err);
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
+  if (!ok)
     goto set_fmt_failed;
 
   if (IS_CAPTURE (obj)) {
@@ -1486,23 +1752,22 @@ gst_v4l2_tv_object_unlock_stop (GstV4l2TvObject * obj)
 {
   GST_OBJECT_LOCK (obj->element);
   obj->flushing = FALSE;
-  /* a switch requested meanwhile still has to wake the streaming thread */
+  /* (a switch asked for meanwhile stays pending in the device's wake) */
   if (obj->dev)
-    gst_tv_hw_device_set_flushing (obj->dev, obj->pending);
+    gst_tv_hw_device_set_flushing (obj->dev, FALSE);
   GST_OBJECT_UNLOCK (obj->element);
 }
 
 /*
- * Waits up to @timeout for a buffer to dequeue. Interrupted by unlock()
- * (FLUSHING) and by a change of the port or norm property (SWITCH): both
- * set the device flushing, and only the object lock tells them apart.
+ * Waits up to @timeout for a buffer to dequeue, without the device lock
+ * (other threads program the card meanwhile). Interrupted by unlock()
+ * (FLUSHING) and by a switch request (SWITCH), each by its own means.
  */
 GstV4l2TvWaitResult
 gst_v4l2_tv_object_wait (GstV4l2TvObject * obj, GstClockTime timeout,
     GError ** error)
 {
   g_autoptr (GError) err = NULL;
-  GstV4l2TvWaitResult ret;
 
   if (gst_tv_hw_device_wait (obj->dev,
           GST_CLOCK_TIME_IS_VALID (timeout) ? (gint64) timeout : -1, &err))
@@ -1510,21 +1775,11 @@ gst_v4l2_tv_object_wait (GstV4l2TvObject * obj, GstClockTime timeout,
 
   if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT))
     return GST_V4L2_TV_WAIT_TIMEOUT;
+  if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_FLUSHING))
+    return GST_V4L2_TV_WAIT_FLUSHING;
+  if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_WOKEN))
+    return GST_V4L2_TV_WAIT_SWITCH;
 
-  if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_FLUSHING)) {
-    g_propagate_error (error, g_steal_pointer (&err));
-    return GST_V4L2_TV_WAIT_ERROR;
-  }
-
-  GST_OBJECT_LOCK (obj->element);
-  if (obj->flushing) {
-    ret = GST_V4L2_TV_WAIT_FLUSHING;
-  } else {
-    /* woken by request_switch_unlocked() */
-    gst_tv_hw_device_set_flushing (obj->dev, FALSE);
-    ret = GST_V4L2_TV_WAIT_SWITCH;
-  }
-  GST_OBJECT_UNLOCK (obj->element);
-
-  return ret;
+  g_propagate_error (error, g_steal_pointer (&err));
+  return GST_V4L2_TV_WAIT_ERROR;
 }

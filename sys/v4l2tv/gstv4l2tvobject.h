@@ -82,6 +82,8 @@ typedef struct
   v4l2_std_id port_stds;
   v4l2_std_id norm;             /* 0: keep the card's standard */
   gboolean auto_norm;           /* norm=auto: detect it (QUERYSTD) */
+  gboolean norm_refused;        /* live: the port does not take the norm
+                                 * asked for, its current one is kept */
 } GstV4l2TvSelection;
 
 /* what gst_v4l2_tv_object_wait() saw */
@@ -94,25 +96,63 @@ typedef enum
   GST_V4L2_TV_WAIT_ERROR,
 } GstV4l2TvWaitResult;
 
+/*
+ * The locks, in the order they are taken (a thread holding one may take
+ * the ones below it, never one above):
+ *
+ *  1. GStreamer's: the element's state lock, its pads' stream locks.
+ *  2. The device lock, obj->lock (GST_V4L2_TV_DEVICE_LOCK()): every call
+ *     into obj->dev from every thread (the streaming thread, the state
+ *     change, GstTvTuner, GstColorBalance, GstVideoOrientation, property
+ *     setters), and the card state the object and its interfaces keep
+ *     (the port and standard in force, the tuner's, balance's and
+ *     orientation's caches, started). Recursive, so that a bus sync
+ *     handler or a signal handler called while it is held may call back
+ *     into the element. The hardware layer checks that every call into the
+ *     device holds it (gst_tv_hw_device_set_lock()).
+ *  3. GST_OBJECT_LOCK (element): the property values and what any thread
+ *     reads without the device lock (caps, fps, card, the port and
+ *     standard in force as the getters show them, pending, flushing). A
+ *     leaf: held for a few lines, never across a call into the device or
+ *     out of the element, except gst_tv_hw_device_wake() and
+ *     gst_tv_hw_device_set_flushing(), which only take:
+ *  4. the hardware layer's own leaves: the device's wake lock, then the
+ *     virtual card's lock.
+ *
+ * Nothing blocks while holding the device lock: waiting for a frame
+ * (gst_v4l2_tv_object_wait(), which checks), acquiring a buffer from a
+ * pool that downstream may hold, and pushing happen without it, so other
+ * threads program the card meanwhile. The only thread that streams, and
+ * so the only one that reconfigures the buffers, is the streaming thread;
+ * a switch asked for from another thread while streaming is a request
+ * (pending) that wakes it (gst_tv_hw_device_wake()), distinct from a
+ * flush.
+ */
 struct _GstV4l2TvObject
 {
   GstElement *element;          /* not reffed: it owns us */
   GstTvHwDirection direction;
 
+  /* the device lock (see above) */
+  GstTvHwLock lock;
+
   /* GST_OBJECT_LOCK (element): the properties and what other threads read */
   gchar *device;
   gchar *port;                  /* requested input/output, NULL: keep */
   v4l2_std_id norm;             /* requested standard, 0: keep */
-  gboolean pending;             /* port or norm changed while open */
+  gboolean pending;             /* port or norm changed while streaming */
   gboolean flushing;            /* between unlock() and unlock_stop() */
-  GstTvHwDevice *dev;           /* set and cleared under the lock */
+  GstTvHwDevice *dev;           /* set and cleared under both locks */
   gchar *card;
   GstCaps *caps;                /* probed: one structure per format */
   gint fps_n, fps_d;
   gchar *detected_norm;         /* what norm=auto found, NULL: nothing */
   gchar *audio_input;           /* requested audio input, NULL: keep */
+  gchar *active_port;           /* the port in force, NULL while closed */
+  v4l2_std_id active_std;       /* the standard in force */
 
-  /* the streaming thread (the state change thread while not streaming) */
+  /* the device lock */
+  gboolean started;             /* READY_TO_PAUSED .. PAUSED_TO_READY */
   guint32 port_index;
   gchar *port_name;
   v4l2_std_id port_stds;
@@ -120,13 +160,16 @@ struct _GstV4l2TvObject
   guint lines;                  /* 525, 625 or 0 */
   gint par_n, par_d;
 
-  /* the GstTvTuner interface (gstv4l2tvtuner.c), with its own lock */
+  /* the GstTvTuner interface (gstv4l2tvtuner.c) */
   struct _GstV4l2TvTuner *tuner;
   /* GstColorBalance (gstv4l2tvcolorbalance.c) and the flips
-   * (gstv4l2tvvidorient.c), each with its own lock */
+   * (gstv4l2tvvidorient.c) */
   struct _GstV4l2TvBalance *balance;
   struct _GstV4l2TvOrient *orient;
 };
+
+#define GST_V4L2_TV_DEVICE_LOCK(obj) gst_tv_hw_lock_acquire (&(obj)->lock)
+#define GST_V4L2_TV_DEVICE_UNLOCK(obj) gst_tv_hw_lock_release (&(obj)->lock)
 
 G_GNUC_INTERNAL
 GstV4l2TvObject *gst_v4l2_tv_object_new (GstElement * element,
@@ -147,6 +190,29 @@ gboolean gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
 
 G_GNUC_INTERNAL gboolean gst_v4l2_tv_object_open (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL void gst_v4l2_tv_object_close (GstV4l2TvObject * obj);
+/* the lifecycle both elements share: call before chaining up with the
+ * transition (FALSE: fail it), and after with what the parent returned */
+G_GNUC_INTERNAL
+gboolean gst_v4l2_tv_object_change_state_pre (GstV4l2TvObject * obj,
+    GstStateChange transition);
+G_GNUC_INTERNAL
+GstStateChangeReturn gst_v4l2_tv_object_change_state_post (GstV4l2TvObject *
+    obj, GstStateChange transition, GstStateChangeReturn ret);
+
+/* asks for input/output @port (NULL: keep) or standard @norm: stored
+ * while closed, programmed at once while open and not streaming (FALSE
+ * with a warning when the card refuses: the request then reads what is in
+ * force), else a switch request for the streaming thread. Any thread,
+ * no lock held. */
+G_GNUC_INTERNAL
+gboolean gst_v4l2_tv_object_request_port (GstV4l2TvObject * obj,
+    const gchar * port);
+G_GNUC_INTERNAL
+gboolean gst_v4l2_tv_object_request_norm (GstV4l2TvObject * obj,
+    v4l2_std_id norm);
+/* the streaming thread, with the device lock: a live request the card
+ * refused; the properties go back to what is in force */
+G_GNUC_INTERNAL void gst_v4l2_tv_object_revert_request (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL
 const gchar *gst_v4l2_tv_object_get_location (GstV4l2TvObject * obj);
 
@@ -160,10 +226,23 @@ gboolean gst_v4l2_tv_object_selection_changes (GstV4l2TvObject * obj,
     const GstV4l2TvSelection * sel);
 G_GNUC_INTERNAL
 gboolean gst_v4l2_tv_object_apply (GstV4l2TvObject * obj,
-    const GstV4l2TvSelection * sel);
+    const GstV4l2TvSelection * sel, gboolean live);
 G_GNUC_INTERNAL void gst_v4l2_tv_selection_clear (GstV4l2TvSelection * sel);
+
+/* what gst_v4l2_tv_object_switch() did */
+typedef enum
+{
+  GST_V4L2_TV_SWITCH_NONE,      /* nothing pending, or nothing to change */
+  GST_V4L2_TV_SWITCH_DONE,      /* the card is on the new port/standard */
+  GST_V4L2_TV_SWITCH_ERROR,     /* posted */
+} GstV4l2TvSwitchResult;
+
+/* the streaming thread's half of a switch request */
 G_GNUC_INTERNAL
-gboolean gst_v4l2_tv_object_select (GstV4l2TvObject * obj);
+GstV4l2TvSwitchResult gst_v4l2_tv_object_switch (GstV4l2TvObject * obj,
+    GFunc release_buffers, gpointer user_data);
+G_GNUC_INTERNAL
+gboolean gst_v4l2_tv_object_select (GstV4l2TvObject * obj, gboolean live);
 
 /* warnings found with a lock held, posted once it is let go, so that a
  * bus sync handler may call back into the element: queued on @list

@@ -157,9 +157,11 @@ gst_v4l2_tv_signal_update (GstV4l2TvSignal * sig, gboolean gap,
   GstTvHwDevice *dev = sig->obj->dev;
 
   sig->since_poll = 0;
+  GST_V4L2_TV_DEVICE_LOCK (sig->obj);
   if (dev && gst_tv_hw_device_get_direction (dev) == GST_TV_HW_CAPTURE &&
       gst_tv_hw_device_enum_input (dev, sig->obj->port_index, &input, NULL))
     status = input.status;
+  GST_V4L2_TV_DEVICE_UNLOCK (sig->obj);
 
   if (status == sig->status && gap == sig->gap)
     return;
@@ -194,8 +196,7 @@ gst_v4l2_tv_signal_poll (GstV4l2TvSignal * sig, GstClockTime elapsed,
  * periods without a frame, the status is read again at once.
  */
 void
-gst_v4l2_tv_signal_frame (GstV4l2TvSignal * sig, GstBuffer * buf,
-    gboolean keep)
+gst_v4l2_tv_signal_frame (GstV4l2TvSignal * sig, GstBuffer * buf, gboolean keep)
 {
   sig->errors_in_row = 0;
   if (GST_CLOCK_TIME_IS_VALID (sig->last_pts) &&

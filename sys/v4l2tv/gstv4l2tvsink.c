@@ -299,9 +299,11 @@ gst_v4l2_tv_sink_streamoff (GstV4l2TvSink * self)
   if (self->queued == NULL)
     return;
 
+  GST_V4L2_TV_DEVICE_LOCK (self->obj);
   if ((self->streaming || self->n_queued > 0) &&
       !gst_tv_hw_device_stream_off (self->obj->dev, &err))
     GST_WARNING_OBJECT (self, "STREAMOFF: %s", err->message);
+  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
 
   for (i = 0; i < self->n_buffers; i++)
     gst_clear_buffer (&self->queued[i]);
@@ -341,12 +343,15 @@ gst_v4l2_tv_sink_free_buffers (GstV4l2TvSink * self)
   g_clear_pointer (&self->queued, g_free);
   self->n_buffers = 0;
 
+  GST_V4L2_TV_DEVICE_LOCK (self->obj);
   if (!gst_tv_hw_device_request_buffers (self->obj->dev, 0, &actual, &err))
     GST_WARNING_OBJECT (self, "freeing buffers: %s", err->message);
+  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
 }
 
 static gboolean
-gst_v4l2_tv_sink_alloc_buffers (GstV4l2TvSink * self, GstCaps * card_caps)
+gst_v4l2_tv_sink_alloc_buffers_unlocked (GstV4l2TvSink * self,
+    GstCaps * card_caps)
 {
   g_autoptr (GError) err = NULL;
   GstTvHwDevice *dev = self->obj->dev;
@@ -424,38 +429,34 @@ too_small:
   }
 }
 
+/* REQBUFS and the buffers mapped with the device lock, so that no other
+ * thread's call comes in between */
+static gboolean
+gst_v4l2_tv_sink_alloc_buffers (GstV4l2TvSink * self, GstCaps * card_caps)
+{
+  gboolean ret;
+
+  GST_V4L2_TV_DEVICE_LOCK (self->obj);
+  ret = gst_v4l2_tv_sink_alloc_buffers_unlocked (self, card_caps);
+  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
+
+  return ret;
+}
+
 /* --- state --- */
 
-/* the device is open from READY on, as with v4l2sink: the GstTvTuner
- * interface lists its outputs and norms there */
+/* the device's lifecycle is the object's (open and programmed in READY) */
 static GstStateChangeReturn
 gst_v4l2_tv_sink_change_state (GstElement * element, GstStateChange transition)
 {
   GstV4l2TvSink *self = GST_V4L2_TV_SINK (element);
   GstStateChangeReturn ret;
 
-  if (transition == GST_STATE_CHANGE_NULL_TO_READY &&
-      !gst_v4l2_tv_object_open (self->obj))
+  if (!gst_v4l2_tv_object_change_state_pre (self->obj, transition))
     return GST_STATE_CHANGE_FAILURE;
-
-  /* program the card before GstBaseSink starts us: a failing start() makes
-   * it post a second, generic "Failed to start" error after ours, which
-   * names the device and the valid choices. The output (S_OUTPUT,
-   * G_OUTPUT), then the standard (S_STD, G_STD), then the modulator's
-   * frequency; the format follows in set_info */
-  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED &&
-      !(gst_v4l2_tv_object_select (self->obj) &&
-          gst_v4l2_tv_tuner_start (self->obj)))
-    return GST_STATE_CHANGE_FAILURE;
-
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
 
-  if ((transition == GST_STATE_CHANGE_NULL_TO_READY &&
-          ret == GST_STATE_CHANGE_FAILURE) ||
-      transition == GST_STATE_CHANGE_READY_TO_NULL)
-    gst_v4l2_tv_object_close (self->obj);
-
-  return ret;
+  return gst_v4l2_tv_object_change_state_post (self->obj, transition, ret);
 }
 
 static gboolean
@@ -463,7 +464,7 @@ gst_v4l2_tv_sink_start (GstBaseSink * bsink)
 {
   GstV4l2TvSink *self = GST_V4L2_TV_SINK (bsink);
 
-  /* the card was programmed in READY_TO_PAUSED */
+  /* the card was programmed when it opened */
   self->shown = self->repeated = 0;
   self->mismatch_warned = FALSE;
 
@@ -488,7 +489,6 @@ gst_v4l2_tv_sink_stop (GstBaseSink * bsink)
   gst_clear_caps (&self->caps);
   gst_clear_caps (&self->refused);
   self->duration = GST_CLOCK_TIME_NONE;
-  gst_v4l2_tv_tuner_stop (self->obj);
 
   return TRUE;
 }
@@ -903,8 +903,12 @@ gst_v4l2_tv_sink_reclaim (GstV4l2TvSink * self, gboolean block)
 
     while (self->n_queued > 0) {
       struct v4l2_buffer vbuf;
+      gboolean dequeued;
 
-      if (!gst_tv_hw_device_dequeue_buffer (obj->dev, &vbuf, &err)) {
+      GST_V4L2_TV_DEVICE_LOCK (obj);
+      dequeued = gst_tv_hw_device_dequeue_buffer (obj->dev, &vbuf, &err);
+      GST_V4L2_TV_DEVICE_UNLOCK (obj);
+      if (!dequeued) {
         if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT))
           return gst_v4l2_tv_sink_write_error (self, err);
         g_clear_error (&err);
@@ -1034,7 +1038,9 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
   if (GST_CLOCK_TIME_IS_VALID (rt))
     GST_TIME_TO_TIMEVAL (rt, vbuf.timestamp);
 
+  GST_V4L2_TV_DEVICE_LOCK (self->obj);
   if (!gst_tv_hw_device_queue_buffer (self->obj->dev, &vbuf, &err)) {
+    GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
     gst_buffer_unref (frame);
     return gst_v4l2_tv_sink_write_error (self, err);
   }
@@ -1044,11 +1050,14 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
       GST_TIME_ARGS (rt), index, self->n_queued);
 
   if (!self->streaming) {
-    if (!gst_tv_hw_device_stream_on (self->obj->dev, &err))
+    if (!gst_tv_hw_device_stream_on (self->obj->dev, &err)) {
+      GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
       goto streamon_failed;
+    }
     GST_INFO_OBJECT (self, "output started");
     self->streaming = TRUE;
   }
+  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
 
   return GST_FLOW_OK;
 
@@ -1063,33 +1072,29 @@ streamon_failed:
   }
 }
 
+static void
+gst_v4l2_tv_sink_release_for_switch (gpointer obj, gpointer user_data)
+{
+  gst_v4l2_tv_sink_clear_format (user_data);
+}
+
 /* a new output or norm set while playing */
 static GstFlowReturn
 gst_v4l2_tv_sink_switch (GstV4l2TvSink * self)
 {
-  GstV4l2TvSelection sel;
-  GstFlowReturn ret = GST_FLOW_OK;
-
-  /* an unknown output or unsupported norm only warns: output goes on */
-  if (!gst_v4l2_tv_object_resolve (self->obj, &sel, TRUE))
-    return GST_FLOW_OK;
-
-  if (gst_v4l2_tv_object_selection_changes (self->obj, &sel)) {
-    GST_INFO_OBJECT (self, "switching to output %u '%s'", sel.port_index,
-        sel.port_name);
-    /* drivers refuse S_OUTPUT/S_STD while buffers exist */
-    gst_v4l2_tv_sink_clear_format (self);
-    if (gst_v4l2_tv_object_apply (self->obj, &sel)) {
-      /* new caps if the size changed */
+  switch (gst_v4l2_tv_object_switch (self->obj,
+          gst_v4l2_tv_sink_release_for_switch, self)) {
+    case GST_V4L2_TV_SWITCH_DONE:
+      /* new caps if the size changed (outside the device lock: the event
+       * goes upstream) */
       gst_pad_push_event (GST_BASE_SINK_PAD (self),
           gst_event_new_reconfigure ());
-    } else {
-      ret = GST_FLOW_ERROR;
-    }
+      return GST_FLOW_OK;
+    case GST_V4L2_TV_SWITCH_ERROR:
+      return GST_FLOW_ERROR;
+    default:
+      return GST_FLOW_OK;
   }
-  gst_v4l2_tv_selection_clear (&sel);
-
-  return ret;
 }
 
 static GstFlowReturn
@@ -1100,11 +1105,9 @@ gst_v4l2_tv_sink_show (GstV4l2TvSink * self, GstBuffer * buf)
   gboolean mismatch;
   gint index = -1;
 
-  if (gst_v4l2_tv_object_is_pending (self->obj)) {
-    ret = gst_v4l2_tv_sink_switch (self);
-    if (ret != GST_FLOW_OK)
-      return ret;
-  }
+  ret = gst_v4l2_tv_sink_switch (self);
+  if (ret != GST_FLOW_OK)
+    return ret;
   if (!self->configured) {
     /* after a switch: the same caps again if they still fit */
     if (self->caps == NULL)

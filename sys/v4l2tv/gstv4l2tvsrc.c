@@ -688,11 +688,16 @@ gst_v4l2_tv_src_queue_buffer (GstV4l2TvSrc * self, guint index, GError ** error)
 {
   struct v4l2_buffer buf;
 
+  gboolean ok;
+
   memset (&buf, 0, sizeof (buf));
   buf.index = index;
   buf.type = gst_tv_hw_device_get_buf_type (self->obj->dev);
   buf.memory = V4L2_MEMORY_MMAP;
-  if (!gst_tv_hw_device_queue_buffer (self->obj->dev, &buf, error))
+  GST_V4L2_TV_DEVICE_LOCK (self->obj);
+  ok = gst_tv_hw_device_queue_buffer (self->obj->dev, &buf, error);
+  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
+  if (!ok)
     return FALSE;
   self->n_queued++;
 
@@ -769,6 +774,7 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
   GST_DEBUG_OBJECT (self, "stopping streaming, %u buffers downstream",
       self->pool ? gst_v4l2_tv_capture_pool_get_outstanding (self->pool) : 0);
 
+  GST_V4L2_TV_DEVICE_LOCK (self->obj);
   if (self->streaming && !gst_tv_hw_device_stream_off (dev, &err)) {
     GST_WARNING_OBJECT (self, "STREAMOFF: %s", err->message);
     g_clear_error (&err);
@@ -789,6 +795,7 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
 
   if (!gst_tv_hw_device_request_buffers (dev, 0, &actual, &err))
     GST_WARNING_OBJECT (self, "freeing buffers: %s", err->message);
+  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
   self->n_buffers = self->n_queued = 0;
 }
 
@@ -822,7 +829,7 @@ gst_v4l2_tv_src_make_pools (GstV4l2TvSrc * self,
 }
 
 static gboolean
-gst_v4l2_tv_src_start_streaming (GstV4l2TvSrc * self)
+gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
 {
   g_autoptr (GError) err = NULL;
   GstTvHwDevice *dev = self->obj->dev;
@@ -933,44 +940,34 @@ streamon_failed:
   }
 }
 
-/* --- state --- */
-
-/* the input (S_INPUT, G_INPUT), then the standard (S_STD, G_STD), then
- * the tuner's frequency; the format follows in set_caps */
+/* REQBUFS, the buffers mapped and queued, STREAMON: with the device lock,
+ * so that no other thread's call comes in between */
 static gboolean
-gst_v4l2_tv_src_program (GstV4l2TvSrc * self)
+gst_v4l2_tv_src_start_streaming (GstV4l2TvSrc * self)
 {
-  return gst_v4l2_tv_object_select (self->obj) &&
-      gst_v4l2_tv_tuner_start (self->obj);
+  gboolean ret;
+
+  GST_V4L2_TV_DEVICE_LOCK (self->obj);
+  ret = gst_v4l2_tv_src_start_streaming_unlocked (self);
+  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
+
+  return ret;
 }
 
-/* the device is open from READY on, as with v4l2src: the GstTvTuner
- * interface lists its inputs and norms there */
+/* --- state --- */
+
+/* the device's lifecycle is the object's (open and programmed in READY) */
 static GstStateChangeReturn
 gst_v4l2_tv_src_change_state (GstElement * element, GstStateChange transition)
 {
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (element);
   GstStateChangeReturn ret;
 
-  if (transition == GST_STATE_CHANGE_NULL_TO_READY &&
-      !gst_v4l2_tv_object_open (self->obj))
+  if (!gst_v4l2_tv_object_change_state_pre (self->obj, transition))
     return GST_STATE_CHANGE_FAILURE;
-
-  /* program the card before GstBaseSrc starts us: a failing start() makes
-   * it post a second, generic "Failed to start" error after ours, which
-   * names the device and the valid choices */
-  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED &&
-      !gst_v4l2_tv_src_program (self))
-    return GST_STATE_CHANGE_FAILURE;
-
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
 
-  if ((transition == GST_STATE_CHANGE_NULL_TO_READY &&
-          ret == GST_STATE_CHANGE_FAILURE) ||
-      transition == GST_STATE_CHANGE_READY_TO_NULL)
-    gst_v4l2_tv_object_close (self->obj);
-
-  return ret;
+  return gst_v4l2_tv_object_change_state_post (self->obj, transition, ret);
 }
 
 static gboolean
@@ -978,7 +975,7 @@ gst_v4l2_tv_src_start (GstBaseSrc * bsrc)
 {
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (bsrc);
 
-  /* the card was programmed in READY_TO_PAUSED */
+  /* the card was programmed when it opened */
   self->processed = 0;
   self->have_sequence = FALSE;
   self->downstream_meta = FALSE;
@@ -1002,7 +999,6 @@ gst_v4l2_tv_src_stop (GstBaseSrc * bsrc)
   g_clear_pointer (&self->convert, gst_tv_convert_free);
   gst_clear_object (&self->clock);
   self->duration = GST_CLOCK_TIME_NONE;
-  gst_v4l2_tv_tuner_stop (self->obj);
 
   return TRUE;
 }
@@ -1030,32 +1026,31 @@ gst_v4l2_tv_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
   return caps;
 }
 
+static void
+gst_v4l2_tv_src_release_for_switch (gpointer obj, gpointer user_data)
+{
+  GstV4l2TvSrc *self = user_data;
+
+  gst_v4l2_tv_src_stop_streaming (self);
+  /* the new input's first frame may take a while: not a gap */
+  self->signal.last_pts = GST_CLOCK_TIME_NONE;
+}
+
 /* the switch of a live input/norm change, in the streaming thread */
 static GstFlowReturn
 gst_v4l2_tv_src_switch (GstV4l2TvSrc * self)
 {
-  GstV4l2TvSelection sel;
-  GstFlowReturn ret = GST_FLOW_OK;
-
-  /* an unknown input or unsupported norm only warns: capture goes on */
-  if (!gst_v4l2_tv_object_resolve (self->obj, &sel, TRUE))
-    return GST_FLOW_OK;
-
-  if (gst_v4l2_tv_object_selection_changes (self->obj, &sel)) {
-    GST_INFO_OBJECT (self, "switching to input %u '%s'", sel.port_index,
-        sel.port_name);
-    /* drivers refuse S_INPUT/S_STD while buffers exist */
-    gst_v4l2_tv_src_stop_streaming (self);
-    /* the new input's first frame may take a while: not a gap */
-    self->signal.last_pts = GST_CLOCK_TIME_NONE;
-    if (gst_v4l2_tv_object_apply (self->obj, &sel))
+  switch (gst_v4l2_tv_object_switch (self->obj,
+          gst_v4l2_tv_src_release_for_switch, self)) {
+    case GST_V4L2_TV_SWITCH_DONE:
+      /* negotiate again: new caps if the size changed, S_FMT anyway */
       gst_clear_caps (&self->format_caps);
-    else
-      ret = GST_FLOW_ERROR;
+      return GST_FLOW_OK;
+    case GST_V4L2_TV_SWITCH_ERROR:
+      return GST_FLOW_ERROR;
+    default:
+      return GST_FLOW_OK;
   }
-  gst_v4l2_tv_selection_clear (&sel);
-
-  return ret;
 }
 
 /* the first of our caps that downstream accepts: the card's formats in
@@ -1067,8 +1062,7 @@ gst_v4l2_tv_src_negotiate (GstBaseSrc * bsrc)
   GstCaps *ours, *peer, *caps;
   gboolean ret;
 
-  if (gst_v4l2_tv_object_is_pending (self->obj) &&
-      gst_v4l2_tv_src_switch (self) != GST_FLOW_OK)
+  if (gst_v4l2_tv_src_switch (self) != GST_FLOW_OK)
     return FALSE;
 
   ours = gst_v4l2_tv_src_probed_caps (self);
@@ -1818,6 +1812,7 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
   GstV4l2TvSignalLoss mode;
   GstFlowReturn ret;
   guint64 errors;
+  gboolean dequeued;
 
   if (!gst_v4l2_tv_src_requeue (self))
     return GST_FLOW_ERROR;
@@ -1860,7 +1855,10 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
     memset (&vbuf, 0, sizeof (vbuf));
     vbuf.type = gst_tv_hw_device_get_buf_type (obj->dev);
     vbuf.memory = V4L2_MEMORY_MMAP;
-    if (gst_tv_hw_device_dequeue_buffer (obj->dev, &vbuf, &err))
+    GST_V4L2_TV_DEVICE_LOCK (obj);
+    dequeued = gst_tv_hw_device_dequeue_buffer (obj->dev, &vbuf, &err);
+    GST_V4L2_TV_DEVICE_UNLOCK (obj);
+    if (dequeued)
       break;
     if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_IO)) {
       /* a transient error: a frame lost, unless it goes on */
@@ -1872,8 +1870,7 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
       GST_WARNING_OBJECT (self, "capture error on '%s' (%" G_GUINT64_FORMAT
           " in all): %s; a frame lost", location, errors, err->message);
       self->discont = TRUE;
-    } else if (!g_error_matches (err, GST_TV_HW_ERROR,
-            GST_TV_HW_ERROR_TIMEOUT)) {
+    } else if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT)) {
       goto read_failed;
     }
     g_clear_error (&err);
@@ -1921,11 +1918,9 @@ gst_v4l2_tv_src_create (GstPushSrc * psrc, GstBuffer ** outbuf)
   GstFlowReturn ret;
 
   for (;;) {
-    if (gst_v4l2_tv_object_is_pending (self->obj)) {
-      ret = gst_v4l2_tv_src_switch (self);
-      if (ret != GST_FLOW_OK)
-        return ret;
-    }
+    ret = gst_v4l2_tv_src_switch (self);
+    if (ret != GST_FLOW_OK)
+      return ret;
 
     if (self->format_caps == NULL) {
       GstCaps *caps;

@@ -12,16 +12,22 @@
  * stands for one standard and is shared by the ports that list it, so
  * norm-changed means the standard changed.
  *
- * Selection goes through the elements' properties: set_channel() sets
- * "input" / "output", set_norm() sets "norm", so a switch behaves exactly
- * like the property (applied at start, or by the streaming thread at the
- * next frame while playing). channel-changed and norm-changed are emitted
- * when a switch took effect on the card, whichever way it was asked for.
+ * Selection goes the way of the elements' properties
+ * (gst_v4l2_tv_object_request_port/_norm()): from READY on the card is
+ * programmed at once, and set_channel() / set_norm() return FALSE (with a
+ * warning) when it refuses; while streaming the switch is a request the
+ * streaming thread carries out at the next frame, and the getters and the
+ * properties say what is in force until it has. channel-changed and
+ * norm-changed are emitted when a switch took effect on the card,
+ * whichever way it was asked for. An explicit set_norm() replaces
+ * norm=auto.
  *
- * Frequencies and signal strengths are read and set at once from the
- * calling thread (G/S_FREQUENCY and G_TUNER may be called while
- * streaming); the streaming thread of v4l2tvsrc reads the signal strength
- * about twice a second of stream and emits signal-changed when it changed.
+ * Everything here holds the object's device lock (gstv4l2tvobject.h): the
+ * channel and norm lists as much as the calls into the card. Frequencies
+ * and signal strengths are read and set at once from the calling thread
+ * (G/S_FREQUENCY and G_TUNER may be called while streaming); the
+ * streaming thread of v4l2tvsrc reads the signal strength about twice a
+ * second of stream and emits signal-changed when it changed.
  *
  * Copyright (C) 2026 the v4l2tv authors
  */
@@ -60,7 +66,6 @@ struct _GstV4l2TvTuner
 {
   GstV4l2TvObject *obj;
 
-  GMutex lock;                  /* all below, and the device while open */
   gboolean open;
   Port *ports;
   guint n_ports;
@@ -71,7 +76,6 @@ struct _GstV4l2TvTuner
   gint strength;                /* last one read, -1 unknown */
   GstClockTime poll_elapsed;
 
-  gboolean started;             /* between _start() and _stop() */
   gulong frequency;             /* the property, 0: keep */
 };
 
@@ -81,7 +85,6 @@ gst_v4l2_tv_tuner_new (GstV4l2TvObject * obj)
   GstV4l2TvTuner *tuner = g_new0 (GstV4l2TvTuner, 1);
 
   tuner->obj = obj;
-  g_mutex_init (&tuner->lock);
   tuner->current = -1;
   tuner->strength = -1;
 
@@ -107,14 +110,12 @@ clear_unlocked (GstV4l2TvTuner * tuner)
   tuner->norm = NULL;
   tuner->strength = -1;
   tuner->poll_elapsed = 0;
-  tuner->started = FALSE;
 }
 
 void
 gst_v4l2_tv_tuner_free (GstV4l2TvTuner * tuner)
 {
   clear_unlocked (tuner);
-  g_mutex_clear (&tuner->lock);
   g_free (tuner);
 }
 
@@ -273,7 +274,7 @@ gst_v4l2_tv_tuner_opened (GstV4l2TvObject * obj)
     g_array_append_val (ports, port);
   }
 
-  g_mutex_lock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (tuner->obj);
   clear_unlocked (tuner);
   tuner->n_ports = ports->len;
   tuner->ports = (Port *) g_array_free (g_steal_pointer (&ports), FALSE);
@@ -281,15 +282,15 @@ gst_v4l2_tv_tuner_opened (GstV4l2TvObject * obj)
     tuner->channels = g_list_append (tuner->channels, tuner->ports[i].channel);
   tuner->open = TRUE;
   current_from_card_unlocked (obj);
-  g_mutex_unlock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
 }
 
 void
 gst_v4l2_tv_tuner_closing (GstV4l2TvObject * obj)
 {
-  g_mutex_lock (&obj->tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (obj);
   clear_unlocked (obj->tuner);
-  g_mutex_unlock (&obj->tuner->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
 }
 
 /* with the lock: the norm object for one ENUMSTD entry, shared between
@@ -409,9 +410,9 @@ tune (GstV4l2TvObject * obj, guint index, gulong hz, gboolean live)
   gboolean strength_changed = FALSE;
   Port *port;
 
-  g_mutex_lock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (tuner->obj);
   if (!tuner->open || index >= tuner->n_ports) {
-    g_mutex_unlock (&tuner->lock);
+    GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
     GST_DEBUG_OBJECT (obj->element, "not open: not tuning");
     return FALSE;
   }
@@ -449,7 +450,7 @@ tune (GstV4l2TvObject * obj, guint index, gulong hz, gboolean live)
       tuner->poll_elapsed = 0;
     }
   }
-  g_mutex_unlock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
 
   GST_INFO_OBJECT (obj->element, "'%s' tuned to %lu Hz, signal %d", name,
       got_hz, strength);
@@ -462,7 +463,7 @@ tune (GstV4l2TvObject * obj, guint index, gulong hz, gboolean live)
   /* ERRORS */
 no_tuner:
   {
-    g_mutex_unlock (&tuner->lock);
+    GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
     if (IS_CAPTURE (obj))
       TUNE_ERROR (obj, live, SETTINGS,
           (_("Input '%s' of device '%s' has no tuner, so no frequency can "
@@ -477,7 +478,7 @@ no_tuner:
   }
 out_of_range:
   {
-    g_mutex_unlock (&tuner->lock);
+    GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
     if (IS_CAPTURE (obj))
       TUNE_ERROR (obj, live, SETTINGS,
           (_("Frequency %.3f MHz is outside the range of the tuner of input "
@@ -494,7 +495,7 @@ out_of_range:
   }
 set_failed:
   {
-    g_mutex_unlock (&tuner->lock);
+    GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
     TUNE_ERROR (obj, live, SETTINGS,
         (_("Could not tune '%s' of device '%s' to %.3f MHz."), name,
             location, MHZ (hz)), ("%s", err->message));
@@ -512,9 +513,9 @@ gst_v4l2_tv_tuner_applied (GstV4l2TvObject * obj)
   gint index = obj->port_index;
   Port *port;
 
-  g_mutex_lock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (tuner->obj);
   if (!tuner->open || index >= (gint) tuner->n_ports) {
-    g_mutex_unlock (&tuner->lock);
+    GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
     return;
   }
   port = &tuner->ports[index];
@@ -534,7 +535,7 @@ gst_v4l2_tv_tuner_applied (GstV4l2TvObject * obj)
     tuner->strength = read_strength_unlocked (obj, port);
     tuner->poll_elapsed = 0;
   }
-  g_mutex_unlock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
 
   GST_DEBUG_OBJECT (obj->element, "channel '%s'%s, norm %s%s",
       gst_tv_tuner_channel_get_label (channel),
@@ -558,23 +559,14 @@ gst_v4l2_tv_tuner_start (GstV4l2TvObject * obj)
   gulong frequency;
   gint index;
 
-  g_mutex_lock (&tuner->lock);
-  tuner->started = TRUE;
+  GST_V4L2_TV_DEVICE_LOCK (tuner->obj);
   frequency = tuner->frequency;
   index = tuner->current;
-  g_mutex_unlock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
 
   if (frequency == 0 || index < 0)
     return TRUE;
   return tune (obj, index, frequency, FALSE);
-}
-
-void
-gst_v4l2_tv_tuner_stop (GstV4l2TvObject * obj)
-{
-  g_mutex_lock (&obj->tuner->lock);
-  obj->tuner->started = FALSE;
-  g_mutex_unlock (&obj->tuner->lock);
 }
 
 void
@@ -584,27 +576,27 @@ gst_v4l2_tv_tuner_poll_signal (GstV4l2TvObject * obj, GstClockTime duration)
   g_autoptr (GstTvTunerChannel) channel = NULL;
   gint strength;
 
-  g_mutex_lock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (tuner->obj);
   if (!tuner->open || tuner->current < 0 ||
       !tuner->ports[tuner->current].has_tuner || !IS_CAPTURE (obj)) {
-    g_mutex_unlock (&tuner->lock);
+    GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
     return;
   }
   tuner->poll_elapsed += GST_CLOCK_TIME_IS_VALID (duration) ?
       duration : SIGNAL_POLL_INTERVAL;
   if (tuner->poll_elapsed < SIGNAL_POLL_INTERVAL) {
-    g_mutex_unlock (&tuner->lock);
+    GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
     return;
   }
   tuner->poll_elapsed = 0;
   strength = read_strength_unlocked (obj, &tuner->ports[tuner->current]);
   if (strength < 0 || strength == tuner->strength) {
-    g_mutex_unlock (&tuner->lock);
+    GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
     return;
   }
   tuner->strength = strength;
   channel = g_object_ref (tuner->ports[tuner->current].channel);
-  g_mutex_unlock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
 
   GST_DEBUG_OBJECT (obj->element, "signal strength of '%s' now %d",
       gst_tv_tuner_channel_get_label (channel), strength);
@@ -668,27 +660,52 @@ gst_v4l2_tv_tuner_set_frequency_property (GstV4l2TvObject * obj,
     const GValue * value)
 {
   GstV4l2TvTuner *tuner = obj->tuner;
-  gulong hz = g_value_get_ulong (value);
-  gboolean live;
-  gint current;
+  gulong hz = g_value_get_ulong (value), old;
 
-  g_mutex_lock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (obj);
+  old = tuner->frequency;
   tuner->frequency = hz;
-  /* before start it waits for the input the element selects */
-  live = tuner->open && tuner->started && tuner->current >= 0;
-  current = tuner->current;
-  g_mutex_unlock (&tuner->lock);
-
-  if (live && hz != 0)
-    tune (obj, current, hz, TRUE);
+  /* open: tuned at once; closed: when the device opens. A frequency the
+   * card refuses (a warning said why) leaves what is in force. */
+  if (tuner->open && tuner->current >= 0 && hz != 0 &&
+      !tune (obj, tuner->current, hz, TRUE))
+    tuner->frequency = old;
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
 }
 
+/* with the device lock: the frequency in Hz the tuner of port @index is
+ * on, 0 if it has none or does not say */
+static gulong
+read_frequency_unlocked (GstV4l2TvObject * obj, gint index)
+{
+  GstV4l2TvTuner *tuner = obj->tuner;
+  g_autoptr (GError) err = NULL;
+  Port *port;
+  guint32 units;
+
+  if (!tuner->open || index < 0 || index >= (gint) tuner->n_ports ||
+      !tuner->ports[index].has_tuner)
+    return 0;
+  port = &tuner->ports[index];
+  if (!gst_tv_hw_device_get_frequency (obj->dev, port->tuner, &units, &err)) {
+    GST_WARNING_OBJECT (obj->element, "G_FREQUENCY: %s", err->message);
+    return 0;
+  }
+  return (gulong) MIN (gst_tv_hw_frequency_to_hz (units, port->capability),
+      G_MAXULONG);
+}
+
+/* open, on a port with a tuner: what it is tuned to, as get_frequency()
+ * says; else the value set (0: keep) */
 void
 gst_v4l2_tv_tuner_get_frequency_property (GstV4l2TvObject * obj, GValue * value)
 {
-  g_mutex_lock (&obj->tuner->lock);
-  g_value_set_ulong (value, obj->tuner->frequency);
-  g_mutex_unlock (&obj->tuner->lock);
+  gulong hz;
+
+  GST_V4L2_TV_DEVICE_LOCK (obj);
+  hz = read_frequency_unlocked (obj, obj->tuner->current);
+  g_value_set_ulong (value, hz ? hz : obj->tuner->frequency);
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
 }
 
 /* --- the interface --- */
@@ -711,9 +728,9 @@ gst_v4l2_tv_tuner_list_channels (GstTvTuner * element)
   GstV4l2TvTuner *tuner = gst_v4l2_tv_object_from_element (element)->tuner;
   const GList *ret;
 
-  g_mutex_lock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (tuner->obj);
   ret = tuner->channels;
-  g_mutex_unlock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
 
   return ret;
 }
@@ -724,10 +741,10 @@ gst_v4l2_tv_tuner_get_channel (GstTvTuner * element)
   GstV4l2TvTuner *tuner = gst_v4l2_tv_object_from_element (element)->tuner;
   GstTvTunerChannel *ret = NULL;
 
-  g_mutex_lock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (tuner->obj);
   if (tuner->open && tuner->current >= 0)
     ret = tuner->ports[tuner->current].channel;
-  g_mutex_unlock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
 
   return ret;
 }
@@ -740,26 +757,32 @@ gst_v4l2_tv_tuner_set_channel (GstTvTuner * element,
   GstV4l2TvTuner *tuner = obj->tuner;
   g_autofree gchar *value = NULL;
   const gchar *label = gst_tv_tuner_channel_get_label (channel);
+  gboolean ok;
   gint index;
   guint i, same = 0;
 
-  g_mutex_lock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (obj);
   index = port_of_unlocked (tuner, channel);
   for (i = 0; index >= 0 && i < tuner->n_ports; i++)
     if (g_ascii_strcasecmp (gst_tv_tuner_channel_get_label
             (tuner->ports[i].channel), label) == 0)
       same++;
-  g_mutex_unlock (&tuner->lock);
-
-  if (index < 0)
+  if (index < 0) {
+    GST_V4L2_TV_DEVICE_UNLOCK (obj);
     goto not_ours;
+  }
 
   /* the name, as a user would set it, unless another port has it too */
   value = same == 1 ? g_strdup (label) : g_strdup_printf ("%d", index);
   GST_DEBUG_OBJECT (element, "set_channel '%s': %s=%s", label,
       IS_CAPTURE (obj) ? "input" : "output", value);
-  g_object_set (element, IS_CAPTURE (obj) ? "input" : "output", value, NULL);
-  return TRUE;
+  /* programmed now from READY on, or switched at the next frame */
+  ok = gst_v4l2_tv_object_request_port (obj, value);
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
+
+  if (ok)
+    g_object_notify (G_OBJECT (element), IS_CAPTURE (obj) ? "input" : "output");
+  return ok;
 
 not_ours:
   GST_WARNING_OBJECT (element, "channel '%s' (%p) is not one of this "
@@ -774,10 +797,10 @@ gst_v4l2_tv_tuner_list_norms (GstTvTuner * element)
   GstV4l2TvTuner *tuner = gst_v4l2_tv_object_from_element (element)->tuner;
   const GList *ret = NULL;
 
-  g_mutex_lock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (tuner->obj);
   if (tuner->open && tuner->current >= 0)
     ret = tuner->ports[tuner->current].norms;
-  g_mutex_unlock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
 
   return ret;
 }
@@ -788,9 +811,9 @@ gst_v4l2_tv_tuner_get_norm (GstTvTuner * element)
   GstV4l2TvTuner *tuner = gst_v4l2_tv_object_from_element (element)->tuner;
   GstTvTunerNorm *ret;
 
-  g_mutex_lock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (tuner->obj);
   ret = tuner->norm;
-  g_mutex_unlock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
 
   return ret;
 }
@@ -807,7 +830,7 @@ gst_v4l2_tv_tuner_set_norm (GstTvTuner * element, GstTvTunerNorm * norm)
   guint64 id = gst_tv_tuner_norm_get_std_id (norm);
   gboolean ours, accepted = FALSE;
 
-  g_mutex_lock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (tuner->obj);
   ours = g_list_find (tuner->all_norms, norm) != NULL;
   if (ours && tuner->current >= 0) {
     Port *port = &tuner->ports[tuner->current];
@@ -816,7 +839,7 @@ gst_v4l2_tv_tuner_set_norm (GstTvTuner * element, GstTvTunerNorm * norm)
     port_name = g_strdup (gst_tv_tuner_channel_get_label (port->channel));
     location = g_strdup (gst_tv_hw_device_get_location (obj->dev));
   }
-  g_mutex_unlock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
 
   if (!ours)
     goto not_ours;
@@ -827,7 +850,11 @@ gst_v4l2_tv_tuner_set_norm (GstTvTuner * element, GstTvTunerNorm * norm)
 
   GST_DEBUG_OBJECT (element, "set_norm '%s': norm=0x%" G_GINT64_MODIFIER
       "x", label, id);
-  g_object_set (element, "norm", (gint) id, NULL);
+  /* programmed now from READY on, or switched at the next frame; it
+   * replaces norm=auto */
+  if (!gst_v4l2_tv_object_request_norm (obj, id))
+    return FALSE;
+  g_object_notify (G_OBJECT (element), "norm");
   return TRUE;
 
   /* ERRORS */
@@ -871,10 +898,10 @@ gst_v4l2_tv_tuner_set_frequency (GstTvTuner * element,
   gboolean current;
   gint index;
 
-  g_mutex_lock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (tuner->obj);
   index = port_of_unlocked (tuner, channel);
   current = index >= 0 && index == tuner->current;
-  g_mutex_unlock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
 
   if (index < 0) {
     GST_WARNING_OBJECT (element, "channel '%s' (%p) is not one of this "
@@ -886,9 +913,9 @@ gst_v4l2_tv_tuner_set_frequency (GstTvTuner * element,
 
   /* the property follows the current input's tuner */
   if (current) {
-    g_mutex_lock (&tuner->lock);
+    GST_V4L2_TV_DEVICE_LOCK (tuner->obj);
     tuner->frequency = frequency;
-    g_mutex_unlock (&tuner->lock);
+    GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
     g_object_notify (G_OBJECT (element), "frequency");
   }
   return TRUE;
@@ -899,24 +926,11 @@ gst_v4l2_tv_tuner_get_frequency (GstTvTuner * element,
     GstTvTunerChannel * channel)
 {
   GstV4l2TvObject *obj = gst_v4l2_tv_object_from_element (element);
-  GstV4l2TvTuner *tuner = obj->tuner;
-  g_autoptr (GError) err = NULL;
-  gulong ret = 0;
-  guint32 units;
-  gint index;
+  gulong ret;
 
-  g_mutex_lock (&tuner->lock);
-  index = port_of_unlocked (tuner, channel);
-  if (index >= 0 && tuner->ports[index].has_tuner) {
-    Port *port = &tuner->ports[index];
-
-    if (gst_tv_hw_device_get_frequency (obj->dev, port->tuner, &units, &err))
-      ret = (gulong) MIN (gst_tv_hw_frequency_to_hz (units, port->capability),
-          G_MAXULONG);
-    else
-      GST_WARNING_OBJECT (element, "G_FREQUENCY: %s", err->message);
-  }
-  g_mutex_unlock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (obj);
+  ret = read_frequency_unlocked (obj, port_of_unlocked (obj->tuner, channel));
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
 
   return ret;
 }
@@ -930,11 +944,11 @@ gst_v4l2_tv_tuner_signal_strength (GstTvTuner * element,
   GstV4l2TvTuner *tuner = obj->tuner;
   gint index, ret = -1;
 
-  g_mutex_lock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_LOCK (tuner->obj);
   index = port_of_unlocked (tuner, channel);
   if (index >= 0)
     ret = read_strength_unlocked (obj, &tuner->ports[index]);
-  g_mutex_unlock (&tuner->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
 
   return MAX (ret, 0);
 }

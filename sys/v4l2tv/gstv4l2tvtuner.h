@@ -27,10 +27,9 @@ G_GNUC_INTERNAL void gst_v4l2_tv_tuner_opened (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL void gst_v4l2_tv_tuner_applied (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL void gst_v4l2_tv_tuner_closing (GstV4l2TvObject * obj);
 
-/* the element's start, after the selection: tunes to the frequency
- * property (FALSE with an error posted if it cannot); and its stop */
+/* when the device opens, after the selection: tunes to the frequency
+ * property (FALSE with an error posted if it cannot) */
 G_GNUC_INTERNAL gboolean gst_v4l2_tv_tuner_start (GstV4l2TvObject * obj);
-G_GNUC_INTERNAL void gst_v4l2_tv_tuner_stop (GstV4l2TvObject * obj);
 
 /* the streaming thread, after each frame of @duration: reads the signal
  * strength about twice a second of stream and emits signal-changed */

@@ -67,7 +67,6 @@ struct _GstV4l2TvOrient
 {
   GstV4l2TvObject *obj;
 
-  GMutex lock;
   GList *pending;               /* GstMessage: GST_V4L2_TV_QUEUE_WARNING */
   gboolean open;
   gboolean has[N_FLIPS];        /* the card has the control */
@@ -81,7 +80,7 @@ unlock_and_post (GstV4l2TvOrient * orient)
 {
   GList *pending = g_steal_pointer (&orient->pending);
 
-  g_mutex_unlock (&orient->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (orient->obj);
   gst_v4l2_tv_object_post_messages (orient->obj->element, pending);
 }
 
@@ -98,7 +97,6 @@ gst_v4l2_tv_orient_new (GstV4l2TvObject * obj)
   }
 
   orient->obj = obj;
-  g_mutex_init (&orient->lock);
   return orient;
 }
 
@@ -106,7 +104,6 @@ void
 gst_v4l2_tv_orient_free (GstV4l2TvOrient * orient)
 {
   g_list_free_full (orient->pending, (GDestroyNotify) gst_message_unref);
-  g_mutex_clear (&orient->lock);
   g_free (orient);
 }
 
@@ -158,7 +155,7 @@ gst_v4l2_tv_orient_opened (GstV4l2TvObject * obj)
   GstV4l2TvOrient *orient = obj->orient;
   guint f;
 
-  g_mutex_lock (&orient->lock);
+  GST_V4L2_TV_DEVICE_LOCK (orient->obj);
   for (f = 0; f < N_FLIPS; f++) {
     struct v4l2_queryctrl qc;
 
@@ -179,11 +176,11 @@ gst_v4l2_tv_orient_opened (GstV4l2TvObject * obj)
 void
 gst_v4l2_tv_orient_closing (GstV4l2TvObject * obj)
 {
-  g_mutex_lock (&obj->orient->lock);
+  GST_V4L2_TV_DEVICE_LOCK (obj);
   obj->orient->open = FALSE;
   obj->orient->has[FLIP_H] = obj->orient->has[FLIP_V] = FALSE;
   obj->orient->convert_warned = FALSE;
-  g_mutex_unlock (&obj->orient->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
 }
 
 /* asks for the flips in @mask (FLIP_H / FLIP_V bits) to be @want_h,
@@ -196,7 +193,7 @@ set_flips (GstV4l2TvObject * obj, guint mask, gboolean want_h, gboolean want_v)
   gboolean ok = TRUE;
   guint f;
 
-  g_mutex_lock (&orient->lock);
+  GST_V4L2_TV_DEVICE_LOCK (orient->obj);
   for (f = 0; f < N_FLIPS; f++) {
     if (!(mask & (1 << f)))
       continue;
@@ -218,11 +215,11 @@ gst_v4l2_tv_orient_get_software (GstV4l2TvObject * obj, gboolean * hflip,
   GstV4l2TvOrient *orient = obj->orient;
   gboolean sw;
 
-  g_mutex_lock (&orient->lock);
+  GST_V4L2_TV_DEVICE_LOCK (orient->obj);
   sw = orient->open && obj->direction == GST_TV_HW_CAPTURE;
   *hflip = sw && orient->want[FLIP_H] && !orient->has[FLIP_H];
   *vflip = sw && orient->want[FLIP_V] && !orient->has[FLIP_V];
-  g_mutex_unlock (&orient->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (orient->obj);
   return *hflip || *vflip;
 }
 
@@ -237,7 +234,7 @@ gst_v4l2_tv_orient_prepare_convert (GstV4l2TvObject * obj,
   if (gst_tv_convert_set_flip (convert, h, v))
     return;
   gst_tv_convert_set_flip (convert, FALSE, FALSE);
-  g_mutex_lock (&orient->lock);
+  GST_V4L2_TV_DEVICE_LOCK (orient->obj);
   if (!orient->convert_warned) {
     orient->convert_warned = TRUE;
     GST_V4L2_TV_QUEUE_WARNING (&orient->pending, obj->element,
@@ -257,7 +254,7 @@ get_flip (GstV4l2TvObject * obj, guint f, gboolean * flip)
   GstV4l2TvOrient *orient = obj->orient;
   gboolean ok = TRUE;
 
-  g_mutex_lock (&orient->lock);
+  GST_V4L2_TV_DEVICE_LOCK (orient->obj);
   if (orient->open && orient->has[f]) {
     gint32 v;
 
@@ -270,7 +267,7 @@ get_flip (GstV4l2TvObject * obj, guint f, gboolean * flip)
   } else {
     *flip = orient->want[f];
   }
-  g_mutex_unlock (&orient->lock);
+  GST_V4L2_TV_DEVICE_UNLOCK (orient->obj);
   return ok;
 }
 
@@ -289,13 +286,15 @@ gst_v4l2_tv_orient_get_vflip (GstVideoOrientation * element, gboolean * flip)
 static gboolean
 gst_v4l2_tv_orient_set_hflip (GstVideoOrientation * element, gboolean flip)
 {
-  return set_flips (gst_v4l2_tv_object_from_element (element), 1 << FLIP_H, flip, FALSE);
+  return set_flips (gst_v4l2_tv_object_from_element (element), 1 << FLIP_H,
+      flip, FALSE);
 }
 
 static gboolean
 gst_v4l2_tv_orient_set_vflip (GstVideoOrientation * element, gboolean flip)
 {
-  return set_flips (gst_v4l2_tv_object_from_element (element), 1 << FLIP_V, FALSE, flip);
+  return set_flips (gst_v4l2_tv_object_from_element (element), 1 << FLIP_V,
+      FALSE, flip);
 }
 
 void

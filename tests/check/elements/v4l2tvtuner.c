@@ -26,6 +26,8 @@
 #define DEVICE "virtual:2"
 
 #define MHZ(units) ((gulong) (units) * 62500)
+/* the norm property's "auto" */
+#define GST_V4L2_TV_TEST_NORM_AUTO (-1)
 
 /* what the signals and notifications said */
 typedef struct
@@ -406,14 +408,8 @@ GST_START_TEST (test_sink_lists)
   expect_settings_message (bus, GST_MESSAGE_WARNING, "958.000 MHz");
   fail_unless_equals_int (c.frequency_changed, 1);
 
-  /* switching outputs through the interface, live */
+  /* switching outputs through the interface, live: at the next frame */
   fail_unless (gst_tv_tuner_set_channel (tuner, rf));
-  {
-    gchar *s = get_string (sink, "output");
-
-    fail_unless_equals_string (s, "RF Modulator");
-    g_free (s);
-  }
   {
     gint64 end = g_get_monotonic_time () + 20 * G_TIME_SPAN_SECOND;
 
@@ -425,6 +421,12 @@ GST_START_TEST (test_sink_lists)
   fail_unless (gst_tv_tuner_get_channel (tuner) == rf);
   fail_unless_equals_int (get_count (&c.channel_changed), 1);
   fail_unless_equals_int (get_count (&c.notify_port), 1);
+  {
+    gchar *s = get_string (sink, "output");
+
+    fail_unless_equals_string (s, "RF Modulator");
+    g_free (s);
+  }
 
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (sink);
@@ -507,15 +509,21 @@ GST_START_TEST (test_set_channel_and_norm)
   fail_unless_equals_int (get_count (&c.channel_changed), 0);
   fail_unless_equals_int (get_count (&c.norm_changed), 0);
 
-  /* the interface sets the property, and the switch follows live */
+  /* the interface sets the property, and the switch follows live; until
+   * it has landed, the getter and the property say what is in force */
   c1 = find_channel (h->element, "Composite1");
   fail_unless (gst_tv_tuner_set_channel (tuner, c1));
   s = get_string (h->element, "input");
-  fail_unless_equals_string (s, "Composite1");
+  fail_unless_equals_string (s, "Television");
   g_free (s);
+  fail_unless (gst_tv_tuner_get_channel (tuner) ==
+      find_channel (h->element, "Television"));
   fail_unless_equals_int (get_count (&c.notify_port), 1);
   pull_until_input (h, card, 1);
   fail_unless (gst_tv_tuner_get_channel (tuner) == c1);
+  s = get_string (h->element, "input");
+  fail_unless_equals_string (s, "Composite1");
+  g_free (s);
   fail_unless_equals_int (get_count (&c.channel_changed), 1);
   fail_unless (c.last_channel == c1);
   /* same standard (PAL) on the new input: no norm-changed */
@@ -524,12 +532,6 @@ GST_START_TEST (test_set_channel_and_norm)
   /* a norm of the new input's list */
   ntsc = find_norm (h->element, "NTSC");
   fail_unless (gst_tv_tuner_set_norm (tuner, ntsc));
-  {
-    gint norm = 0;
-
-    g_object_get (h->element, "norm", &norm, NULL);
-    fail_unless_equals_int (norm, (gint) V4L2_STD_NTSC);
-  }
   fail_unless_equals_int (get_count (&c.notify_norm), 1);
   {
     guint i;
@@ -538,6 +540,12 @@ GST_START_TEST (test_set_channel_and_norm)
       gst_buffer_unref (v4l2tv_check_pull_frame (h, card));
   }
   fail_unless (gst_tv_tuner_get_norm (tuner) == ntsc);
+  {
+    gint norm = 0;
+
+    g_object_get (h->element, "norm", &norm, NULL);
+    fail_unless_equals_int (norm, (gint) V4L2_STD_NTSC);
+  }
   fail_unless_equals_int (get_count (&c.norm_changed), 1);
   fail_unless (c.last_norm == ntsc);
   {
@@ -570,10 +578,17 @@ GST_START_TEST (test_set_channel_and_norm)
 
 GST_END_TEST;
 
-/* in READY the device is open: the lists show what the card is on; a
- * selection through the interface (the properties) is taken at start,
- * with one channel-changed then; the frequency property waits for start
- * too, so it may be set before the tuner input is selected */
+/* a card whose inputs accept different standards */
+static const GstTvHwVirtualInput split_inputs[] = {
+  {"PAL-only", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_PAL, V4L2_STD_PAL_BG, 0},
+  {"NTSC-only", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_NTSC, V4L2_STD_NTSC_M, 0},
+};
+
+/* in READY the device is open and programmed: the lists show what the
+ * card is on, and a selection through the interface or the properties is
+ * programmed at once (channel-changed then, not again at start); a
+ * frequency the card cannot take is refused at once with a warning, and
+ * the getters and the properties agree throughout, after a reopen too */
 GST_START_TEST (test_select_in_ready)
 {
   GstTvHwVirtualCard *card =
@@ -586,6 +601,8 @@ GST_START_TEST (test_select_in_ready)
   GstTvHwDevice *dev;
   GError *err = NULL;
   GstMessage *msg;
+  gulong hz = 1;
+  gchar *s;
   Counts c;
 
   /* someone left the card on Composite1 */
@@ -601,28 +618,53 @@ GST_START_TEST (test_select_in_ready)
   tv = find_channel (h->element, "Television");
   c1 = find_channel (h->element, "Composite1");
   fail_unless (gst_tv_tuner_get_channel (tuner) == c1);
+  s = get_string (h->element, "input");
+  fail_unless_equals_string (s, "Composite1");
+  g_free (s);
 
-  /* on an input without a tuner: no complaint yet */
+  /* on an input without a tuner: refused now, and nothing is in force */
   g_object_set (h->element, "frequency", MHZ (3028), NULL);
+  expect_settings_message (bus, GST_MESSAGE_WARNING, "has no tuner");
+  g_object_get (h->element, "frequency", &hz, NULL);
+  fail_unless_equals_uint64 (hz, 0);
+
+  /* the interface programs the card at once */
   fail_unless (gst_tv_tuner_set_channel (tuner, tv));
-  /* taken at start */
-  fail_unless (gst_tv_tuner_get_channel (tuner) == c1);
+  fail_unless (gst_tv_tuner_get_channel (tuner) == tv);
+  fail_unless_equals_int (get_count (&c.channel_changed), 1);
+  fail_unless (c.last_channel == tv);
   fail_unless_equals_int (get_count (&c.notify_port), 1);
-  fail_unless_equals_int (get_count (&c.channel_changed), 0);
-  fail_unless_equals_int (get_count (&c.frequency_changed), 0);
+  s = get_string (h->element, "input");
+  fail_unless_equals_string (s, "Television");
+  g_free (s);
+
+  /* now the tuner input takes it, at once too */
   fail_unless_equals_uint64 (gst_tv_tuner_get_frequency (tuner, tv),
       MHZ (2804));
+  g_object_set (h->element, "frequency", MHZ (3028), NULL);
+  fail_unless_equals_int (get_count (&c.frequency_changed), 1);
+  fail_unless_equals_uint64 (gst_tv_tuner_get_frequency (tuner, tv),
+      MHZ (3028));
+  g_object_get (h->element, "frequency", &hz, NULL);
+  fail_unless_equals_uint64 (hz, MHZ (3028));
 
+  /* and after a reopen the card is where the properties say */
+  fail_unless_equals_int (gst_element_set_state (h->element,
+          GST_STATE_NULL), GST_STATE_CHANGE_SUCCESS);
+  fail_unless_equals_int (gst_element_set_state (h->element,
+          GST_STATE_READY), GST_STATE_CHANGE_SUCCESS);
+  tv = find_channel (h->element, "Television");
+  fail_unless (gst_tv_tuner_get_channel (tuner) == tv);
+  fail_unless_equals_uint64 (gst_tv_tuner_get_frequency (tuner, tv),
+      MHZ (3028));
+
+  /* starting is not a change */
   gst_harness_play (h);
   next_frame (h, card, &fi);
   fail_unless_equals_int (fi.input, 0);
   fail_unless_equals_int (fi.station, 1);
   fail_unless (gst_tv_tuner_get_channel (tuner) == tv);
   fail_unless_equals_int (get_count (&c.channel_changed), 1);
-  fail_unless (c.last_channel == tv);
-  fail_unless_equals_int (get_count (&c.frequency_changed), 1);
-  fail_unless_equals_uint64 (gst_tv_tuner_get_frequency (tuner, tv),
-      MHZ (3028));
   msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR | GST_MESSAGE_WARNING);
   fail_unless (msg == NULL);
 
@@ -634,11 +676,69 @@ GST_START_TEST (test_select_in_ready)
 
 GST_END_TEST;
 
-/* a card whose inputs accept different standards */
-static const GstTvHwVirtualInput split_inputs[] = {
-  {"PAL-only", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_PAL, V4L2_STD_PAL_BG, 0},
-  {"NTSC-only", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_NTSC, V4L2_STD_NTSC_M, 0},
-};
+/* set_norm in READY programs the standard at once; it replaces norm=auto
+ * (with notify::norm); a norm the input refuses is FALSE with a warning
+ * and changes nothing; lookups by name are case-insensitive */
+GST_START_TEST (test_norm_in_ready)
+{
+  GstHarness *h;
+  GstTvTuner *tuner;
+  GstTvTunerNorm *pal, *ntsc, *before;
+  GstBus *bus = gst_bus_new ();
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  gint norm = 0;
+  Counts c;
+
+  fail_unless (gst_tv_hw_virtual_card_set_inputs (card, split_inputs,
+          G_N_ELEMENTS (split_inputs)));
+  h = new_src ("pal-only", NULL);
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", "auto");
+  tuner = GST_TV_TUNER (h->element);
+  gst_element_set_bus (h->element, bus);
+  connect_counts (h->element, &c);
+  fail_unless_equals_int (gst_element_set_state (h->element,
+          GST_STATE_READY), GST_STATE_CHANGE_SUCCESS);
+
+  /* case-insensitive, like the properties */
+  fail_unless (gst_tv_tuner_find_channel_by_name (tuner, "ntsc-ONLY") ==
+      find_channel (h->element, "NTSC-only"));
+  pal = gst_tv_tuner_find_norm_by_name (tuner, "pal-bg");
+  fail_unless (pal != NULL);
+  fail_unless_equals_string (gst_tv_tuner_norm_get_label (pal), "PAL-BG");
+
+  /* an explicit norm replaces auto, at once */
+  g_object_get (h->element, "norm", &norm, NULL);
+  fail_unless_equals_int (norm, GST_V4L2_TV_TEST_NORM_AUTO);
+  before = gst_tv_tuner_get_norm (tuner);
+  fail_unless (before != NULL);
+  fail_unless (gst_tv_tuner_set_norm (tuner, pal));
+  fail_unless (gst_tv_tuner_get_norm (tuner) == pal);
+  fail_unless_equals_int (get_count (&c.notify_norm), 1);
+  g_object_get (h->element, "norm", &norm, NULL);
+  fail_unless_equals_int (norm, (gint) V4L2_STD_PAL_BG);
+
+  /* a norm of another input: FALSE, a warning, nothing changes */
+  fail_unless (gst_tv_tuner_set_channel (tuner,
+          find_channel (h->element, "NTSC-only")));
+  ntsc = gst_tv_tuner_get_norm (tuner);
+  fail_unless (ntsc != NULL);
+  fail_unless (gst_tv_tuner_norm_get_std_id (ntsc) & V4L2_STD_NTSC);
+  fail_if (gst_tv_tuner_set_norm (tuner, pal));
+  expect_settings_message (bus, GST_MESSAGE_WARNING, "does not support norm");
+  fail_unless (gst_tv_tuner_get_norm (tuner) == ntsc);
+  g_object_get (h->element, "norm", &norm, NULL);
+  fail_unless_equals_int (norm, (gint) gst_tv_tuner_norm_get_std_id (ntsc));
+
+  gst_element_set_state (h->element, GST_STATE_NULL);
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 
 GST_START_TEST (test_errors)
 {
@@ -869,6 +969,7 @@ v4l2tvtuner_suite (void)
   tcase_add_test (tc, test_sink_frequency);
   tcase_add_test (tc, test_set_channel_and_norm);
   tcase_add_test (tc, test_select_in_ready);
+  tcase_add_test (tc, test_norm_in_ready);
   tcase_add_test (tc, test_errors);
   tcase_add_test (tc, test_frequency_errors_at_start);
   tcase_add_test (tc, test_frequency_and_signal);

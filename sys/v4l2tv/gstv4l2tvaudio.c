@@ -50,7 +50,7 @@ gst_v4l2_tv_audio_apply (GstV4l2TvObject * obj)
   g_autofree gchar *want = NULL;
   g_autofree gchar *list = NULL;
   const gchar *location = gst_v4l2_tv_object_get_location (obj);
-  struct v4l2_input input;
+  const GstV4l2TvPort *port;
   struct v4l2_audio audio;
   guint32 i, index = 0;
   gboolean found = FALSE;
@@ -84,8 +84,8 @@ gst_v4l2_tv_audio_apply (GstV4l2TvObject * obj)
   if (!found)
     goto unknown;
 
-  if (gst_tv_hw_device_enum_input (obj->dev, obj->port_index, &input, NULL)
-      && index < 32 && !(input.audioset & (1u << index)))
+  port = gst_v4l2_tv_object_get_port (obj, obj->port_index);
+  if (port && index < 32 && !(port->audioset & (1u << index)))
     goto not_allowed;
 
   GST_DEBUG_OBJECT (obj->element, "audio input %u '%s'", index,
@@ -122,8 +122,8 @@ unknown:
   }
 not_allowed:
   {
-    list = name_list (names, input.audioset);
-    if (input.audioset == 0)
+    list = name_list (names, port->audioset);
+    if (port->audioset == 0)
       GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
           (_("Input '%s' of device '%s' has no audio inputs, so audio input "
                   "'%s' cannot go with it; leave audio-input unset."),
@@ -134,7 +134,7 @@ not_allowed:
                   "the audio inputs that do are: %s."),
               (const gchar *) g_ptr_array_index (names, index), location,
               obj->port_name, list), ("audioset 0x%x, audio input %u",
-              input.audioset, index));
+              port->audioset, index));
     return FALSE;
   }
 set_failed:

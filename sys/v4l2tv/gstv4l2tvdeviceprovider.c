@@ -52,8 +52,6 @@ GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_device_provider_debug);
 #define NODE_PREFIX "video"
 /* how many virtual cards to list */
 #define VIRTUAL_DEVICES_ENV "V4L2TV_VIRTUAL_DEVICES"
-/* a guard against drivers whose enumeration never ends */
-#define MAX_PORTS 64
 
 /* --- the devices --- */
 
@@ -226,65 +224,6 @@ v4l2_tv_device_provider_register (GstPlugin * plugin)
 GST_DEVICE_PROVIDER_REGISTER_DEFINE_CUSTOM (v4l2tvdeviceprovider,
     v4l2_tv_device_provider_register);
 
-/* "NTSC, PAL-M, SECAM": @stds by the nicks of the elements' norm property,
- * the biggest groups first, so that every name is a valid norm= value (the
- * element's error messages list them the same way); bits no nick covers
- * by the kernel's name */
-static gchar *
-norm_list (v4l2_std_id stds)
-{
-  GEnumClass *klass = g_type_class_ref (GST_TYPE_V4L2_TV_STANDARD);
-  GString *s = g_string_new (NULL);
-  v4l2_std_id left = stds;
-  guint i;
-
-  for (i = 0; i < klass->n_values; i++) {
-    v4l2_std_id id = (guint) klass->values[i].value;
-
-    if (id != 0 && (left & id) == id) {
-      g_string_append_printf (s, "%s%s", s->len ? ", " : "",
-          klass->values[i].value_nick);
-      left &= ~id;
-    }
-  }
-  for (i = 0; i < 64 && left; i++) {
-    v4l2_std_id bit = G_GUINT64_CONSTANT (1) << i;
-    const gchar *name;
-
-    if (!(left & bit))
-      continue;
-    name = gst_tv_hw_std_name (bit);
-    if (name)
-      g_string_append_printf (s, "%s%s", s->len ? ", " : "", name);
-    else
-      g_string_append_printf (s, "%s0x%" G_GINT64_MODIFIER "x",
-          s->len ? ", " : "", (guint64) bit);
-    left &= ~bit;
-  }
-  g_type_class_unref (klass);
-
-  return g_string_free (s, FALSE);
-}
-
-/* the nick of exactly @std ("PAL"), or the list of what it is made of */
-static gchar *
-norm_name (v4l2_std_id std)
-{
-  GEnumClass *klass = g_type_class_ref (GST_TYPE_V4L2_TV_STANDARD);
-  GEnumValue *value = NULL;
-  gchar *name;
-
-  if (std <= G_MAXINT)
-    value = g_enum_get_value (klass, (gint) std);
-  if (value && std != 0)
-    name = g_strdup (value->value_nick);
-  else
-    name = norm_list (std);
-  g_type_class_unref (klass);
-
-  return name;
-}
-
 /* what the node has, read straight from the hardware layer */
 typedef struct
 {
@@ -293,8 +232,6 @@ typedef struct
   gchar *bus_info;
   const gchar *backend;         /* static */
   guint32 device_caps;
-  GPtrArray *ports;             /* names of the inputs or outputs */
-  gboolean analog;              /* a port has standards */
 } NodeInfo;
 
 static void
@@ -303,14 +240,11 @@ node_info_clear (NodeInfo * info)
   g_free (info->card);
   g_free (info->driver);
   g_free (info->bus_info);
-  if (info->ports)
-    g_ptr_array_unref (info->ports);
   memset (info, 0, sizeof (*info));
 }
 
 /*
- * Opens @location for @direction and reads QUERYCAP and the inputs (or
- * outputs). Returns FALSE without an error for a node that is not of that
+ * Opens @location for @direction and reads QUERYCAP. Returns FALSE without an error for a node that is not of that
  * direction (or a memory-to-memory device: a codec or converter, not a
  * card), with @error when it could not be looked at.
  */
@@ -320,7 +254,6 @@ read_node (const gchar * location, GstTvHwDirection direction,
 {
   g_autoptr (GError) err = NULL;
   GstTvHwDevice *dev;
-  guint32 i;
 
   memset (info, 0, sizeof (*info));
 
@@ -336,43 +269,6 @@ read_node (const gchar * location, GstTvHwDirection direction,
   info->driver = g_strdup (gst_tv_hw_device_get_driver (dev));
   info->bus_info = g_strdup (gst_tv_hw_device_get_bus_info (dev));
   info->backend = gst_tv_hw_device_get_backend_name (dev);
-  info->ports = g_ptr_array_new_with_free_func (g_free);
-
-  for (i = 0; i < MAX_PORTS; i++) {
-    gboolean ok;
-    v4l2_std_id stds;
-    gchar *name;
-
-    if (direction == GST_TV_HW_CAPTURE) {
-      struct v4l2_input input;
-
-      memset (&input, 0, sizeof (input));
-      input.index = i;
-      ok = gst_tv_hw_device_enum_input (dev, i, &input, &err);
-      name = ok ? GST_TV_HW_NAME (input.name) : NULL;
-      stds = input.std;
-    } else {
-      struct v4l2_output output;
-
-      memset (&output, 0, sizeof (output));
-      output.index = i;
-      ok = gst_tv_hw_device_enum_output (dev, i, &output, &err);
-      name = ok ? GST_TV_HW_NAME (output.name) : NULL;
-      stds = output.std;
-    }
-    if (!ok) {
-      /* the end, or a driver without ENUMINPUT/ENUMOUTPUT */
-      if (err)
-        GST_DEBUG ("%s: enumeration stopped at %u: %s", location, i,
-            err->message);
-      g_clear_error (&err);
-      break;
-    }
-    g_ptr_array_add (info->ports, name);
-    if (stds != 0)
-      info->analog = TRUE;
-  }
-
   gst_tv_hw_device_close (dev);
   return TRUE;
 
@@ -401,7 +297,8 @@ m2m:
  * a bus nobody watches; they are logged here. */
 static GstCaps *
 read_current (const gchar * location, GstTvHwDirection direction,
-    gchar ** port, v4l2_std_id * port_stds, v4l2_std_id * std)
+    gchar ** ports, gboolean * analog, gchar ** port, v4l2_std_id * port_stds,
+    v4l2_std_id * std)
 {
   GstElement *owner = gst_pipeline_new ("v4l2tvdeviceprovider-probe");
   GstBus *bus = gst_element_get_bus (owner);
@@ -421,7 +318,14 @@ read_current (const gchar * location, GstTvHwDirection direction,
   /* opening programs the card as it is (no input or norm asked for) and
    * reads what it produces */
   if (gst_v4l2_tv_object_open (obj)) {
+    const GstV4l2TvPort *p;
+    guint i;
+
     GST_V4L2_TV_DEVICE_LOCK (obj);
+    *ports = gst_v4l2_tv_object_list_ports (obj);
+    for (i = 0; (p = gst_v4l2_tv_object_get_port (obj, i)) != NULL; i++)
+      if (p->stds != 0)
+        *analog = TRUE;
     caps = gst_v4l2_tv_object_get_caps (obj);
     *port = g_strdup (obj->port_name);
     *port_stds = obj->port_stds;
@@ -450,19 +354,6 @@ read_current (const gchar * location, GstTvHwDirection direction,
   return caps;
 }
 
-static gchar *
-join_ports (GPtrArray * ports)
-{
-  GString *s = g_string_new (NULL);
-  guint i;
-
-  for (i = 0; i < ports->len; i++)
-    g_string_append_printf (s, "%s%s", i ? ", " : "",
-        (const gchar *) g_ptr_array_index (ports, i));
-
-  return g_string_free (s, FALSE);
-}
-
 /* the device for @location in @direction, NULL when it is not one (or
  * could not be probed: @error) */
 static GstDevice *
@@ -473,6 +364,7 @@ probe_node (const gchar * location, GstTvHwDirection direction, GError ** error)
   g_autofree gchar *ports = NULL;
   g_autofree gchar *display_name = NULL;
   v4l2_std_id port_stds = 0, std = 0;
+  gboolean analog = FALSE;
   NodeInfo info;
   GstStructure *props;
   GstCaps *caps;
@@ -481,11 +373,11 @@ probe_node (const gchar * location, GstTvHwDirection direction, GError ** error)
   if (!read_node (location, direction, &info, error))
     return NULL;
 
-  caps = read_current (location, direction, &port, &port_stds, &std);
+  caps = read_current (location, direction, &ports, &analog, &port,
+      &port_stds, &std);
   if (caps == NULL || gst_caps_is_empty (caps))
     goto no_caps;
 
-  ports = join_ports (info.ports);
   props = gst_structure_new ("v4l2tv-proplist",
       "device.path", G_TYPE_STRING, location,
       "device.api", G_TYPE_STRING, "v4l2tv",
@@ -494,18 +386,18 @@ probe_node (const gchar * location, GstTvHwDirection direction, GError ** error)
       "v4l2.device.bus_info", G_TYPE_STRING, info.bus_info,
       "v4l2.device.device_caps", G_TYPE_UINT, info.device_caps,
       "v4l2tv.backend", G_TYPE_STRING, info.backend,
-      "v4l2tv.analog", G_TYPE_BOOLEAN, info.analog,
+      "v4l2tv.analog", G_TYPE_BOOLEAN, analog,
       capture ? "v4l2tv.inputs" : "v4l2tv.outputs", G_TYPE_STRING, ports, NULL);
   if (port)
     gst_structure_set (props, capture ? "v4l2tv.current-input" :
         "v4l2tv.current-output", G_TYPE_STRING, port, NULL);
   if (port_stds != 0) {
-    g_autofree gchar *norms = norm_list (port_stds);
+    g_autofree gchar *norms = gst_v4l2_tv_standard_list (port_stds);
 
     gst_structure_set (props, "v4l2tv.norms", G_TYPE_STRING, norms, NULL);
   }
   if (std != 0) {
-    g_autofree gchar *norm = norm_name (std);
+    g_autofree gchar *norm = gst_v4l2_tv_standard_describe (std);
 
     gst_structure_set (props, "v4l2tv.current-norm", G_TYPE_STRING, norm, NULL);
   }

@@ -112,9 +112,11 @@ standard_nick (v4l2_std_id std)
 }
 
 /* "NTSC, PAL-M, PAL-N, SECAM": the standards of @stds, biggest groups
- * first, so that every name listed is a valid norm= value */
-static gchar *
-standard_list (v4l2_std_id stds)
+ * first, so that every name listed is a valid norm= value (bits no name
+ * covers by the kernel's name); the elements' errors and the device
+ * provider list them so */
+gchar *
+gst_v4l2_tv_standard_list (v4l2_std_id stds)
 {
   GString *s = g_string_new (NULL);
   v4l2_std_id left = stds;
@@ -150,15 +152,113 @@ standard_list (v4l2_std_id stds)
   return g_string_free (s, FALSE);
 }
 
-static gchar *
-standard_describe (v4l2_std_id std)
+/* the norm= name of exactly @std ("PAL"), or the list of what it is made
+ * of */
+gchar *
+gst_v4l2_tv_standard_describe (v4l2_std_id std)
 {
   const gchar *nick = standard_nick (std);
 
-  return nick ? g_strdup (nick) : standard_list (std);
+  return nick ? g_strdup (nick) : gst_v4l2_tv_standard_list (std);
 }
 
 static GQuark obj_quark;
+
+static void
+port_clear (gpointer data)
+{
+  GstV4l2TvPort *port = data;
+
+  g_free (port->name);
+}
+
+/* no driver has that many; a broken one that never ends its list stops
+ * here */
+#define MAX_PORTS 256
+
+/*
+ * With the device lock, when the device opens: the port cache. A driver
+ * without ENUMINPUT/ENUMOUTPUT has one nameless port whose standards are
+ * unknown; a failure part way is kept in ports_error, for the selection
+ * to report.
+ */
+static void
+enumerate_ports (GstV4l2TvObject * obj)
+{
+  g_autoptr (GError) err = NULL;
+  guint32 i;
+
+  g_array_set_size (obj->ports, 0);
+  g_clear_error (&obj->ports_error);
+
+  for (i = 0; i < MAX_PORTS; i++) {
+    GstV4l2TvPort port = { 0, };
+
+    if (IS_CAPTURE (obj)) {
+      struct v4l2_input input;
+
+      if (!gst_tv_hw_device_enum_input (obj->dev, i, &input, &err))
+        break;
+      port.name = GST_TV_HW_NAME (input.name);
+      port.type = input.type;
+      port.stds = input.std;
+      port.audioset = input.audioset;
+      port.has_tuner = input.type == V4L2_INPUT_TYPE_TUNER;
+      port.tuner = input.tuner;
+      port.capabilities = input.capabilities;
+    } else {
+      struct v4l2_output output;
+
+      if (!gst_tv_hw_device_enum_output (obj->dev, i, &output, &err))
+        break;
+      port.name = GST_TV_HW_NAME (output.name);
+      port.type = output.type;
+      port.stds = output.std;
+      port.audioset = output.audioset;
+      port.has_tuner = output.type == V4L2_OUTPUT_TYPE_MODULATOR;
+      port.tuner = output.modulator;
+      port.capabilities = output.capabilities;
+    }
+    port.index = i;
+    GST_DEBUG_OBJECT (obj->element, "port %u: '%s', type %u, standards 0x%"
+        G_GINT64_MODIFIER "x, audioset 0x%x", i, port.name, port.type,
+        (guint64) port.stds, port.audioset);
+    g_array_append_val (obj->ports, port);
+  }
+
+  if (err != NULL && obj->ports->len == 0 &&
+      g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_SUPPORTED)) {
+    GstV4l2TvPort port = { 0, };
+
+    GST_DEBUG_OBJECT (obj->element, "no enumeration: %s", err->message);
+    port.name = g_strdup ("");
+    port.stds = V4L2_STD_ALL;
+    g_array_append_val (obj->ports, port);
+  } else if (err != NULL) {
+    obj->ports_error = g_steal_pointer (&err);
+  }
+}
+
+const GstV4l2TvPort *
+gst_v4l2_tv_object_get_port (GstV4l2TvObject * obj, guint index)
+{
+  if (index >= obj->ports->len)
+    return NULL;
+  return &g_array_index (obj->ports, GstV4l2TvPort, index);
+}
+
+/* with the device lock: "Television, Composite1, S-Video" */
+gchar *
+gst_v4l2_tv_object_list_ports (GstV4l2TvObject * obj)
+{
+  GString *s = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; i < obj->ports->len; i++)
+    g_string_append_printf (s, "%s%s", i ? ", " : "",
+        gst_v4l2_tv_object_get_port (obj, i)->name);
+  return g_string_free (s, FALSE);
+}
 
 GstV4l2TvObject *
 gst_v4l2_tv_object_new (GstElement * element, GstTvHwDirection direction)
@@ -173,6 +273,8 @@ gst_v4l2_tv_object_new (GstElement * element, GstTvHwDirection direction)
   obj->element = element;
   obj->direction = direction;
   gst_tv_hw_lock_init (&obj->lock);
+  obj->ports = g_array_new (FALSE, TRUE, sizeof (GstV4l2TvPort));
+  g_array_set_clear_func (obj->ports, port_clear);
   obj->device = g_strdup (DEFAULT_PROP_DEVICE);
   obj->norm = DEFAULT_PROP_NORM;
   obj->tuner = gst_v4l2_tv_tuner_new (obj);
@@ -206,6 +308,8 @@ gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
   g_free (obj->audio_input);
   g_free (obj->port_name);
   g_free (obj->active_port);
+  g_array_unref (obj->ports);
+  g_clear_error (&obj->ports_error);
   gst_clear_caps (&obj->caps);
   gst_tv_hw_lock_clear (&obj->lock);
   g_free (obj);
@@ -600,6 +704,7 @@ gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
   gst_tv_hw_device_set_flushing (dev, obj->flushing);
   GST_OBJECT_UNLOCK (obj->element);
 
+  enumerate_ports (obj);
   gst_v4l2_tv_tuner_opened (obj);
   gst_v4l2_tv_balance_opened (obj);
   gst_v4l2_tv_orient_opened (obj);
@@ -697,6 +802,8 @@ gst_v4l2_tv_object_close (GstV4l2TvObject * obj)
   GST_OBJECT_UNLOCK (obj->element);
 
   g_clear_pointer (&obj->port_name, g_free);
+  g_array_set_size (obj->ports, 0);
+  g_clear_error (&obj->ports_error);
 
   if (dev) {
     GST_DEBUG_OBJECT (obj->element, "closing %s",
@@ -778,32 +885,6 @@ gst_v4l2_tv_object_get_location (GstV4l2TvObject * obj)
 /* --- inputs / outputs and standards --- */
 
 static gboolean
-enum_port (GstV4l2TvObject * obj, guint32 index, gchar ** name,
-    v4l2_std_id * stds, GError ** error)
-{
-  if (IS_CAPTURE (obj)) {
-    struct v4l2_input input;
-
-    memset (&input, 0, sizeof (input));
-    input.index = index;
-    if (!gst_tv_hw_device_enum_input (obj->dev, index, &input, error))
-      return FALSE;
-    *name = GST_TV_HW_NAME (input.name);
-    *stds = input.std;
-  } else {
-    struct v4l2_output output;
-
-    memset (&output, 0, sizeof (output));
-    output.index = index;
-    if (!gst_tv_hw_device_enum_output (obj->dev, index, &output, error))
-      return FALSE;
-    *name = GST_TV_HW_NAME (output.name);
-    *stds = output.std;
-  }
-  return TRUE;
-}
-
-static gboolean
 get_port (GstV4l2TvObject * obj, guint32 * index, GError ** error)
 {
   if (IS_CAPTURE (obj))
@@ -858,15 +939,14 @@ gst_v4l2_tv_object_resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel,
     gboolean live)
 {
   g_autoptr (GError) err = NULL;
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GArray) stds = g_array_new (FALSE, TRUE, sizeof (v4l2_std_id));
   g_autofree gchar *port = NULL;
   const gchar *location = gst_v4l2_tv_object_get_location (obj);
-  v4l2_std_id norm, all = V4L2_STD_ALL;
+  const GstV4l2TvPort *p;
+  v4l2_std_id norm;
   guint32 index = 0;
   gboolean found = FALSE;
   guint64 number;
-  guint i;
+  guint i, n_ports = obj->ports->len;
 
   memset (sel, 0, sizeof (*sel));
 
@@ -876,34 +956,20 @@ gst_v4l2_tv_object_resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel,
   obj->pending = FALSE;
   GST_OBJECT_UNLOCK (obj->element);
 
-  for (i = 0;; i++) {
-    gchar *name;
-    v4l2_std_id id;
-
-    if (!enum_port (obj, i, &name, &id, &err))
-      break;
-    GST_DEBUG_OBJECT (obj->element, "port %u: '%s', standards 0x%"
-        G_GINT64_MODIFIER "x", i, name, (guint64) id);
-    if (port && !found && g_ascii_strcasecmp (name, port) == 0) {
+  if (obj->ports_error)
+    goto enum_failed;
+  if (n_ports == 0)
+    goto no_ports;
+  for (i = 0; port && !found && i < n_ports; i++) {
+    if (g_ascii_strcasecmp (gst_v4l2_tv_object_get_port (obj, i)->name,
+            port) == 0) {
       found = TRUE;
       index = i;
     }
-    g_ptr_array_add (names, name);
-    g_array_append_val (stds, id);
-  }
-  if (err != NULL) {
-    if (names->len > 0 || !g_error_matches (err, GST_TV_HW_ERROR,
-            GST_TV_HW_ERROR_NOT_SUPPORTED))
-      goto enum_failed;
-    /* a driver without ENUMINPUT: one nameless port, standards unknown */
-    GST_DEBUG_OBJECT (obj->element, "no enumeration: %s", err->message);
-    g_ptr_array_add (names, g_strdup (""));
-    g_array_append_val (stds, all);
-    g_clear_error (&err);
   }
 
   if (port) {
-    if (!found && g_ascii_string_to_unsigned (port, 10, 0, names->len - 1,
+    if (!found && g_ascii_string_to_unsigned (port, 10, 0, n_ports - 1,
             &number, NULL)) {
       found = TRUE;
       index = number;
@@ -914,14 +980,15 @@ gst_v4l2_tv_object_resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel,
     if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_SUPPORTED))
       goto get_port_failed;
     index = 0;
-  } else if (index >= names->len) {
+  } else if (index >= n_ports) {
     index = 0;
   }
 
+  p = gst_v4l2_tv_object_get_port (obj, index);
   sel->set_port = (port != NULL);
   sel->port_index = index;
-  sel->port_name = g_strdup (g_ptr_array_index (names, index));
-  sel->port_stds = g_array_index (stds, v4l2_std_id, index);
+  sel->port_name = g_strdup (p->name);
+  sel->port_stds = p->stds;
   sel->norm = norm;
 
   if (norm == GST_V4L2_TV_NORM_AUTO) {
@@ -946,7 +1013,7 @@ done:
   /* ERRORS */
 auto_on_output:
   {
-    g_autofree gchar *list = standard_list (sel->port_stds);
+    g_autofree gchar *list = gst_v4l2_tv_standard_list (sel->port_stds);
 
     SELECTION_ERROR (obj, live, SETTINGS,
         (_("norm auto detects the standard of a signal coming in, so an "
@@ -960,25 +1027,35 @@ enum_failed:
   {
     SELECTION_ERROR (obj, live, SETTINGS,
         (_("Could not list the inputs and outputs of device '%s'."),
-            location), ("%s", err->message));
+            location), ("%s", obj->ports_error->message));
+    return FALSE;
+  }
+no_ports:
+  {
+    if (IS_CAPTURE (obj))
+      SELECTION_ERROR (obj, live, SETTINGS,
+          (_("Device '%s' has no inputs."), location),
+          ("ENUMINPUT ended at index 0"));
+    else
+      SELECTION_ERROR (obj, live, SETTINGS,
+          (_("Device '%s' has no outputs."), location),
+          ("ENUMOUTPUT ended at index 0"));
     return FALSE;
   }
 unknown_port:
   {
-    g_autofree gchar *list = NULL;
+    g_autofree gchar *list = gst_v4l2_tv_object_list_ports (obj);
 
-    g_ptr_array_add (names, NULL);
-    list = g_strjoinv (", ", (gchar **) names->pdata);
     if (IS_CAPTURE (obj))
       SELECTION_ERROR (obj, live, SETTINGS,
           (_("Device '%s' has no input '%s'; its inputs are: %s."), location,
               port, list), ("input \"%s\" is neither an input's name nor an "
-              "index below %u", port, names->len - 1));
+              "index below %u", port, n_ports));
     else
       SELECTION_ERROR (obj, live, SETTINGS,
           (_("Device '%s' has no output '%s'; its outputs are: %s."),
               location, port, list), ("output \"%s\" is neither an output's "
-              "name nor an index below %u", port, names->len - 1));
+              "name nor an index below %u", port, n_ports));
     return FALSE;
   }
 get_port_failed:
@@ -1009,7 +1086,7 @@ no_standards:
   }
 norm_not_supported:
   {
-    g_autofree gchar *list = standard_list (sel->port_stds);
+    g_autofree gchar *list = gst_v4l2_tv_standard_list (sel->port_stds);
 
     if (IS_CAPTURE (obj))
       SELECTION_ERROR (obj, live, SETTINGS,
@@ -1067,7 +1144,13 @@ gst_v4l2_tv_object_switch (GstV4l2TvObject * obj, GFunc release_buffers,
   } else if (gst_v4l2_tv_object_selection_changes (obj, &sel)) {
     GST_INFO_OBJECT (obj->element, "switching to %s %u '%s'",
         IS_CAPTURE (obj) ? "input" : "output", sel.port_index, sel.port_name);
+    /* without the lock: freeing the buffers may wait for downstream to
+     * let go of a frame it has mapped (the held frames are copied). Other
+     * threads can only ask for more switches meanwhile, which stay
+     * pending: this thread alone streams. */
+    GST_V4L2_TV_DEVICE_UNLOCK (obj);
     release_buffers (obj, user_data);
+    GST_V4L2_TV_DEVICE_LOCK (obj);
     ret = gst_v4l2_tv_object_apply (obj, &sel, FALSE) ?
         GST_V4L2_TV_SWITCH_DONE : GST_V4L2_TV_SWITCH_ERROR;
   }
@@ -1333,8 +1416,9 @@ detect_norm (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
       chosen = pool;
   }
 
-  detected_str = candidates ? standard_list (candidates) : g_strdup ("");
-  chosen_str = standard_describe (chosen);
+  detected_str =
+      candidates ? gst_v4l2_tv_standard_list (candidates) : g_strdup ("");
+  chosen_str = gst_v4l2_tv_standard_describe (chosen);
   if (fallback)
     GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
         (_("No signal on input '%s' of device '%s' to detect its standard "
@@ -1435,7 +1519,7 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel,
   caps = probe_caps (obj, fps_n, fps_d);
 
   {
-    g_autofree gchar *std_str = standard_describe (std);
+    g_autofree gchar *std_str = gst_v4l2_tv_standard_describe (std);
 
     GST_INFO_OBJECT (obj->element, "port %u '%s', standard %s (0x%"
         G_GINT64_MODIFIER "x, %u lines), %d/%d fps, caps %" GST_PTR_FORMAT,
@@ -1501,7 +1585,7 @@ port_not_taken:
   }
 set_std_failed:
   {
-    g_autofree gchar *list = standard_list (sel->port_stds);
+    g_autofree gchar *list = gst_v4l2_tv_standard_list (sel->port_stds);
 
     if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
       SELECTION_ERROR (obj, live, BUSY,

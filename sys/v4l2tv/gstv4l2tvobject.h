@@ -51,6 +51,9 @@ typedef enum
   GST_V4L2_TV_STANDARD_SECAM_LC = V4L2_STD_SECAM_LC,
 } GstV4l2TvStandard;
 
+G_GNUC_INTERNAL gchar *gst_v4l2_tv_standard_list (v4l2_std_id stds);
+G_GNUC_INTERNAL gchar *gst_v4l2_tv_standard_describe (v4l2_std_id std);
+
 /* norm=auto, as the object stores it */
 #define GST_V4L2_TV_NORM_AUTO ((v4l2_std_id) -1)
 
@@ -68,6 +71,25 @@ enum
 };
 
 typedef struct _GstV4l2TvObject GstV4l2TvObject;
+
+/**
+ * GstV4l2TvPort:
+ *
+ * One input (capture) or output of the card, as ENUMINPUT / ENUMOUTPUT
+ * described it when the device opened: the one list the selection, the
+ * GstTvTuner channels, the audio input check and the device provider use.
+ */
+typedef struct
+{
+  guint32 index;
+  gchar *name;
+  guint32 type;                 /* V4L2_INPUT_TYPE_* / V4L2_OUTPUT_TYPE_* */
+  v4l2_std_id stds;             /* 0: no analog standards */
+  guint32 audioset;
+  gboolean has_tuner;           /* a tuner input, a modulator output */
+  guint32 tuner;                /* its tuner or modulator index */
+  guint32 capabilities;         /* V4L2_IN_CAP_* / V4L2_OUT_CAP_* */
+} GstV4l2TvPort;
 struct _GstV4l2TvTuner;
 struct _GstV4l2TvBalance;
 struct _GstV4l2TvOrient;
@@ -153,6 +175,8 @@ struct _GstV4l2TvObject
 
   /* the device lock */
   gboolean started;             /* READY_TO_PAUSED .. PAUSED_TO_READY */
+  GArray *ports;                /* GstV4l2TvPort, enumerated at open */
+  GError *ports_error;          /* why the enumeration failed, or NULL */
   guint32 port_index;
   gchar *port_name;
   v4l2_std_id port_stds;
@@ -215,6 +239,12 @@ gboolean gst_v4l2_tv_object_request_norm (GstV4l2TvObject * obj,
 G_GNUC_INTERNAL void gst_v4l2_tv_object_revert_request (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL
 const gchar *gst_v4l2_tv_object_get_location (GstV4l2TvObject * obj);
+/* with the device lock: port @index of the cache, NULL past the last */
+G_GNUC_INTERNAL
+const GstV4l2TvPort *gst_v4l2_tv_object_get_port (GstV4l2TvObject * obj,
+    guint index);
+/* with the device lock: the ports' names, comma-separated */
+G_GNUC_INTERNAL gchar *gst_v4l2_tv_object_list_ports (GstV4l2TvObject * obj);
 
 G_GNUC_INTERNAL
 gboolean gst_v4l2_tv_object_is_pending (GstV4l2TvObject * obj);

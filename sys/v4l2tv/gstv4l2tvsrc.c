@@ -779,6 +779,7 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
     GST_WARNING_OBJECT (self, "STREAMOFF: %s", err->message);
     g_clear_error (&err);
   }
+  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
   self->streaming = FALSE;
 
   /* held frames move to private memory; the pools free their buffers once
@@ -793,6 +794,9 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
   }
   gst_v4l2_tv_src_free_card_buffers (self);
 
+  /* (detaching may wait for downstream to unmap a frame: not with the
+   * device lock) */
+  GST_V4L2_TV_DEVICE_LOCK (self->obj);
   if (!gst_tv_hw_device_request_buffers (dev, 0, &actual, &err))
     GST_WARNING_OBJECT (self, "freeing buffers: %s", err->message);
   GST_V4L2_TV_DEVICE_UNLOCK (self->obj);

@@ -223,53 +223,27 @@ gst_v4l2_tv_tuner_opened (GstV4l2TvObject * obj)
 {
   GstV4l2TvTuner *tuner = obj->tuner;
   g_autoptr (GArray) ports = g_array_new (FALSE, TRUE, sizeof (Port));
+  const GstV4l2TvPort *p;
   guint32 i;
 
-  for (i = 0;; i++) {
+  /* the channels are the object's ports (with the device lock: called
+   * from gst_v4l2_tv_object_open()) */
+  for (i = 0; (p = gst_v4l2_tv_object_get_port (obj, i)) != NULL; i++) {
     g_autoptr (GError) err = NULL;
-    g_autofree gchar *name = NULL;
     Port port = { NULL, };
-    gboolean audio, ok;
+    gboolean audio = p->audioset != 0;
     guint64 low = 0, high = 0;
 
-    if (IS_CAPTURE (obj)) {
-      struct v4l2_input input;
-
-      memset (&input, 0, sizeof (input));
-      ok = gst_tv_hw_device_enum_input (obj->dev, i, &input, &err);
-      if (ok) {
-        name = GST_TV_HW_NAME (input.name);
-        port.stds = input.std;
-        port.has_tuner = input.type == V4L2_INPUT_TYPE_TUNER;
-        port.tuner = input.tuner;
-        audio = input.audioset != 0;
-      }
-    } else {
-      struct v4l2_output output;
-
-      memset (&output, 0, sizeof (output));
-      ok = gst_tv_hw_device_enum_output (obj->dev, i, &output, &err);
-      if (ok) {
-        name = GST_TV_HW_NAME (output.name);
-        port.stds = output.std;
-        port.has_tuner = output.type == V4L2_OUTPUT_TYPE_MODULATOR;
-        port.tuner = output.modulator;
-        audio = output.audioset != 0;
-      }
-    }
-    if (!ok) {
-      if (err)
-        GST_WARNING_OBJECT (obj->element, "no channels: %s", err->message);
-      break;
-    }
-
+    port.stds = p->stds;
+    port.has_tuner = p->has_tuner;
+    port.tuner = p->tuner;
     if (port.has_tuner && !query_tuner (obj, &port, &low, &high, &err)) {
       GST_WARNING_OBJECT (obj->element, "port %u '%s' has a tuner that "
-          "does not answer: %s", i, name, err->message);
+          "does not answer: %s", i, p->name, err->message);
       port.has_tuner = FALSE;
     }
-    port.channel = channel_new (obj, i, name, &port, audio, low, high);
-    GST_DEBUG_OBJECT (obj->element, "channel %u '%s'%s%s", i, name,
+    port.channel = channel_new (obj, i, p->name, &port, audio, low, high);
+    GST_DEBUG_OBJECT (obj->element, "channel %u '%s'%s%s", i, p->name,
         port.has_tuner ? ", tuner" : "", audio ? ", audio" : "");
     g_array_append_val (ports, port);
   }

@@ -119,9 +119,10 @@ GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
 #define WAIT_PERIODS 4
 #define DEFAULT_WAIT (200 * GST_MSECOND)
 /* signal-loss repeat/black: the filler for a frame period goes out this
- * long after the period's timestamp, unless the card's frame came; the
- * minimum latency covers it */
-#define FILLER_DELAY(period) ((period) * 3 / 2)
+ * long after the period's timestamp (in the pipeline's running time),
+ * unless the card's frame came. The minimum latency is one period, so a
+ * filler has the other half of it to reach a synchronised sink. */
+#define FILLER_DELAY(period) ((period) / 2)
 #define DEFAULT_SIGNAL_LOSS GST_V4L2_TV_SIGNAL_LOSS_REPEAT
 
 /* create(): the streaming thread was woken for a live switch */
@@ -485,12 +486,22 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
    * unplugged cable, a grabber that stops with the signal): with `repeat`
    * (the default) the last frame again, with `black` black frames, at the
    * standard's frame rate, so that the pipeline (and the audio recorded
-   * beside) never stalls. A filler is pushed one and a half frame periods
-   * after its period began when no frame came; it is flagged GAP, the
-   * first of a gap and the first real frame after it DISCONT; timestamps
-   * go on without a jump. With `wait`, nothing is pushed until frames come
-   * back. The minimum latency is two frame periods except with `wait`.
-   * Can be changed while playing.
+   * beside) never stalls. A filler is pushed half a frame period after
+   * its period's timestamp (in the pipeline's running time) when no frame
+   * came; it is flagged GAP, the first of a gap and the first real frame
+   * after it DISCONT; timestamps go on without a jump. With `wait`,
+   * nothing is pushed until frames come back. Can be changed while
+   * playing.
+   *
+   * The minimum latency is one frame period in every mode, as for any
+   * capture (40 ms for PAL and SECAM, 33.4 ms for NTSC): a filler goes out
+   * half a period after its timestamp, so it reaches a synchronised sink
+   * on time and is shown, not dropped as late. The trade-off: a card's
+   * frame that comes more than half a period after its own timestamp
+   * (a driver that stamps frames long before it hands them over, or a
+   * machine too busy to take them) is taken as missing; a filler goes out
+   * in its place, and the frame follows it (timestamped just after it)
+   * if it comes at all.
    *
    * Whatever the mode, each change of the input's status and each start
    * and end of a gap is posted as an element message named
@@ -518,7 +529,10 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
       g_param_spec_enum ("signal-loss", "Signal loss",
           "What to push while the card delivers no frames: the last frame "
           "again or black frames at the standard's rate (flagged GAP), or "
-          "nothing (wait)", GST_TYPE_V4L2_TV_SIGNAL_LOSS, DEFAULT_SIGNAL_LOSS,
+          "nothing (wait). A filler goes out half a frame period after its "
+          "time, within the one-period latency, so a synchronised sink shows "
+          "it; a frame later than that is replaced by a filler",
+          GST_TYPE_V4L2_TV_SIGNAL_LOSS, DEFAULT_SIGNAL_LOSS,
           G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
           G_PARAM_STATIC_STRINGS));
 
@@ -618,9 +632,6 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
       GST_OBJECT_LOCK (self);
       self->signal_loss = g_value_get_enum (value);
       GST_OBJECT_UNLOCK (self);
-      /* the minimum latency depends on it */
-      gst_element_post_message (GST_ELEMENT_CAST (self),
-          gst_message_new_latency (GST_OBJECT_CAST (self)));
       break;
     case PROP_BRIGHTNESS ... PROP_HUE:
       gst_v4l2_tv_balance_set_property (self->obj, prop_id - PROP_BRIGHTNESS,
@@ -1304,9 +1315,10 @@ gst_v4l2_tv_src_query (GstBaseSrc * bsrc, GstQuery * query)
       GstClockTime period, min;
       guint n;
 
-      /* a frame is ours a period after it began; the card can hold as many
-       * as it has buffers; a filler frame goes out FILLER_DELAY after its
-       * period began */
+      /* a frame is ours a period after it began (as v4l2src says); the
+       * card can hold as many as it has buffers. A filler frame goes out
+       * FILLER_DELAY (less than a period) after its timestamp, so one
+       * period covers it too, whatever signal-loss says. */
       period = gst_v4l2_tv_object_get_frame_duration (self->obj);
       if (!GST_CLOCK_TIME_IS_VALID (period)) {
         GST_DEBUG_OBJECT (self, "no latency before the device is open");
@@ -1314,9 +1326,8 @@ gst_v4l2_tv_src_query (GstBaseSrc * bsrc, GstQuery * query)
       }
       GST_OBJECT_LOCK (self);
       n = self->latency_buffers;
-      min = self->signal_loss == GST_V4L2_TV_SIGNAL_LOSS_WAIT ? period :
-          2 * period;
       GST_OBJECT_UNLOCK (self);
+      min = period;
 
       GST_DEBUG_OBJECT (self, "latency min %" GST_TIME_FORMAT " max %"
           GST_TIME_FORMAT, GST_TIME_ARGS (min),
@@ -1774,6 +1785,18 @@ gst_v4l2_tv_src_wait_time (GstV4l2TvSrc * self, GstV4l2TvSignalLoss mode,
   return due > now + GST_MSECOND ? due - now : GST_MSECOND;
 }
 
+/* whether the filler for the period at @pts is due on the pipeline's clock:
+ * the wait on the card is in CLOCK_MONOTONIC time and can end before it
+ * when the pipeline runs on another clock (a test clock, an audio sink's) */
+static gboolean
+gst_v4l2_tv_src_filler_due (GstV4l2TvSrc * self, GstClockTime pts)
+{
+  GstClockTime now = gst_v4l2_tv_src_now (self);
+
+  return GST_CLOCK_TIME_IS_VALID (now) &&
+      now >= pts + FILLER_DELAY (self->duration);
+}
+
 /* a filler frame for the period at @pts, in place of the card's */
 static GstFlowReturn
 gst_v4l2_tv_src_fill (GstV4l2TvSrc * self, GstV4l2TvSignalLoss mode,
@@ -1832,8 +1855,11 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
     res = gst_v4l2_tv_object_wait (obj, timeout, &err);
 
     if (res == GST_V4L2_TV_WAIT_TIMEOUT) {
-      if (GST_CLOCK_TIME_IS_VALID (pts))
-        return gst_v4l2_tv_src_fill (self, mode, pts, outbuf);
+      if (GST_CLOCK_TIME_IS_VALID (pts)) {
+        if (gst_v4l2_tv_src_filler_due (self, pts))
+          return gst_v4l2_tv_src_fill (self, mode, pts, outbuf);
+        continue;
+      }
       waited += timeout;
       gst_v4l2_tv_signal_poll (&self->signal, GST_CLOCK_TIME_NONE,
           gst_v4l2_tv_src_now (self));

@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * How late v4l2tvsrc pushes a frame (built, not run as a test): the time
+ * from the card's timestamp of a frame to the moment the source pushes it,
+ * in a probe on the source's pad, as the pipeline's running time then
+ * minus the buffer's PTS. On the system clock (a pipeline's default, on
+ * CLOCK_MONOTONIC, where drivers stamp frames) v4l2tvsrc's PTS is the
+ * card's timestamp less the base time, so this is the wait's wake-up, the
+ * DQBUF and the element's own work (and, converting, the conversion).
+ * Median, 99th percentile, minimum and maximum, in milliseconds.
+ *
+ * On a virtual card (REALTIME pacing: a frame is ready when its timestamp
+ * comes) it compares v4l2tvsrc pushing the card's buffers (YUY2) and
+ * converting them (I420). On a real device (/dev/videoN) it adds v4l2src
+ * from gst-plugins-good on the same device, in the same run, with the
+ * same caps: v4l2tvsrc selects the input and norm first and v4l2src
+ * keeps them (it has no input property). v4l2src's PTS is the driver's
+ * timestamp too when it trusts it; it ignores timestamps that are ahead
+ * of the clock (vivid stamps the nominal end of a frame) and then stamps
+ * "now - one frame period": its figure is then about one period plus its
+ * work, which the output says.
+ *
+ * The pipelines (SRC ! CAPS ! fakesink sync=false) run one after the other
+ * in each round, --rounds rounds, --frames frames each after --warmup;
+ * the figures are over all rounds. Filler frames (signal loss) are left
+ * out and counted.
+ *
+ *   ninja -C build tests/benchmarks/v4l2tvsrc-latency
+ *   build/tests/benchmarks/v4l2tvsrc-latency [--device virtual:2]
+ *       [--input S-Video] [--norm PAL] [--frames 200] [--rounds 3]
+ *       [--warmup 10]
+ *   tests/vivid/vivid-run -- build/tests/benchmarks/v4l2tvsrc-latency \
+ *       --input 1 --norm PAL          # device: $V4L2TV_TEST_DEVICE
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gst/gst.h>
+
+#include "gstv4l2tvelements.h"
+#include "hw/tvhw-virtual.h"
+
+typedef struct
+{
+  const gchar *name;            /* what the table says */
+  gboolean v4l2src;
+  const gchar *format;
+} Config;
+
+static const Config configs[] = {
+  {"v4l2tvsrc", FALSE, "YUY2"},
+  {"v4l2tvsrc (converting)", FALSE, "I420"},
+  {"v4l2src", TRUE, "YUY2"},
+};
+
+#define N_CONFIGS G_N_ELEMENTS (configs)
+
+typedef struct
+{
+  guint warmup, frames;
+  guint count;                  /* buffers seen, fillers aside */
+  guint gaps;                   /* fillers seen */
+  GArray *delays;               /* gint64 ns, appended to */
+} Run;
+
+static GstPadProbeReturn
+on_push (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  Run *run = user_data;
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+  GstElement *src;
+  GstClock *clock;
+  GstClockTime now;
+  gint64 delay;
+
+  if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_GAP)) {
+    run->gaps++;
+    return GST_PAD_PROBE_OK;
+  }
+  if (run->count++ < run->warmup || !GST_BUFFER_PTS_IS_VALID (buf))
+    return GST_PAD_PROBE_OK;
+
+  src = gst_pad_get_parent_element (pad);
+  clock = gst_element_get_clock (src);
+  if (clock) {
+    now = gst_clock_get_time (clock) - gst_element_get_base_time (src);
+    delay = (gint64) now - (gint64) GST_BUFFER_PTS (buf);
+    g_array_append_val (run->delays, delay);
+    gst_object_unref (clock);
+  }
+  gst_object_unref (src);
+
+  return GST_PAD_PROBE_OK;
+}
+
+static gboolean
+run_pipeline (const gchar * launch, Run * run)
+{
+  g_autoptr (GError) err = NULL;
+  GstElement *pipeline, *src;
+  GstMessage *msg;
+  GstBus *bus;
+  GstPad *pad;
+  gboolean ok;
+
+  pipeline = gst_parse_launch (launch, &err);
+  if (pipeline == NULL) {
+    g_printerr ("%s: %s\n", launch, err->message);
+    return FALSE;
+  }
+  src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  pad = gst_element_get_static_pad (src, "src");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, on_push, run, NULL);
+  gst_object_unref (pad);
+  gst_object_unref (src);
+
+  bus = gst_element_get_bus (pipeline);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  msg = gst_bus_timed_pop_filtered (bus, 600 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  ok = msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS;
+  if (!ok) {
+    g_printerr ("%s: %s after %u frames\n", launch, msg ? "error" : "timeout",
+        run->count);
+    if (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+      g_autoptr (GError) perr = NULL;
+      g_autofree gchar *debug = NULL;
+
+      gst_message_parse_error (msg, &perr, &debug);
+      g_printerr ("  %s (%s)\n", perr->message, debug);
+    }
+  }
+  gst_clear_message (&msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+
+  return ok;
+}
+
+static gint
+compare_int64 (gconstpointer a, gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* the value below which a fraction @q of the sorted @v lies (nearest
+ * rank) */
+static gdouble
+quantile_ms (GArray * v, gdouble q)
+{
+  guint i = (guint) (q * v->len + 0.999999);
+
+  i = CLAMP (i, 1, v->len) - 1;
+  return g_array_index (v, gint64, i) / 1e6;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GError) err = NULL;
+  g_autoptr (GOptionContext) ctx = NULL;
+  gint frames = 200, rounds = 3, warmup = 10;
+  gchar *device = NULL, *input = NULL, *norm = NULL;
+  GOptionEntry entries[] = {
+    {"device", 0, 0, G_OPTION_ARG_STRING, &device,
+          "virtual:N or /dev/videoN (virtual:2, or $V4L2TV_TEST_DEVICE)",
+        "DEV"},
+    {"input", 0, 0, G_OPTION_ARG_STRING, &input,
+          "input name or index (S-Video on a virtual card, else the card's)",
+        "INPUT"},
+    {"norm", 0, 0, G_OPTION_ARG_STRING, &norm, "norm (PAL)", "NORM"},
+    {"frames", 0, 0, G_OPTION_ARG_INT, &frames,
+        "frames measured per run (200)", "N"},
+    {"rounds", 0, 0, G_OPTION_ARG_INT, &rounds,
+        "rounds of all pipelines, interleaved (3)", "N"},
+    {"warmup", 0, 0, G_OPTION_ARG_INT, &warmup,
+        "frames before the measurement starts (10)", "N"},
+    {NULL}
+  };
+  GArray *delays[N_CONFIGS];
+  guint gaps[N_CONFIGS] = { 0, };
+  guint n_configs, c, r, height;
+  gboolean virtual;
+  g_autofree gchar *input_prop = NULL;
+
+  ctx = g_option_context_new ("- how late v4l2tvsrc pushes a frame");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_add_group (ctx, gst_init_get_option_group ());
+  if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
+    g_printerr ("%s\n", err->message);
+    return 2;
+  }
+  if (frames < 1 || rounds < 1 || warmup < 0) {
+    g_printerr ("--frames and --rounds must be at least 1, --warmup 0\n");
+    return 2;
+  }
+  if (device == NULL)
+    device = g_strdup (g_getenv ("V4L2TV_TEST_DEVICE") ?
+        g_getenv ("V4L2TV_TEST_DEVICE") : "virtual:2");
+  if (norm == NULL)
+    norm = g_strdup ("PAL");
+  virtual = g_str_has_prefix (device, "virtual");
+  if (input == NULL && virtual)
+    input = g_strdup ("S-Video");
+  if (input)
+    input_prop = g_strdup_printf (" input=\"%s\"", input);
+
+  GST_ELEMENT_REGISTER (v4l2tvsrc, NULL);
+  if (virtual) {
+    guint index = 0;
+
+    if (device[7] == ':' && sscanf (device + 8, "%u", &index) != 1) {
+      g_printerr ("--device: virtual:N or /dev/videoN\n");
+      return 2;
+    }
+    gst_tv_hw_virtual_card_set_pacing (gst_tv_hw_virtual_card_get (index),
+        GST_TV_HW_VIRTUAL_PACING_REALTIME);
+    n_configs = 2;
+  } else {
+    GstElementFactory *f = gst_element_factory_find ("v4l2src");
+
+    n_configs = f ? 3 : 2;
+    if (f == NULL)
+      g_printerr ("v4l2src not found: v4l2tvsrc alone\n");
+    gst_clear_object (&f);
+  }
+  /* the standard's native size, which both sources must deliver */
+  height = g_str_has_prefix (norm, "NTSC") || g_str_equal (norm, "PAL-M") ||
+      g_str_equal (norm, "PAL-60") ? 480 : 576;
+
+  printf ("Time from the card's timestamp to the push (running time at the "
+      "source's pad minus PTS): %s%s norm=%s%s, %d frames per run after %d, "
+      "%d rounds, %s\n", device, input_prop ? input_prop : "", norm,
+      virtual ? ", REALTIME pacing" : "", frames, warmup, rounds,
+      gst_version_string ());
+
+  for (c = 0; c < n_configs; c++)
+    delays[c] = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  for (r = 0; r < (guint) rounds; r++) {
+    for (c = 0; c < n_configs; c++) {
+      g_autofree gchar *launch = NULL;
+      Run run = { 0, };
+
+      if (configs[c].v4l2src)
+        launch = g_strdup_printf ("v4l2src name=src device=%s norm=%s "
+            "num-buffers=%u ! video/x-raw,format=%s,width=720,height=%u ! "
+            "fakesink sync=false", device, norm, warmup + frames,
+            configs[c].format, height);
+      else
+        launch = g_strdup_printf ("v4l2tvsrc name=src device=%s%s norm=%s "
+            "num-buffers=%u ! video/x-raw,format=%s ! fakesink sync=false",
+            device, input_prop ? input_prop : "", norm, warmup + frames,
+            configs[c].format);
+      run.warmup = warmup;
+      run.frames = frames;
+      run.delays = delays[c];
+      if (!run_pipeline (launch, &run))
+        return 1;
+      gaps[c] += run.gaps;
+    }
+    fprintf (stderr, "round %u of %d\n", r + 1, rounds);
+  }
+
+  printf ("\n| source | format | frames | median ms | p99 ms | min ms | "
+      "max ms | fillers |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+  for (c = 0; c < n_configs; c++) {
+    GArray *v = delays[c];
+
+    if (v->len == 0) {
+      printf ("| %s | %s | 0 | | | | | %u |\n", configs[c].name,
+          configs[c].format, gaps[c]);
+      continue;
+    }
+    g_array_sort (v, compare_int64);
+    printf ("| %s | %s | %u | %.2f | %.2f | %.2f | %.2f | %u |\n",
+        configs[c].name, configs[c].format, v->len, quantile_ms (v, 0.5),
+        quantile_ms (v, 0.99), g_array_index (v, gint64, 0) / 1e6,
+        g_array_index (v, gint64, v->len - 1) / 1e6, gaps[c]);
+    g_array_free (v, TRUE);
+  }
+
+  g_free (device);
+  g_free (input);
+  g_free (norm);
+
+  return 0;
+}

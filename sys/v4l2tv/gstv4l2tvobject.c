@@ -24,6 +24,7 @@
 #include "gstv4l2tvtuner.h"
 #include "gstv4l2tvcolorbalance.h"
 #include "gstv4l2tvvidorient.h"
+#include "v4l2tv-text.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_debug
@@ -452,6 +453,8 @@ gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
 {
   g_autoptr (GError) err = NULL;
   g_autofree gchar *location = NULL;
+  g_autofree gchar *shown = NULL;
+  g_autofree gchar *why = NULL;
   GstTvHwDevice *dev;
 
   GST_OBJECT_LOCK (obj->element);
@@ -493,45 +496,45 @@ no_device:
   }
 open_failed:
   {
+    /* the device may come from a URI: quote it printable */
+    shown = gst_v4l2_tv_printable (location);
+    why = gst_v4l2_tv_printable (err->message);
     if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_FOUND)) {
       GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-          (_("Device '%s' does not exist."), location), ("%s", err->message));
+          (_("Device '%s' does not exist."), shown), ("%s", why));
     } else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY)) {
       GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
-          (_("Device '%s' is busy."), location), ("%s", err->message));
+          (_("Device '%s' is busy."), shown), ("%s", why));
     } else if (g_error_matches (err, GST_TV_HW_ERROR,
             GST_TV_HW_ERROR_PERMISSION)) {
       if (IS_CAPTURE (obj))
         GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_READ,
-            (_("No permission to open device '%s' for reading."), location),
-            ("%s", err->message));
+            (_("No permission to open device '%s' for reading."), shown),
+            ("%s", why));
       else
         GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_WRITE,
-            (_("No permission to open device '%s' for writing."), location),
-            ("%s", err->message));
+            (_("No permission to open device '%s' for writing."), shown),
+            ("%s", why));
     } else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_V4L2)) {
       /* NOT_FOUND, as sys/v4l2 does: there is no video device there */
       GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-          (_("Device '%s' is not a Video4Linux2 device."), location),
-          ("%s", err->message));
+          (_("Device '%s' is not a Video4Linux2 device."), shown), ("%s", why));
     } else if (g_error_matches (err, GST_TV_HW_ERROR,
             GST_TV_HW_ERROR_WRONG_DIRECTION)) {
       if (IS_CAPTURE (obj))
         GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-            (_("Device '%s' is not a video capture device."), location),
-            ("%s", err->message));
+            (_("Device '%s' is not a video capture device."), shown),
+            ("%s", why));
       else
         GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-            (_("Device '%s' is not a video output device."), location),
-            ("%s", err->message));
+            (_("Device '%s' is not a video output device."), shown),
+            ("%s", why));
     } else if (IS_CAPTURE (obj)) {
       GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_READ,
-          (_("Could not open device '%s' for reading."), location),
-          ("%s", err->message));
+          (_("Could not open device '%s' for reading."), shown), ("%s", why));
     } else {
       GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_WRITE,
-          (_("Could not open device '%s' for writing."), location),
-          ("%s", err->message));
+          (_("Could not open device '%s' for writing."), shown), ("%s", why));
     }
     return FALSE;
   }
@@ -764,19 +767,22 @@ enum_failed:
 unknown_port:
   {
     g_autofree gchar *list = NULL;
+    /* the port and the device may come from a URI: quote them printable */
+    g_autofree gchar *shown = gst_v4l2_tv_printable (port);
+    g_autofree gchar *dev = gst_v4l2_tv_printable (location);
 
     g_ptr_array_add (names, NULL);
     list = g_strjoinv (", ", (gchar **) names->pdata);
     if (IS_CAPTURE (obj))
       SELECTION_ERROR (obj, live, SETTINGS,
-          (_("Device '%s' has no input '%s'; its inputs are: %s."), location,
-              port, list), ("input \"%s\" is neither an input's name nor an "
-              "index below %u", port, names->len - 1));
+          (_("Device '%s' has no input '%s'; its inputs are: %s."), dev,
+              shown, list), ("input \"%s\" is neither an input's name nor "
+              "an index below %u", shown, names->len - 1));
     else
       SELECTION_ERROR (obj, live, SETTINGS,
           (_("Device '%s' has no output '%s'; its outputs are: %s."),
-              location, port, list), ("output \"%s\" is neither an output's "
-              "name nor an index below %u", port, names->len - 1));
+              dev, shown, list), ("output \"%s\" is neither an output's "
+              "name nor an index below %u", shown, names->len - 1));
     return FALSE;
   }
 get_port_failed:

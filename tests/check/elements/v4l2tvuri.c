@@ -203,6 +203,159 @@ GST_START_TEST (test_uri_from_properties)
 
 GST_END_TEST;
 
+/* the norm property's GEnum */
+static GType
+norm_type (void)
+{
+  GstElementFactory *f = gst_element_factory_find ("v4l2tvsrc");
+  GstElementClass *klass;
+  GType type;
+
+  fail_unless (f != NULL);
+  klass = g_type_class_ref (gst_element_factory_get_element_type (f));
+  type = G_PARAM_SPEC_VALUE_TYPE (g_object_class_find_property
+      (G_OBJECT_CLASS (klass), "norm"));
+  g_type_class_unref (klass);
+  gst_object_unref (f);
+  return type;
+}
+
+/* get_uri -> set_uri gives back the same properties (and the same URI)
+ * for every combination of device, input/output and norm, or get_uri
+ * gives no URI for a device a URI cannot name */
+static const struct
+{
+  const gchar *device;
+  const gchar *as_set;          /* what set_uri gives back, NULL: no URI */
+} rt_devices[] = {
+  {"/dev/video0", "/dev/video0"},
+  {"/dev/v4l/by-path/pci-0000:00:1f.0-video-index0",
+      "/dev/v4l/by-path/pci-0000:00:1f.0-video-index0"},
+  {"/dev/my card?#%&=;@[]", "/dev/my card?#%&=;@[]"},
+  {"/dev/caf\xc3\xa9\x1b\xff", "/dev/caf\xc3\xa9\x1b\xff"},
+  {"//dev/video0", "//dev/video0"},
+  {"virtual", "virtual"},
+  {"virtual:0", "virtual:0"},
+  {"virtual:07", "virtual:7"},
+  {"virtual:7", "virtual:7"},
+  {"virtual:8", NULL},
+  {"virtual:65535", NULL},
+  {"virtual:x", NULL},
+  {"video0", NULL},
+  {"/", NULL},
+  {"", NULL},
+};
+
+static const gchar *const rt_ports[] = {
+  NULL, "", "0", "12", "Composite1", "Composite 1", "S-Video",
+  "a&b=c%d#e?f+g/h", "T\xc3\xa9l\xc3\xa9", "\x1b[31m", "\xff", " ", "=",
+};
+
+GST_START_TEST (test_round_trip_properties)
+{
+  const gchar *factories[] = { "v4l2tvsrc", "v4l2tvsink" };
+  GEnumClass *norms = g_type_class_ref (norm_type ());
+  guint f, d, p, n, checked = 0;
+
+  for (f = 0; f < G_N_ELEMENTS (factories); f++) {
+    const gchar *key = f == 0 ? "input" : "output";
+    GstElement *a = gst_element_factory_make (factories[f], NULL);
+    GstElement *b = gst_element_factory_make (factories[f], NULL);
+
+    for (d = 0; d < G_N_ELEMENTS (rt_devices); d++) {
+      for (p = 0; p < G_N_ELEMENTS (rt_ports); p++) {
+        for (n = 0; n < norms->n_values; n++) {
+          gint norm = norms->values[n].value, norm_b = 0;
+          gchar *uri, *again, *device_b, *port_b;
+          GError *err = NULL;
+
+          g_object_set (a, "device", rt_devices[d].device, key, rt_ports[p],
+              "norm", norm, NULL);
+          uri = gst_uri_handler_get_uri (GST_URI_HANDLER (a));
+          if (rt_devices[d].as_set == NULL) {
+            fail_unless (uri == NULL, "'%s' gave %s", rt_devices[d].device,
+                uri);
+            continue;
+          }
+          fail_unless (uri != NULL, "no URI for '%s'", rt_devices[d].device);
+          /* something to overwrite */
+          g_object_set (b, "device", "/dev/other", key, "other", NULL);
+          gst_util_set_object_arg (G_OBJECT (b), "norm", "PAL-Nc");
+          fail_unless (gst_uri_handler_set_uri (GST_URI_HANDLER (b), uri,
+                  &err), "%s: %s refused: %s", factories[f], uri,
+              err ? err->message : "");
+          g_object_get (b, "device", &device_b, key, &port_b, "norm",
+              &norm_b, NULL);
+          fail_unless_equals_string (device_b, rt_devices[d].as_set);
+          if (rt_ports[p] == NULL || *rt_ports[p] == '\0')
+            fail_unless (port_b == NULL, "%s: %s gave %s '%s'", factories[f],
+                uri, key, port_b);
+          else
+            fail_unless_equals_string (port_b, rt_ports[p]);
+          fail_unless_equals_int (norm_b, norm);
+          again = gst_uri_handler_get_uri (GST_URI_HANDLER (b));
+          fail_unless_equals_string (again, uri);
+          g_free (again);
+          g_free (port_b);
+          g_free (device_b);
+          g_free (uri);
+          checked++;
+        }
+      }
+    }
+    gst_object_unref (a);
+    gst_object_unref (b);
+  }
+  g_type_class_unref (norms);
+  GST_INFO ("%u round trips", checked);
+  fail_unless (checked > 0);
+}
+
+GST_END_TEST;
+
+/* one grammar: a norm= value the URI takes is one the norm property takes
+ * (as gst-launch sets it), and the other way round */
+GST_START_TEST (test_norm_same_as_property)
+{
+  GEnumClass *norms = g_type_class_ref (norm_type ());
+  GstElement *e = gst_element_factory_make ("v4l2tvsrc", NULL);
+  guint n, c, checked = 0;
+
+  for (n = 0; n < norms->n_values; n++) {
+    const gchar *nick = norms->values[n].value_nick;
+    gchar *spellings[] = { g_strdup (nick), g_ascii_strdown (nick, -1),
+      g_ascii_strup (nick, -1)
+    };
+
+    for (c = 0; c < G_N_ELEMENTS (spellings); c++) {
+      GValue v = G_VALUE_INIT;
+      gchar *uri = g_strdup_printf ("v4l2tv://virtual?norm=%s",
+          spellings[c]);
+      gboolean by_property, by_uri;
+
+      g_value_init (&v, norm_type ());
+      by_property = gst_value_deserialize (&v, spellings[c]);
+      by_uri = gst_uri_handler_set_uri (GST_URI_HANDLER (e), uri, NULL);
+      fail_unless_equals_int (by_uri, by_property);
+      if (by_uri) {
+        gint norm = 0;
+
+        g_object_get (e, "norm", &norm, NULL);
+        fail_unless_equals_int (norm, g_value_get_enum (&v));
+      }
+      g_value_unset (&v);
+      g_free (uri);
+      g_free (spellings[c]);
+      checked++;
+    }
+  }
+  fail_unless (checked == 3 * norms->n_values);
+  gst_object_unref (e);
+  g_type_class_unref (norms);
+}
+
+GST_END_TEST;
+
 /* --- errors --- */
 
 typedef struct
@@ -738,6 +891,8 @@ v4l2tvuri_suite (void)
   tcase_add_loop_test (tc_grammar, test_round_trip, 0,
       G_N_ELEMENTS (round_trips));
   tcase_add_test (tc_grammar, test_uri_from_properties);
+  tcase_add_test (tc_grammar, test_round_trip_properties);
+  tcase_add_test (tc_grammar, test_norm_same_as_property);
 
   suite_add_tcase (s, tc_errors);
   tcase_add_loop_test (tc_errors, test_error, 0, G_N_ELEMENTS (uri_errors));

@@ -251,7 +251,7 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
    * Setting it while playing switches input at the next frame and
    * renegotiates when the frame size changes; an unknown input then only
    * posts a warning, capture goes on from the previous one and the
-   * property (and norm) go back to what is in force. An empty string is
+   * property goes back to the input in force. An empty string is
    * unset, as input= is in a v4l2tv:// URI.
    */
   if (direction == GST_TV_HW_CAPTURE)
@@ -717,7 +717,7 @@ gst_v4l2_tv_selection_clear (GstV4l2TvSelection * sel)
  */
 static gboolean
 resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel, gboolean live,
-    const gchar * port, v4l2_std_id norm)
+    const gchar * port, v4l2_std_id norm, gboolean * unknown)
 {
   g_autoptr (GError) err = NULL;
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
@@ -824,6 +824,7 @@ unknown_port:
     g_autofree gchar *shown = gst_v4l2_tv_printable (port);
     g_autofree gchar *dev = gst_v4l2_tv_printable (location);
 
+    *unknown = TRUE;
     g_ptr_array_add (names, NULL);
     list = g_strjoinv (", ", (gchar **) names->pdata);
     if (IS_CAPTURE (obj))
@@ -887,9 +888,12 @@ norm_not_supported:
 
 /*
  * The properties' request, checked by resolve(). A request that passes is
- * the one in force from then on; one refused while live leaves capture
- * on the previous one, and the properties go back to it (and notify), so
- * that they read what is in force.
+ * the one in force from then on. When a live request names a port the
+ * card does not have, capture goes on from the previous port, and the
+ * port property goes back to it (and notifies) so that it reads what is
+ * in force. A port and norm that exist but do not go together are left as
+ * asked: an application switching both sets one property after the other,
+ * and the second completes the request.
  */
 gboolean
 gst_v4l2_tv_object_resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel,
@@ -897,7 +901,7 @@ gst_v4l2_tv_object_resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel,
 {
   g_autofree gchar *port = NULL;
   v4l2_std_id norm;
-  gboolean ok, port_back = FALSE, norm_back = FALSE;
+  gboolean ok, unknown = FALSE, port_back = FALSE;
 
   GST_OBJECT_LOCK (obj->element);
   port = g_strdup (obj->port);
@@ -905,29 +909,24 @@ gst_v4l2_tv_object_resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel,
   obj->pending = FALSE;
   GST_OBJECT_UNLOCK (obj->element);
 
-  ok = resolve (obj, sel, live, port, norm);
+  ok = resolve (obj, sel, live, port, norm, &unknown);
 
   GST_OBJECT_LOCK (obj->element);
   if (ok) {
     g_free (obj->port_in_force);
     obj->port_in_force = g_strdup (port);
-    obj->norm_in_force = norm;
     obj->have_in_force = TRUE;
-  } else if (live && obj->have_in_force && !obj->pending) {
+  } else if (live && unknown && obj->have_in_force && !obj->pending) {
     /* not when a newer request came meanwhile: that one is checked next */
-    port_back = g_strcmp0 (obj->port, obj->port_in_force) != 0;
-    norm_back = obj->norm != obj->norm_in_force;
+    port_back = TRUE;
     g_free (obj->port);
     obj->port = g_strdup (obj->port_in_force);
-    obj->norm = obj->norm_in_force;
   }
   GST_OBJECT_UNLOCK (obj->element);
 
   if (port_back)
     g_object_notify (G_OBJECT (obj->element), IS_CAPTURE (obj) ? "input" :
         "output");
-  if (norm_back)
-    g_object_notify (G_OBJECT (obj->element), "norm");
 
   return ok;
 }

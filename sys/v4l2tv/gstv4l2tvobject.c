@@ -24,6 +24,7 @@
 #include "gstv4l2tvtuner.h"
 #include "gstv4l2tvcolorbalance.h"
 #include "gstv4l2tvvidorient.h"
+#include "v4l2tv-text.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_debug
@@ -589,30 +590,78 @@ gst_v4l2_tv_object_revert_request (GstV4l2TvObject * obj)
     g_object_notify (G_OBJECT (obj->element), "norm");
 }
 
+/* a property that cannot change now: a warning that names it, what stays
+ * in force and the state to set it in; without the object lock */
+static void
+refuse_while_open (GstV4l2TvObject * obj, const gchar * property,
+    const gchar * in_force, const gchar * wanted, const gchar * state)
+{
+  g_autofree gchar *from = gst_v4l2_tv_printable (in_force);
+  g_autofree gchar *to = gst_v4l2_tv_printable (wanted ? wanted : "(unset)");
+
+  GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
+      (_("Cannot change %s to '%s' while the element is running: it stays "
+              "'%s'. Set it in the %s state."), property, to, from, state),
+      ("%s is applied when the element starts; the change was refused",
+          property));
+}
+
 gboolean
 gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
     guint prop_id, const GValue * value, GParamSpec * pspec)
 {
   switch (prop_id) {
-    case GST_V4L2_TV_OBJECT_PROP_DEVICE:
+    case GST_V4L2_TV_OBJECT_PROP_DEVICE:{
+      const gchar *device = g_value_get_string (value);
+      g_autofree gchar *in_force = NULL;
+
+      /* the device is open from READY on: it stays until NULL */
       GST_OBJECT_LOCK (obj->element);
-      if (obj->dev != NULL)
-        GST_WARNING_OBJECT (obj->element, "device '%s' is open: '%s' is "
-            "used once the element went back to NULL", obj->device,
-            g_value_get_string (value));
-      g_free (obj->device);
-      obj->device = g_value_dup_string (value);
+      if (obj->dev != NULL && g_strcmp0 (device, obj->device) != 0) {
+        in_force = g_strdup (obj->device);
+      } else {
+        g_free (obj->device);
+        obj->device = g_strdup (device);
+      }
       GST_OBJECT_UNLOCK (obj->element);
+      if (in_force)
+        refuse_while_open (obj, "device", in_force, device, "NULL");
       break;
-    case GST_V4L2_TV_OBJECT_PROP_AUDIO_INPUT:
+    }
+    case GST_V4L2_TV_OBJECT_PROP_AUDIO_INPUT:{
+      const gchar *audio = g_value_get_string (value);
+      g_autofree gchar *in_force = NULL;
+      gboolean started;
+
+      /* empty is unset, as for input */
+      if (audio != NULL && *audio == '\0')
+        audio = NULL;
+      /* selected at start and with each input: it stays while started */
       GST_OBJECT_LOCK (obj->element);
-      g_free (obj->audio_input);
-      obj->audio_input = g_value_dup_string (value);
+      started = GST_STATE (obj->element) > GST_STATE_READY ||
+          GST_STATE_PENDING (obj->element) > GST_STATE_READY;
+      if (started && g_strcmp0 (audio, obj->audio_input) != 0) {
+        in_force = g_strdup (obj->audio_input ? obj->audio_input : "(unset)");
+      } else {
+        g_free (obj->audio_input);
+        obj->audio_input = g_strdup (audio);
+        started = FALSE;
+      }
       GST_OBJECT_UNLOCK (obj->element);
+      if (started)
+        refuse_while_open (obj, "audio-input", in_force, audio,
+            "NULL or READY");
       break;
-    case GST_V4L2_TV_OBJECT_PROP_PORT:
-      gst_v4l2_tv_object_request_port (obj, g_value_get_string (value));
+    }
+    case GST_V4L2_TV_OBJECT_PROP_PORT:{
+      const gchar *port = g_value_get_string (value);
+
+      /* empty is unset (keep the card's), as in a v4l2tv:// URI */
+      if (port != NULL && *port == '\0')
+        port = NULL;
+      gst_v4l2_tv_object_request_port (obj, port);
       break;
+    }
     case GST_V4L2_TV_OBJECT_PROP_NORM:
       gst_v4l2_tv_object_request_norm (obj,
           (v4l2_std_id) g_value_get_enum (value));
@@ -674,6 +723,8 @@ gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
 {
   g_autoptr (GError) err = NULL;
   g_autofree gchar *location = NULL;
+  g_autofree gchar *shown = NULL;
+  g_autofree gchar *why = NULL;
   GstTvHwDevice *dev;
 
   GST_OBJECT_LOCK (obj->element);
@@ -731,45 +782,45 @@ no_device:
   }
 open_failed:
   {
+    /* the device may come from a URI: quote it printable */
+    shown = gst_v4l2_tv_printable (location);
+    why = gst_v4l2_tv_printable (err->message);
     if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_FOUND)) {
       GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-          (_("Device '%s' does not exist."), location), ("%s", err->message));
+          (_("Device '%s' does not exist."), shown), ("%s", why));
     } else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY)) {
       GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
-          (_("Device '%s' is busy."), location), ("%s", err->message));
+          (_("Device '%s' is busy."), shown), ("%s", why));
     } else if (g_error_matches (err, GST_TV_HW_ERROR,
             GST_TV_HW_ERROR_PERMISSION)) {
       if (IS_CAPTURE (obj))
         GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_READ,
-            (_("No permission to open device '%s' for reading."), location),
-            ("%s", err->message));
+            (_("No permission to open device '%s' for reading."), shown),
+            ("%s", why));
       else
         GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_WRITE,
-            (_("No permission to open device '%s' for writing."), location),
-            ("%s", err->message));
+            (_("No permission to open device '%s' for writing."), shown),
+            ("%s", why));
     } else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_V4L2)) {
       /* NOT_FOUND, as sys/v4l2 does: there is no video device there */
       GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-          (_("Device '%s' is not a Video4Linux2 device."), location),
-          ("%s", err->message));
+          (_("Device '%s' is not a Video4Linux2 device."), shown), ("%s", why));
     } else if (g_error_matches (err, GST_TV_HW_ERROR,
             GST_TV_HW_ERROR_WRONG_DIRECTION)) {
       if (IS_CAPTURE (obj))
         GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-            (_("Device '%s' is not a video capture device."), location),
-            ("%s", err->message));
+            (_("Device '%s' is not a video capture device."), shown),
+            ("%s", why));
       else
         GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-            (_("Device '%s' is not a video output device."), location),
-            ("%s", err->message));
+            (_("Device '%s' is not a video output device."), shown),
+            ("%s", why));
     } else if (IS_CAPTURE (obj)) {
       GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_READ,
-          (_("Could not open device '%s' for reading."), location),
-          ("%s", err->message));
+          (_("Could not open device '%s' for reading."), shown), ("%s", why));
     } else {
       GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_WRITE,
-          (_("Could not open device '%s' for writing."), location),
-          ("%s", err->message));
+          (_("Could not open device '%s' for writing."), shown), ("%s", why));
     }
     return FALSE;
   }
@@ -1045,17 +1096,20 @@ no_ports:
 unknown_port:
   {
     g_autofree gchar *list = gst_v4l2_tv_object_list_ports (obj);
+    /* the port and the device may come from a URI: quote them printable */
+    g_autofree gchar *shown = gst_v4l2_tv_printable (port);
+    g_autofree gchar *dev = gst_v4l2_tv_printable (location);
 
     if (IS_CAPTURE (obj))
       SELECTION_ERROR (obj, live, SETTINGS,
-          (_("Device '%s' has no input '%s'; its inputs are: %s."), location,
-              port, list), ("input \"%s\" is neither an input's name nor an "
-              "index below %u", port, n_ports));
+          (_("Device '%s' has no input '%s'; its inputs are: %s."), dev,
+              shown, list), ("input \"%s\" is neither an input's name nor "
+              "an index below %u", shown, n_ports));
     else
       SELECTION_ERROR (obj, live, SETTINGS,
           (_("Device '%s' has no output '%s'; its outputs are: %s."),
-              location, port, list), ("output \"%s\" is neither an output's "
-              "name nor an index below %u", port, n_ports));
+              dev, shown, list), ("output \"%s\" is neither an output's "
+              "name nor an index below %u", shown, n_ports));
     return FALSE;
   }
 get_port_failed:

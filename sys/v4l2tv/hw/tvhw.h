@@ -124,6 +124,7 @@ gboolean gst_tv_hw_lock_is_held (GstTvHwLock * lock);
 /* --- device --- */
 
 gboolean gst_tv_hw_location_is_virtual (const gchar * location);
+guint gst_tv_hw_virtual_n_cards (void);
 
 GstTvHwDevice *gst_tv_hw_device_open (const gchar * location,
     GstTvHwDirection direction, GError ** error);

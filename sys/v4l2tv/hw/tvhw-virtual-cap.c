@@ -231,6 +231,7 @@ gst_tv_hw_virtual_cap_s_input (GstTvHwDevice * dev, guint32 index)
   }
   card->input = index;
   gst_tv_hw_virtual_cap_fix_std (card);
+  gst_tv_hw_virtual_ctrls_input_changed (card);
   GST_DEBUG ("card %u: input %u (%s)", card->index, index,
       card->input_names[index]);
 

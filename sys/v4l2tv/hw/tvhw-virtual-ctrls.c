@@ -91,7 +91,33 @@ gst_tv_hw_virtual_ctrls_set_defaults (GstTvHwVirtualCard * card)
 
   for (i = 0; i < GST_TV_HW_VIRTUAL_N_CTRLS; i++)
     card->ctrls[i] = ctrls[i].default_value;
+  for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_INPUTS; i++)
+    card->input_brightness[i] = ctrls[GST_TV_HW_VIRTUAL_CTRL_BRIGHTNESS].
+        default_value;
   card->flip_ctrls = TRUE;
+  gst_tv_hw_virtual_ctrls_input_changed (card);
+}
+
+/* vivid gives brightness another range on every input: 128 * input to
+ * 255 + 128 * input, default 128 + 128 * input, and keeps a value per
+ * input (vivid-vid-cap.c, "to test if applications can handle control
+ * range modifications"). The offset of control @i on the current input. */
+static gint32
+range_offset (GstTvHwVirtualCard * card, guint i)
+{
+  return i == GST_TV_HW_VIRTUAL_CTRL_BRIGHTNESS ? 128 * (gint32) card->input :
+      0;
+}
+
+/* card->lock held: the capture input changed, brightness takes the new
+ * input's range and the value kept for it */
+void
+gst_tv_hw_virtual_ctrls_input_changed (GstTvHwVirtualCard * card)
+{
+  guint b = GST_TV_HW_VIRTUAL_CTRL_BRIGHTNESS;
+
+  card->ctrls[b] = range_offset (card, b) +
+      card->input_brightness[card->input];
 }
 
 static gboolean
@@ -116,16 +142,18 @@ find_ctrl (GstTvHwVirtualCard * card, guint32 id)
 /* v4l2_queryctrl(): the fields the old QUERYCTRL has; a class heading
  * has no range */
 static void
-fill_queryctrl (guint i, struct v4l2_queryctrl *qc)
+fill_queryctrl (GstTvHwVirtualCard * card, guint i, struct v4l2_queryctrl *qc)
 {
+  gint32 offset = range_offset (card, i);
+
   memset (qc, 0, sizeof (*qc));
   qc->id = ctrls[i].id;
   qc->type = ctrls[i].type;
   g_strlcpy ((gchar *) qc->name, ctrls[i].name, sizeof (qc->name));
-  qc->minimum = ctrls[i].minimum;
-  qc->maximum = ctrls[i].maximum;
+  qc->minimum = ctrls[i].minimum + offset;
+  qc->maximum = ctrls[i].maximum + offset;
   qc->step = ctrls[i].step;
-  qc->default_value = ctrls[i].default_value;
+  qc->default_value = ctrls[i].default_value + offset;
   qc->flags = ctrls[i].flags;
 }
 
@@ -156,7 +184,7 @@ gst_tv_hw_virtual_ctrls_queryctrl (GstTvHwDevice * dev,
     }
   }
   if (found >= 0)
-    fill_queryctrl (found, qc);
+    fill_queryctrl (card, found, qc);
   g_mutex_unlock (&card->lock);
 
   return found >= 0 ? 0 : -EINVAL;
@@ -217,7 +245,7 @@ gst_tv_hw_virtual_ctrls_g_ctrl (GstTvHwDevice * dev, struct v4l2_control *ctrl)
  * rounded to the step and clamped, booleans become 0 or 1, menus refuse
  * what they do not have */
 static gint
-validate (guint i, gint32 * value)
+validate (GstTvHwVirtualCard * card, guint i, gint32 * value)
 {
   gint64 v = *value;
 
@@ -225,14 +253,16 @@ validate (guint i, gint32 * value)
     case V4L2_CTRL_TYPE_INTEGER:
     {
       gint64 step = ctrls[i].step;
+      gint64 min = ctrls[i].minimum + range_offset (card, i);
+      gint64 max = ctrls[i].maximum + range_offset (card, i);
 
       /* ROUND_TO_RANGE */
-      if (ctrls[i].maximum >= 0 && v >= (gint64) ctrls[i].maximum - step / 2)
-        v = ctrls[i].maximum;
+      if (max >= 0 && v >= max - step / 2)
+        v = max;
       else
         v += step / 2;
-      v = CLAMP (v, ctrls[i].minimum, ctrls[i].maximum);
-      v = ctrls[i].minimum + (v - ctrls[i].minimum) / step * step;
+      v = CLAMP (v, min, max);
+      v = min + (v - min) / step * step;
       *value = (gint32) v;
       return 0;
     }
@@ -270,10 +300,12 @@ gst_tv_hw_virtual_ctrls_s_ctrl (GstTvHwDevice * dev, struct v4l2_control *ctrl)
     ret = -EACCES;
     goto done;
   }
-  ret = validate (i, &value);
+  ret = validate (card, i, &value);
   if (ret < 0)
     goto done;
   card->ctrls[i] = value;
+  if (i == GST_TV_HW_VIRTUAL_CTRL_BRIGHTNESS)
+    card->input_brightness[card->input] = value - range_offset (card, i);
   /* S_CTRL answers what was stored */
   ctrl->value = value;
   GST_DEBUG ("card %u: %s = %d", card->index, ctrls[i].name, value);
@@ -344,7 +376,7 @@ typedef struct
 static void
 proc_init (GstTvHwVirtualCard * card, Proc * p)
 {
-  gint brightness = card->ctrls[GST_TV_HW_VIRTUAL_CTRL_BRIGHTNESS];
+  gint brightness = card->input_brightness[card->input];
   gint contrast = card->ctrls[GST_TV_HW_VIRTUAL_CTRL_CONTRAST];
   gint saturation = card->ctrls[GST_TV_HW_VIRTUAL_CTRL_SATURATION];
   gdouble angle = card->ctrls[GST_TV_HW_VIRTUAL_CTRL_HUE] * G_PI / 128;
@@ -436,7 +468,7 @@ gst_tv_hw_virtual_ctrls_apply (GstTvHwVirtualCard * card, guint8 * data,
   for (i = GST_TV_HW_VIRTUAL_CTRL_BRIGHTNESS; i < GST_TV_HW_VIRTUAL_N_CTRLS;
       i++) {
     if (i != GST_TV_HW_VIRTUAL_CTRL_HFLIP && i != GST_TV_HW_VIRTUAL_CTRL_VFLIP
-        && card->ctrls[i] != ctrls[i].default_value)
+        && card->ctrls[i] != ctrls[i].default_value + range_offset (card, i))
       proc = TRUE;
   }
   if (!proc && !hflip && !vflip)

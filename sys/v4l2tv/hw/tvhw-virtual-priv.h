@@ -175,6 +175,8 @@ struct _GstTvHwVirtualCard
   guint audio_input;            /* the capture node's audio input */
   guint audio_output;           /* the output node's audio output */
   gint32 ctrls[GST_TV_HW_VIRTUAL_N_CTRLS];      /* the controls' values */
+  /* brightness on each input, without the input's offset (vivid) */
+  gint32 input_brightness[GST_TV_HW_VIRTUAL_MAX_INPUTS];
   guint32 tv_freq;              /* tuner 0, 62.5 kHz units */
   guint32 tv_audmode;
   guint32 mod_freq;             /* modulator 0 */
@@ -312,6 +314,7 @@ gint gst_tv_hw_virtual_out_s_audout (GstTvHwDevice * dev,
  * where a card is passed) */
 void gst_tv_hw_virtual_ctrls_debug_init (void);
 void gst_tv_hw_virtual_ctrls_set_defaults (GstTvHwVirtualCard * card);
+void gst_tv_hw_virtual_ctrls_input_changed (GstTvHwVirtualCard * card);
 /* applies the picture controls and flips to a frame of the capture
  * node, except its marks band */
 void gst_tv_hw_virtual_ctrls_apply (GstTvHwVirtualCard * card, guint8 * data,

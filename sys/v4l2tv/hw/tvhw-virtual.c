@@ -492,6 +492,7 @@ set_inputs_locked (GstTvHwVirtualCard * card,
   card->input = 0;
   memset (card->forced_status, 0, sizeof (card->forced_status));
   gst_tv_hw_virtual_cap_fix_std (card);
+  gst_tv_hw_virtual_ctrls_input_changed (card);
 }
 
 /* card->lock held, no handle open (so no buffers) */

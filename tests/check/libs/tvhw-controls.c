@@ -363,6 +363,52 @@ expected_luma (guint8 y, gint brightness, gint contrast)
   return CLAMP (16 + scaled + brightness - 128, 0, 255);
 }
 
+/* vivid moves brightness's range by 128 an input and keeps a value per
+ * input; the other controls stay as they are */
+GST_START_TEST (test_ctrl_range_per_input)
+{
+  GstTvHwVirtualCard *card = fresh_card (0);
+  GstTvHwDevice *dev = open_card ("virtual:0");
+  struct v4l2_queryctrl qc = { 0, };
+  GError *err = NULL;
+  guint32 i;
+
+  for (i = 0; i < 3; i++) {
+    set_input (dev, i);
+    fail_unless (gst_tv_hw_device_query_ctrl (dev, V4L2_CID_BRIGHTNESS, &qc,
+            &err));
+    fail_unless_equals_int (qc.minimum, 128 * i);
+    fail_unless_equals_int (qc.maximum, 255 + 128 * i);
+    fail_unless_equals_int (qc.default_value, 128 + 128 * i);
+    /* the value of an input never set is its default */
+    fail_unless_equals_int (get_ctrl (dev, V4L2_CID_BRIGHTNESS),
+        128 + 128 * i);
+    /* clamped to this input's range */
+    set_ctrl (dev, V4L2_CID_BRIGHTNESS, 0);
+    fail_unless_equals_int (get_ctrl (dev, V4L2_CID_BRIGHTNESS), 128 * i);
+    set_ctrl (dev, V4L2_CID_BRIGHTNESS, 140 + 128 * i + (gint32) i);
+    fail_unless (gst_tv_hw_device_query_ctrl (dev, V4L2_CID_CONTRAST, &qc,
+            &err));
+    fail_unless_equals_int (qc.minimum, 0);
+    fail_unless_equals_int (qc.maximum, 255);
+  }
+  /* each input kept its own */
+  for (i = 0; i < 3; i++) {
+    set_input (dev, i);
+    fail_unless_equals_int (get_ctrl (dev, V4L2_CID_BRIGHTNESS),
+        140 + 128 * i + i);
+  }
+  /* and so does the card, between opens */
+  gst_tv_hw_device_close (dev);
+  dev = open_card ("virtual:0");
+  fail_unless_equals_int (get_ctrl (dev, V4L2_CID_BRIGHTNESS), 140 + 2 * 128
+      + 2);
+  gst_tv_hw_device_close (dev);
+  fail_unless (gst_tv_hw_virtual_card_reset (card));
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_ctrl_luma)
 {
   static const gint settings[][2] = {
@@ -391,9 +437,10 @@ GST_START_TEST (test_ctrl_luma)
   g_free (f);
 
   /* brightness is an offset, contrast a gain around black (16); the
-   * chroma does not move */
+   * chroma does not move. Input 1's brightness ranges 128..383 (vivid's
+   * per-input range), the picture takes the value less 128. */
   for (i = 0; i < G_N_ELEMENTS (settings); i++) {
-    set_ctrl (dev, V4L2_CID_BRIGHTNESS, settings[i][0]);
+    set_ctrl (dev, V4L2_CID_BRIGHTNESS, 128 + settings[i][0]);
     set_ctrl (dev, V4L2_CID_CONTRAST, settings[i][1]);
     f = grab (card, dev);
     for (k = 0; k < G_N_ELEMENTS (bar_points); k++) {
@@ -409,13 +456,14 @@ GST_START_TEST (test_ctrl_luma)
     g_free (f);
   }
 
-  /* a few literal values: white +20, half contrast */
-  set_ctrl (dev, V4L2_CID_BRIGHTNESS, 148);
+  /* a few literal values (input 1: 128 is brightness's bottom, 256 its
+   * middle): white +20, half contrast */
+  set_ctrl (dev, V4L2_CID_BRIGHTNESS, 128 + 148);
   set_ctrl (dev, V4L2_CID_CONTRAST, 128);
   f = grab (card, dev);
   fail_unless_equals_int (luma_at (f, V4L2_PIX_FMT_YUYV, BAR_X, 36), 200);
   g_free (f);
-  set_ctrl (dev, V4L2_CID_BRIGHTNESS, 128);
+  set_ctrl (dev, V4L2_CID_BRIGHTNESS, 128 + 128);
   set_ctrl (dev, V4L2_CID_CONTRAST, 64);
   f = grab (card, dev);
   fail_unless_equals_int (luma_at (f, V4L2_PIX_FMT_YUYV, BAR_X, 36), 98);
@@ -1381,6 +1429,7 @@ tvhw_controls_suite (void)
   tcase_add_test (tc_ctrls, test_ctrl_clamp);
   tcase_add_test (tc_ctrls, test_ctrl_menu);
   tcase_add_test (tc_ctrls, test_ctrl_persist);
+  tcase_add_test (tc_ctrls, test_ctrl_range_per_input);
   tcase_add_test (tc_ctrls, test_ctrl_luma);
   tcase_add_test (tc_ctrls, test_ctrl_chroma);
   tcase_add_test (tc_ctrls, test_ctrl_marks_untouched);

@@ -222,6 +222,43 @@ gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj)
   }
 }
 
+/*
+ * With the device lock, after the card switched input or output: drivers
+ * may give a control another range on another port (vivid moves
+ * brightness up by 128 an input; cards with several decoders do the
+ * same), so the channels take the ranges the card has now. The channel
+ * objects stay the same ones: applications hold them.
+ */
+void
+gst_v4l2_tv_balance_port_changed_unlocked (GstV4l2TvObject * obj)
+{
+  GstV4l2TvBalance *balance = obj->balance;
+  guint i;
+
+  if (!balance->open)
+    return;
+  for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++) {
+    GstColorBalanceChannel *chan = balance->chans[i];
+    struct v4l2_queryctrl qc = { 0, };
+    g_autoptr (GError) err = NULL;
+
+    if (chan == NULL)
+      continue;
+    if (!gst_tv_hw_device_query_ctrl (obj->dev, controls[i].cid, &qc, &err)) {
+      GST_WARNING_OBJECT (obj->element, "querying %s after a switch: %s",
+          controls[i].prop, err->message);
+      continue;
+    }
+    if (qc.minimum == chan->min_value && qc.maximum == chan->max_value)
+      continue;
+    GST_INFO_OBJECT (obj->element, "%s now ranges %d..%d (was %d..%d)",
+        controls[i].prop, qc.minimum, qc.maximum, chan->min_value,
+        chan->max_value);
+    chan->min_value = qc.minimum;
+    chan->max_value = qc.maximum;
+  }
+}
+
 void
 gst_v4l2_tv_balance_closing (GstV4l2TvObject * obj)
 {

@@ -26,6 +26,9 @@ G_GNUC_INTERNAL void gst_v4l2_tv_balance_free (GstV4l2TvBalance * balance);
  * applied), the device is about to close */
 G_GNUC_INTERNAL void gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL void gst_v4l2_tv_balance_closing (GstV4l2TvObject * obj);
+/* with the device lock: the card switched port, the ranges may differ */
+G_GNUC_INTERNAL void gst_v4l2_tv_balance_port_changed_unlocked
+    (GstV4l2TvObject * obj);
 
 /* the four properties, installed with ids @first_prop_id to
  * @first_prop_id + 3 (GST_V4L2_TV_BALANCE_N_PROPS) */

@@ -1534,6 +1534,7 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel,
     }
     if (index != sel->port_index)
       goto port_not_taken;
+    gst_v4l2_tv_balance_port_changed_unlocked (obj);
   }
 
   if (sel->auto_norm) {

@@ -452,6 +452,58 @@ grab (GstHarness * h, GstTvHwVirtualCard * card, Pic * p)
   fail_unless (cond, "not reached in 12 frames: " #cond);               \
 } G_STMT_END
 
+/* a control whose range depends on the input (the card's brightness, as
+ * vivid's): the channel takes the new range when the input changes, in
+ * READY and in a live switch, and stays the same object */
+GST_START_TEST (test_range_follows_input)
+{
+  GstTvHwVirtualCard *card;
+  GstColorBalanceChannel *chan;
+  GstHarness *h;
+  GstBuffer *buf;
+  guint n;
+
+  card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  h = new_src ();
+  g_object_set (h->element, "input", "Composite1", NULL);
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", "NTSC");
+  fail_unless_equals_int (gst_element_set_state (h->element,
+          GST_STATE_READY), GST_STATE_CHANGE_SUCCESS);
+  chan = find_channel (h->element, "BRIGHTNESS");
+  fail_unless (chan != NULL);
+  fail_unless_equals_int (chan->min_value, 128);
+  fail_unless_equals_int (chan->max_value, 383);
+
+  /* in READY the card switches at once */
+  g_object_set (h->element, "input", "S-Video", NULL);
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", "PAL");
+  fail_unless (find_channel (h->element, "BRIGHTNESS") == chan);
+  fail_unless_equals_int (chan->min_value, 256);
+  fail_unless_equals_int (chan->max_value, 511);
+  /* and values are clamped to the new range */
+  gst_color_balance_set_value (GST_COLOR_BALANCE (h->element), chan, 300);
+  fail_unless_equals_int (gst_color_balance_get_value (GST_COLOR_BALANCE
+          (h->element), chan), 300);
+
+  /* live: from the frame the switch lands at */
+  gst_harness_play (h);
+  gst_buffer_unref (v4l2tv_check_pull_frame (h, card));
+  g_object_set (h->element, "input", "Television", NULL);
+  for (n = 0; n < 12 && chan->max_value != 255; n++) {
+    buf = v4l2tv_check_pull_frame (h, card);
+    gst_buffer_unref (buf);
+  }
+  fail_unless_equals_int (chan->min_value, 0);
+  fail_unless_equals_int (chan->max_value, 255);
+  fail_unless_equals_int (gst_color_balance_get_value (GST_COLOR_BALANCE
+          (h->element), chan), 128);
+
+  gst_harness_teardown (h);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 static void
 check_balance_effects (const gchar * caps)
 {
@@ -853,6 +905,7 @@ v4l2tvbalance_suite (void)
   tcase_add_test (tc, test_set_values);
   tcase_add_test (tc, test_out_of_range);
   tcase_add_test (tc, test_sink_no_controls);
+  tcase_add_test (tc, test_range_follows_input);
   tcase_add_test (tc, test_picture_native);
   tcase_add_test (tc, test_picture_converted);
   tcase_add_test (tc, test_hw_flips_native);

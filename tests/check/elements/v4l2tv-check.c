@@ -128,14 +128,14 @@ v4l2tv_check_pull_frame (GstHarness * h, GstTvHwVirtualCard * card)
   return buf;
 }
 
+static GQuark frame_caps_q;
+
+/* set in the test's thread by v4l2tv_check_record_caps(), before any
+ * streaming thread reads it */
 static GQuark
 frame_caps_quark (void)
 {
-  static GQuark q;
-
-  if (q == 0)
-    q = g_quark_from_static_string ("v4l2tv-check-frame-caps");
-  return q;
+  return frame_caps_q;
 }
 
 static GstPadProbeReturn
@@ -157,6 +157,8 @@ attach_caps (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 void
 v4l2tv_check_record_caps (GstHarness * h)
 {
+  if (frame_caps_q == 0)
+    frame_caps_q = g_quark_from_static_string ("v4l2tv-check-frame-caps");
   gst_pad_add_probe (h->sinkpad, GST_PAD_PROBE_TYPE_BUFFER, attach_caps, NULL,
       NULL);
 }

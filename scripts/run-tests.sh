@@ -7,12 +7,16 @@
 #  3. runs the unit suites again under valgrind memcheck,
 #  4. builds with -Dorc=disabled (the generated C fallback) and runs the
 #     unit and ORC suites there too,
-#  5. boots Debian's kernel with the vivid driver under qemu and runs the
+#  5. builds with AddressSanitizer and UndefinedBehaviorSanitizer
+#     (-Db_sanitize=address,undefined) and runs every meson test but the
+#     vivid suite there (any report fails the test),
+#  6. boots Debian's kernel with the vivid driver under qemu and runs the
 #     real-kernel suite there (tests/vivid; skipped only where qemu or the
 #     kernel package cannot be had),
-#  6. checks the device-layer boundary (no ioctl outside sys/v4l2tv/hw).
-# Build trees: build-tests/ and build-tests-noorc/ (V4L2TV_TEST_BUILD_DIR
-# changes the prefix). Exits non-zero on any failure.
+#  7. checks the device-layer boundary (no ioctl outside sys/v4l2tv/hw).
+# Build trees: build-tests/, build-tests-noorc/ and build-tests-asan/
+# (V4L2TV_TEST_BUILD_DIR changes the prefix). The last line counts the
+# tests of every step. Exits non-zero on any failure.
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -73,6 +77,22 @@ ninja -C "$prefix-noorc" || exit 1
 
 step "tests (-Dorc=disabled)"
 run_meson_test -C "$prefix-noorc" --no-suite vivid --no-suite docs
+
+step "build (ASan+UBSan)"
+if [ ! -f "$prefix-asan/build.ninja" ]; then
+  meson setup "$prefix-asan" "$top" -Db_sanitize=address,undefined || exit 1
+fi
+ninja -C "$prefix-asan" || exit 1
+
+step "tests under ASan+UBSan"
+# ASan stops at its first report by default; UBSan only prints: make it
+# fail the test too. Tests that load the plugin into uninstrumented
+# programs (the plugin scanner, python3, gst-inspect-1.0) get the ASan
+# runtime preloaded by the build (meson.build, sanitizer_env).
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export UBSAN_OPTIONS
+run_meson_test -C "$prefix-asan" --no-suite vivid
+unset UBSAN_OPTIONS
 
 step "real-kernel tests (vivid under qemu)"
 skipped_before=$skipped

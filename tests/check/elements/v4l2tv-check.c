@@ -9,7 +9,80 @@
 #include "config.h"
 #endif
 
+#include <stdlib.h>
+
 #include "v4l2tv-check.h"
+
+/* weak references (GWeakRef *) to what the current test registered: the
+ * test keeps owning its objects, so a passing test frees them when it
+ * always did */
+static GPtrArray *tracked;
+
+static void
+free_weak_ref (gpointer data)
+{
+  GWeakRef *ref = data;
+
+  g_weak_ref_clear (ref);
+  g_free (ref);
+}
+
+static void
+teardown_at_exit (void)
+{
+  /* registered after gst_check_init()'s gst_deinit handler, so it runs
+   * before it: a forked child that failed exits with its pipelines in
+   * NULL */
+  v4l2tv_check_teardown ();
+}
+
+/* registers @element (a GstElement: a pipeline, a harness's element) for
+ * the teardown; returns it */
+gpointer
+v4l2tv_check_track (gpointer element)
+{
+  GWeakRef *ref;
+
+  fail_unless (GST_IS_ELEMENT (element));
+  if (tracked == NULL) {
+    tracked = g_ptr_array_new_with_free_func (free_weak_ref);
+    atexit (teardown_at_exit);
+  }
+  ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (ref, element);
+  g_ptr_array_add (tracked, ref);
+
+  return element;
+}
+
+/* the checked teardown: sets every registered element still alive to NULL,
+ * newest first (after a failure, the test's own references leak: the
+ * test has failed already), and forgets them */
+void
+v4l2tv_check_teardown (void)
+{
+  guint i;
+
+  if (tracked == NULL)
+    return;
+  for (i = tracked->len; i > 0; i--) {
+    GstElement *element = g_weak_ref_get (g_ptr_array_index (tracked, i - 1));
+
+    if (element) {
+      GST_INFO ("%" GST_PTR_FORMAT " left alive by the test: to NULL", element);
+      gst_element_set_state (element, GST_STATE_NULL);
+      gst_object_unref (element);
+    }
+  }
+  g_ptr_array_set_size (tracked, 0);
+}
+
+/* every test of @tc ends with v4l2tv_check_teardown(), passed or failed */
+void
+v4l2tv_check_add_teardown (TCase * tc)
+{
+  tcase_add_checked_fixture (tc, NULL, v4l2tv_check_teardown);
+}
 
 /* virtual card @index at power-on defaults, with @pacing: fails if a
  * previous test left a handle open on it */
@@ -35,11 +108,11 @@ v4l2tv_check_card_closed (guint index)
 }
 
 /* MANUAL pacing: emits frame periods until the source in @h pushes a
- * frame; fails after a minute without one */
+ * frame; fails after V4L2TV_CHECK_WAIT without one */
 GstBuffer *
 v4l2tv_check_pull_frame (GstHarness * h, GstTvHwVirtualCard * card)
 {
-  gint64 end = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
   GstBuffer *buf;
 
   while ((buf = gst_harness_try_pull (h)) == NULL) {
@@ -53,6 +126,53 @@ v4l2tv_check_pull_frame (GstHarness * h, GstTvHwVirtualCard * card)
       break;
   }
   return buf;
+}
+
+static GQuark frame_caps_q;
+
+/* set in the test's thread by v4l2tv_check_record_caps(), before any
+ * streaming thread reads it */
+static GQuark
+frame_caps_quark (void)
+{
+  return frame_caps_q;
+}
+
+static GstPadProbeReturn
+attach_caps (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+
+  /* in the streaming thread, in order: the caps event before the buffer
+   * has been stored on the pad */
+  gst_mini_object_set_qdata (GST_MINI_OBJECT (buf), frame_caps_quark (),
+      gst_pad_get_current_caps (pad), (GDestroyNotify) gst_caps_unref);
+  return GST_PAD_PROBE_OK;
+}
+
+/* every buffer reaching @h's sink pad carries the caps it came with, for
+ * v4l2tv_check_frame_caps(): the pad's current caps, read after a pull, may
+ * already be those of a later frame (a switch renegotiates while the test
+ * looks at the frame before it) */
+void
+v4l2tv_check_record_caps (GstHarness * h)
+{
+  if (frame_caps_q == 0)
+    frame_caps_q = g_quark_from_static_string ("v4l2tv-check-frame-caps");
+  gst_pad_add_probe (h->sinkpad, GST_PAD_PROBE_TYPE_BUFFER, attach_caps, NULL,
+      NULL);
+}
+
+/* the caps @buf came with (a new reference), through a harness set up with
+ * v4l2tv_check_record_caps() */
+GstCaps *
+v4l2tv_check_frame_caps (GstBuffer * buf)
+{
+  GstCaps *caps = gst_mini_object_get_qdata (GST_MINI_OBJECT (buf),
+      frame_caps_quark ());
+
+  fail_unless (caps != NULL, "no caps recorded with the frame");
+  return gst_caps_ref (caps);
 }
 
 /* fails on any error left on @bus but GStreamer's generic "Internal data

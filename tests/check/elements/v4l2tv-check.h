@@ -5,6 +5,15 @@
  * the virtual cards they share with the test. They fail the current check
  * on error, as gst-check's assertions do.
  *
+ * Cleanup on failure: a failed assertion leaves the test function at once
+ * (a longjmp with CK_FORK=no, as under valgrind; exit() in a forked
+ * child), so a pipeline it set playing would keep its streaming threads,
+ * and gst_deinit() at exit would wait for them for ever. Every element or
+ * pipeline a test starts is registered with v4l2tv_check_track(); the
+ * checked teardown every test case gets (v4l2tv_check_add_teardown()), and
+ * an exit handler for a forked child, set whatever of them is still alive
+ * to NULL.
+ *
  * Copyright (C) 2026 the v4l2tv authors
  */
 
@@ -18,6 +27,12 @@
 
 G_BEGIN_DECLS
 
+/* how long a test waits for what must happen (a frame, a message, a state
+ * change) before it fails: a guard against a hang, never a timing check,
+ * so generous (valgrind on a loaded machine runs 50 times slower) */
+#define V4L2TV_CHECK_WAIT (120 * GST_SECOND)
+#define V4L2TV_CHECK_WAIT_US (120 * G_TIME_SPAN_SECOND)
+
 GstTvHwVirtualCard * v4l2tv_check_setup_card   (guint index,
                                                 GstTvHwVirtualPacing pacing);
 
@@ -28,6 +43,16 @@ GstBuffer *          v4l2tv_check_pull_frame   (GstHarness * h,
 
 void                 v4l2tv_check_stream_errors_only (GstBus * bus,
                                                 const gchar * launch);
+
+void                 v4l2tv_check_record_caps  (GstHarness * h);
+
+GstCaps *            v4l2tv_check_frame_caps   (GstBuffer * buf);
+
+gpointer             v4l2tv_check_track        (gpointer element);
+
+void                 v4l2tv_check_add_teardown (TCase * tc);
+
+void                 v4l2tv_check_teardown     (void);
 
 G_END_DECLS
 

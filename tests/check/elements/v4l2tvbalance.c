@@ -152,6 +152,7 @@ GST_START_TEST (test_channels)
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  v4l2tv_check_track (src);
   g_object_set (src, "device", DEVICE, NULL);
 
   /* closed: no channels */
@@ -206,6 +207,7 @@ GST_START_TEST (test_set_values)
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  v4l2tv_check_track (src);
   bus = give_bus (src);
   g_object_set (src, "device", DEVICE, NULL);
   g_signal_connect (src, "value-changed", G_CALLBACK (on_value_changed), &c);
@@ -280,6 +282,7 @@ GST_START_TEST (test_out_of_range)
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  v4l2tv_check_track (src);
   bus = give_bus (src);
   g_object_set (src, "device", DEVICE, "hue", 500, NULL);
   g_signal_connect (src, "value-changed", G_CALLBACK (on_value_changed), &c);
@@ -336,6 +339,7 @@ GST_START_TEST (test_sink_no_controls)
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   sink = gst_element_factory_make ("v4l2tvsink", NULL);
+  v4l2tv_check_track (sink);
   bus = give_bus (sink);
   g_object_set (sink, "device", DEVICE, "saturation", 10, NULL);
   fail_unless_equals_int (gst_element_set_state (sink, GST_STATE_READY),
@@ -365,6 +369,7 @@ new_src (void)
 {
   GstHarness *h = gst_harness_new ("v4l2tvsrc");
 
+  v4l2tv_check_track (h->element);
   g_object_set (h->element, "device", DEVICE, NULL);
   return h;
 }
@@ -666,6 +671,7 @@ GST_START_TEST (test_flip_before_open)
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  v4l2tv_check_track (src);
   g_object_set (src, "device", DEVICE, NULL);
   set_direction (src, "vert");
   fail_unless (gst_video_orientation_get_vflip (GST_VIDEO_ORIENTATION (src),
@@ -695,6 +701,7 @@ GST_START_TEST (test_unsupported_directions)
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  v4l2tv_check_track (src);
   bus = give_bus (src);
   g_object_set (src, "device", DEVICE, NULL);
   fail_unless_equals_int (gst_element_set_state (src, GST_STATE_READY),
@@ -901,6 +908,8 @@ v4l2tvbalance_suite (void)
   GST_ELEMENT_REGISTER (v4l2tvsink, NULL);
 
   suite_add_tcase (s, tc);
+
+  v4l2tv_check_add_teardown (tc);
   tcase_add_test (tc, test_channels);
   tcase_add_test (tc, test_set_values);
   tcase_add_test (tc, test_out_of_range);

@@ -18,6 +18,7 @@
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw.h"
 #include "hw/tvhw-virtual.h"
+#include "v4l2tv-check.h"
 
 #define PROVIDER "v4l2tvdeviceprovider"
 #define ENV "V4L2TV_VIRTUAL_DEVICES"
@@ -427,7 +428,7 @@ run_to_eos (GstElement * pipeline)
 
   fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
       GST_STATE_CHANGE_FAILURE);
-  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+  msg = gst_bus_timed_pop_filtered (bus, V4L2TV_CHECK_WAIT,
       GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
   fail_unless (msg != NULL, "timeout");
   gst_object_unref (bus);
@@ -473,6 +474,7 @@ GST_START_TEST (test_create_source)
   g_object_set (src, "num-buffers", 2, NULL);
 
   pipeline = gst_pipeline_new (NULL);
+  v4l2tv_check_track (pipeline);
   sink = gst_element_factory_make ("fakesink", NULL);
   fail_unless (sink != NULL);
   gst_bin_add_many (GST_BIN (pipeline), src, sink, NULL);
@@ -530,6 +532,7 @@ GST_START_TEST (test_create_sink)
   g_object_set (sink, "sync", FALSE, NULL);
 
   pipeline = gst_pipeline_new (NULL);
+  v4l2tv_check_track (pipeline);
   src = gst_element_factory_make ("videotestsrc", NULL);
   fail_unless (src != NULL);
   g_object_set (src, "num-buffers", 2, NULL);
@@ -566,7 +569,9 @@ GST_START_TEST (test_reconfigure_element)
   sink_device = find_device (devices, "virtual:1", "Video/Sink");
 
   src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  v4l2tv_check_track (src);
   sink = gst_element_factory_make ("v4l2tvsink", NULL);
+  v4l2tv_check_track (sink);
   fail_unless (src != NULL && sink != NULL);
   g_object_set (src, "device", "virtual:0", NULL);
   g_object_set (sink, "device", "virtual:0", NULL);
@@ -649,6 +654,8 @@ v4l2tvdeviceprovider_suite (void)
   GST_DEVICE_PROVIDER_REGISTER (v4l2tvdeviceprovider, NULL);
 
   suite_add_tcase (s, tc_probe);
+
+  v4l2tv_check_add_teardown (tc_probe);
   tcase_add_test (tc_probe, test_probe_virtual);
   tcase_add_test (tc_probe, test_probe_current);
   tcase_add_test (tc_probe, test_probe_standards);
@@ -657,6 +664,8 @@ v4l2tvdeviceprovider_suite (void)
   tcase_add_test (tc_probe, test_monitor);
 
   suite_add_tcase (s, tc_elements);
+
+  v4l2tv_check_add_teardown (tc_elements);
   tcase_add_test (tc_elements, test_create_source);
   tcase_add_test (tc_elements, test_create_sink);
   tcase_add_test (tc_elements, test_reconfigure_element);

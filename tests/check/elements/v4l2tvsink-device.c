@@ -30,12 +30,13 @@
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw.h"
 #include "hw/tvhw-virtual.h"
+#include "v4l2tv-check.h"
 
 #define DEFAULT_DEVICE "virtual:6"
 
 /* frames per run, and how long a run may take */
 #define N_FRAMES 5
-#define RUN_TIMEOUT (60 * GST_SECOND)
+#define RUN_TIMEOUT (V4L2TV_CHECK_WAIT)
 
 typedef struct
 {
@@ -136,6 +137,7 @@ teardown (void)
 {
   guint i;
 
+  v4l2tv_check_teardown ();
   for (i = 0; i < outputs->len; i++)
     g_free (output_at (i)->name);
   g_clear_pointer (&outputs, g_array_unref);
@@ -160,6 +162,7 @@ play_init (Play * p, const gchar * output, const gchar * norm)
       "v4l2tvsink name=sink sync=false", N_FRAMES);
 
   p->pipeline = gst_parse_launch (launch, NULL);
+  v4l2tv_check_track (p->pipeline);
   g_free (launch);
   fail_unless (p->pipeline != NULL);
   p->sink = gst_bin_get_by_name (GST_BIN (p->pipeline), "sink");
@@ -365,6 +368,7 @@ GST_START_TEST (test_balance_channels)
   gst_tv_hw_device_close (dev);
 
   sink = gst_element_factory_make ("v4l2tvsink", NULL);
+  v4l2tv_check_track (sink);
   bus = gst_bus_new ();
   gst_element_set_bus (sink, bus);
   g_object_set (sink, "device", device, NULL);

@@ -19,6 +19,7 @@
 #include <glib/gstdio.h>
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
+#include <gst/check/gsttestclock.h>
 #include <gst/video/video.h>
 #include <gst/video/gstvideosink.h>
 
@@ -38,12 +39,6 @@
   "height=480, framerate=30000/1001, interlace-mode=interleaved, " \
   "field-order=bottom-field-first"
 
-static gboolean
-under_valgrind (void)
-{
-  return g_getenv ("GST_TV_UNDER_VALGRIND") != NULL;
-}
-
 /* a harness around a started sink (the harness starts an element with a
  * sink pad at once, so the properties are set before) */
 static GstHarness *
@@ -59,6 +54,7 @@ new_harness (const gchar * output, const gchar * norm)
   if (norm)
     gst_util_set_object_arg (G_OBJECT (sink), "norm", norm);
   h = gst_harness_new_with_element (sink, "sink", NULL);
+  v4l2tv_check_track (h->element);
   gst_object_unref (sink);
 
   return h;
@@ -186,12 +182,14 @@ GST_START_TEST (test_types)
   gboolean qos;
 
   sink = gst_element_factory_make ("v4l2tvsink", NULL);
+  v4l2tv_check_track (sink);
   fail_unless (sink != NULL);
   fail_unless_equals_string (G_OBJECT_TYPE_NAME (sink), "GstV4l2TvSink");
   fail_unless (GST_IS_VIDEO_SINK (sink));
 
   /* the very same norm enum as the source's */
   src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  v4l2tv_check_track (src);
   fail_unless (src != NULL);
   pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (sink), "norm");
   src_norm = g_object_class_find_property (G_OBJECT_GET_CLASS (src), "norm");
@@ -230,6 +228,7 @@ GST_START_TEST (test_device_name)
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   sink = gst_element_factory_make ("v4l2tvsink", NULL);
+  v4l2tv_check_track (sink);
   g_object_set (sink, "device", DEVICE, NULL);
   g_object_get (sink, "device-name", &name, NULL);
   fail_unless (name == NULL);
@@ -679,129 +678,90 @@ run_pipeline (GstElement * pipeline, GstClockTime timeout)
   return msg;
 }
 
-/* when each frame reached the screen: a thread polls the card's display
- * counter every 0.5 ms */
-typedef struct
+/* runs @pipeline (on a GstTestClock) to EOS, releasing each clock wait
+ * of the sink as it comes (the time jumps to it: no frame is ever late);
+ * @waits (n entries, or NULL) receives the clock time of each wait, in
+ * order; returns the number of waits and counts the QoS messages in
+ * @qos. Fails on an error; the deadline is a guard against a hang only. */
+static guint
+crank_to_eos (GstElement * pipeline, GstTestClock * clock,
+    GstClockTime * waits, guint n, guint * qos)
 {
-  GstTvHwVirtualCard *card;
-  volatile gint done;
-  guint n;
-  gint64 *shown_us;             /* monotonic time frame k was first seen */
-} Watch;
+  GstBus *bus = gst_element_get_bus (pipeline);
+  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
+  GstMessage *msg = NULL;
+  guint count = 0;
 
-static gpointer
-watch_screen (gpointer data)
-{
-  Watch *w = data;
+  while (msg == NULL) {
+    GstClockID id = NULL;
 
-  while (!g_atomic_int_get (&w->done)) {
-    guint32 displayed = 0, k;
-    gint64 now = g_get_monotonic_time ();
-
-    gst_tv_hw_virtual_card_get_output_counts (w->card, &displayed, NULL);
-    for (k = 0; k < MIN (displayed, w->n); k++)
-      if (w->shown_us[k] == 0)
-        w->shown_us[k] = now;
-    g_usleep (500);
+    fail_unless (g_get_monotonic_time () < end, "no EOS");
+    msg = gst_bus_timed_pop_filtered (bus, 5 * GST_MSECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_QOS);
+    if (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_QOS) {
+      *qos += 1;
+      gst_clear_message (&msg);
+      continue;
+    }
+    if (msg)
+      break;
+    if (!gst_test_clock_peek_next_pending_id (clock, &id))
+      continue;
+    if (waits && count < n)
+      waits[count] = gst_clock_id_get_time (id);
+    count++;
+    gst_clock_id_unref (id);
+    gst_test_clock_crank (clock);
   }
-  return NULL;
+  gst_object_unref (bus);
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+
+  return count;
 }
 
 /* frames leave one per period, by their running time on the pipeline
- * clock and at most one period before it: N frames take N periods, every
- * one of them is displayed (EOS waits for the last), the card repeats its
- * picture at most at the start, and the sink's latency is one period */
+ * clock and one period (the render delay, reported as latency) before
+ * it: the sink waits on the clock for frame k at base time + latency +
+ * k periods - render delay, every frame is displayed (EOS waits for the
+ * last) and none is dropped. On a GstTestClock: the waits are checked,
+ * not how long they took (that would fail on a loaded machine) */
 GST_START_TEST (test_timing)
 {
   GstTvHwVirtualCard *card =
-      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   const guint n = 50;
   GstElement *pipeline, *sink;
-  guint32 displayed = 0, repeated = 0;
-  GstClockTime render_delay, base_time, latency;
+  GstClock *clock = gst_test_clock_new ();
+  guint32 displayed = 0;
+  GstClockTime render_delay, base_time, latency, waits[51];
   GstQuery *query;
   GstClockTime min, max;
   gboolean live;
-  GstMessage *msg;
-  gint64 start, elapsed, lo = G_MAXINT64, hi = G_MININT64, sum = 0;
   GstStructure *stats;
   guint64 rendered = 0, dropped = 0;
   gchar *launch;
-  Watch w = { card, 0, n, NULL };
-  GThread *thread;
-  GstBus *bus;
-  guint k;
+  guint k, count, qos = 0;
 
   launch = g_strdup_printf ("videotestsrc num-buffers=%u ! "
       "v4l2tvsink name=sink device=" DEVICE " output=0 norm=PAL", n);
   pipeline = gst_parse_launch (launch, NULL);
+  v4l2tv_check_track (pipeline);
   g_free (launch);
   fail_unless (pipeline != NULL);
+  gst_pipeline_use_clock (GST_PIPELINE (pipeline), clock);
   sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
-  bus = gst_element_get_bus (pipeline);
-  w.shown_us = g_new0 (gint64, n);
-  thread = g_thread_new ("watch", watch_screen, &w);
 
-  start = g_get_monotonic_time ();
   fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
       GST_STATE_CHANGE_FAILURE);
   fail_unless (gst_element_get_state (pipeline, NULL, NULL,
-          10 * GST_SECOND) == GST_STATE_CHANGE_SUCCESS);
+          GST_CLOCK_TIME_NONE) == GST_STATE_CHANGE_SUCCESS);
   base_time = gst_element_get_base_time (pipeline);
-  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
-      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  elapsed = g_get_monotonic_time () - start;
-  fail_unless (msg != NULL);
-  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
-  gst_message_unref (msg);
-  g_atomic_int_set (&w.done, 1);
-  g_thread_join (thread);
+  count = crank_to_eos (pipeline, GST_TEST_CLOCK (clock), waits, n + 1, &qos);
 
-  gst_tv_hw_virtual_card_get_output_counts (card, &displayed, &repeated);
-  GST_INFO ("%u frames in %" G_GINT64_FORMAT " us: %u displayed, %u "
-      "repeated", n, elapsed, displayed, repeated);
+  gst_tv_hw_virtual_card_get_output_counts (card, &displayed, NULL);
+  GST_INFO ("%u frames, %u clock waits, %u displayed", n, count, displayed);
   fail_unless_equals_int (displayed, n);
-
-  /* the system clock is CLOCK_MONOTONIC: frame k (running time k
-   * periods) is due at base_time + the pipeline's latency (which includes
-   * the sink's render delay) + k periods; frame 0 prerolled */
-  latency = gst_base_sink_get_latency (GST_BASE_SINK (sink));
-  GST_INFO ("pipeline latency %" GST_TIME_FORMAT, GST_TIME_ARGS (latency));
-  for (k = 1; k < n; k++) {
-    gint64 due_us = (base_time + latency + k * PAL_PERIOD) / GST_USECOND;
-    gint64 off = w.shown_us[k] - due_us;
-
-    fail_unless (w.shown_us[k] != 0, "frame %u never seen", k);
-    lo = MIN (lo, off);
-    hi = MAX (hi, off);
-    sum += off;
-  }
-  GST_INFO ("frame on screen minus its due time: min %" G_GINT64_FORMAT
-      " us, max %" G_GINT64_FORMAT " us, mean %" G_GINT64_FORMAT " us", lo,
-      hi, sum / (n - 1));
-  if (!under_valgrind ()) {
-    fail_unless (repeated <= 2, "%u periods repeated", repeated);
-    /* n periods of 40 ms, plus start-up */
-    fail_unless (elapsed >= (n - 2) * 40000 && elapsed < n * 40000 + 500000,
-        "%" G_GINT64_FORMAT " us", elapsed);
-    /* on screen by its due time, at most one period early; the mean
-     * tight, single frames with polling and scheduling slack */
-    fail_unless (sum / (gint64) (n - 1) >= -(gint64) (PAL_PERIOD /
-            GST_USECOND) - 2000 && sum / (gint64) (n - 1) <= 5000,
-        "mean %" G_GINT64_FORMAT " us", sum / (gint64) (n - 1));
-    fail_unless (lo >= -(gint64) (PAL_PERIOD / GST_USECOND) - 20000 &&
-        hi <= 20000, "frames shown %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT
-        " us from their due time", lo, hi);
-  }
-  g_free (w.shown_us);
-
-  g_object_get (sink, "stats", &stats, NULL);
-  gst_structure_get_uint64 (stats, "rendered", &rendered);
-  gst_structure_get_uint64 (stats, "dropped", &dropped);
-  GST_INFO ("stats %" GST_PTR_FORMAT, stats);
-  gst_structure_free (stats);
-  if (!under_valgrind ())
-    fail_unless_equals_uint64 (dropped, 0);
 
   /* one frame period of render delay, reported as latency */
   render_delay = gst_base_sink_get_render_delay (GST_BASE_SINK (sink));
@@ -814,10 +774,30 @@ GST_START_TEST (test_timing)
   fail_unless (min >= PAL_PERIOD);
   gst_query_unref (query);
 
+  /* one wait per frame (frame 0 prerolled and waits in PLAYING like the
+   * others), at its running time + the latency - the render delay, and one
+   * for EOS at the end of the last frame */
+  latency = gst_base_sink_get_latency (GST_BASE_SINK (sink));
+  GST_INFO ("base time %" GST_TIME_FORMAT ", latency %" GST_TIME_FORMAT,
+      GST_TIME_ARGS (base_time), GST_TIME_ARGS (latency));
+  fail_unless_equals_int (count, n + 1);
+  for (k = 0; k <= n; k++)
+    fail_unless_equals_uint64 (waits[k], base_time + latency + k * PAL_PERIOD
+        - render_delay);
+
+  g_object_get (sink, "stats", &stats, NULL);
+  gst_structure_get_uint64 (stats, "rendered", &rendered);
+  gst_structure_get_uint64 (stats, "dropped", &dropped);
+  GST_INFO ("stats %" GST_PTR_FORMAT, stats);
+  gst_structure_free (stats);
+  fail_unless_equals_uint64 (rendered, n);
+  fail_unless_equals_uint64 (dropped, 0);
+  fail_unless_equals_int (qos, 0);
+
   gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (bus);
   gst_object_unref (sink);
   gst_object_unref (pipeline);
+  gst_object_unref (clock);
   v4l2tv_check_card_closed (CARD);
 }
 
@@ -834,23 +814,27 @@ push_to_appsrc (GstElement * appsrc, GstBuffer * buf)
 }
 
 /* a frame that comes later than max-lateness is dropped, not shown, and
- * QoS says so; frames on time are shown */
+ * QoS says so; frames on time are shown. On a GstTestClock: the test
+ * decides what is late, not the machine's load */
 GST_START_TEST (test_late_frames_dropped)
 {
   GstTvHwVirtualCard *card =
-      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   GstElement *pipeline, *appsrc, *sink;
+  GstClock *clock = gst_test_clock_new ();
   GstCaps *caps = gst_caps_from_string (PAL_CAPS ("YUY2"));
   guint32 displayed = 0;
   GstStructure *stats;
   guint64 dropped = 0;
-  GstMessage *msg;
+  GstFlowReturn ret;
   GstBus *bus;
   guint i, qos = 0;
 
   pipeline = gst_parse_launch ("appsrc name=src format=time ! "
       "v4l2tvsink name=sink device=" DEVICE " norm=PAL", NULL);
+  v4l2tv_check_track (pipeline);
   fail_unless (pipeline != NULL);
+  gst_pipeline_use_clock (GST_PIPELINE (pipeline), clock);
   appsrc = gst_bin_get_by_name (GST_BIN (pipeline), "src");
   sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
   g_object_set (appsrc, "caps", caps, NULL);
@@ -859,7 +843,7 @@ GST_START_TEST (test_late_frames_dropped)
   fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
       GST_STATE_CHANGE_FAILURE);
   /* frame 0 prerolls, and the clock starts */
-  for (i = 0; i < 1; i++) {
+  {
     GstBuffer *buf = make_picture (caps, NULL, TRUE);
 
     GST_BUFFER_PTS (buf) = 0;
@@ -867,10 +851,13 @@ GST_START_TEST (test_late_frames_dropped)
     push_to_appsrc (appsrc, buf);
   }
   fail_unless (gst_element_get_state (pipeline, NULL, NULL,
-          10 * GST_SECOND) == GST_STATE_CHANGE_SUCCESS);
+          GST_CLOCK_TIME_NONE) == GST_STATE_CHANGE_SUCCESS);
+  /* frame 0 is shown at once: its time has come */
+  gst_test_clock_crank (GST_TEST_CLOCK (clock));
 
-  /* 5 frames half a second late */
-  g_usleep (500 * 1000);
+  /* half a second passes: the next 5 frames are late */
+  gst_test_clock_set_time (GST_TEST_CLOCK (clock),
+      gst_element_get_base_time (pipeline) + GST_SECOND / 2);
   for (i = 1; i <= 5; i++) {
     GstBuffer *buf = make_picture (caps, NULL, TRUE);
 
@@ -886,28 +873,10 @@ GST_START_TEST (test_late_frames_dropped)
     GST_BUFFER_DURATION (buf) = PAL_PERIOD;
     push_to_appsrc (appsrc, buf);
   }
-  {
-    GstFlowReturn ret;
+  g_signal_emit_by_name (appsrc, "end-of-stream", &ret);
 
-    g_signal_emit_by_name (appsrc, "end-of-stream", &ret);
-  }
-
-  /* QoS messages for the drops, then EOS */
-  while ((msg = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
-              GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_QOS))) {
-    GstMessageType type = GST_MESSAGE_TYPE (msg);
-
-    if (type == GST_MESSAGE_QOS) {
-      fail_unless (GST_MESSAGE_SRC (msg) == GST_OBJECT (sink));
-      qos++;
-    }
-    gst_message_unref (msg);
-    if (type != GST_MESSAGE_QOS) {
-      fail_unless_equals_int (type, GST_MESSAGE_EOS);
-      break;
-    }
-  }
-  fail_unless (msg != NULL, "no EOS");
+  /* the late frames give QoS messages, the others clock waits, then EOS */
+  crank_to_eos (pipeline, GST_TEST_CLOCK (clock), NULL, 0, &qos);
   fail_unless_equals_int (qos, 5);
 
   g_object_get (sink, "stats", &stats, NULL);
@@ -923,11 +892,30 @@ GST_START_TEST (test_late_frames_dropped)
   gst_object_unref (appsrc);
   gst_object_unref (sink);
   gst_object_unref (pipeline);
+  gst_object_unref (clock);
   gst_caps_unref (caps);
   v4l2tv_check_card_closed (CARD);
 }
 
 GST_END_TEST;
+
+/* waits until the card has displayed @n frames; the deadline only
+ * guards against a hang */
+static void
+wait_displayed (GstTvHwVirtualCard * card, guint32 n)
+{
+  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
+  guint32 displayed = 0;
+
+  for (;;) {
+    gst_tv_hw_virtual_card_get_output_counts (card, &displayed, NULL);
+    if (displayed >= n)
+      break;
+    fail_unless (g_get_monotonic_time () < end, "%u of %u frames displayed",
+        displayed, n);
+    g_usleep (10 * 1000);
+  }
+}
 
 /* a flushing seek: frames from before it are dropped from the card's
  * queue, output goes on */
@@ -942,25 +930,26 @@ GST_START_TEST (test_flush_seek)
 
   pipeline = gst_parse_launch ("videotestsrc ! v4l2tvsink device=" DEVICE
       " norm=NTSC", NULL);
+  v4l2tv_check_track (pipeline);
   fail_unless (pipeline != NULL);
   bus = gst_element_get_bus (pipeline);
   fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
       GST_STATE_CHANGE_FAILURE);
   fail_unless (gst_element_get_state (pipeline, NULL, NULL,
-          10 * GST_SECOND) == GST_STATE_CHANGE_SUCCESS);
-  g_usleep (300 * 1000);
+          V4L2TV_CHECK_WAIT) == GST_STATE_CHANGE_SUCCESS);
+  wait_displayed (card, 3);
 
   fail_unless (gst_element_seek_simple (pipeline, GST_FORMAT_TIME,
           GST_SEEK_FLAG_FLUSH, 0));
   fail_unless (gst_element_get_state (pipeline, NULL, NULL,
-          10 * GST_SECOND) == GST_STATE_CHANGE_SUCCESS);
-  g_usleep (300 * 1000);
+          V4L2TV_CHECK_WAIT) == GST_STATE_CHANGE_SUCCESS);
+  gst_tv_hw_virtual_card_get_output_counts (card, &displayed, NULL);
+  /* output goes on: more frames come on the screen (however slowly the
+   * machine runs them) */
+  wait_displayed (card, displayed + 3);
 
   msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
   fail_if (msg != NULL, "error after the seek");
-  gst_tv_hw_virtual_card_get_output_counts (card, &displayed, NULL);
-  GST_INFO ("%u frames displayed since the seek", displayed);
-  fail_unless (displayed >= (under_valgrind ()? 1 : 5));
 
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (bus);
@@ -975,24 +964,24 @@ GST_END_TEST;
 GST_START_TEST (test_unlock)
 {
   GstElement *pipeline;
-  gint64 start, elapsed;
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   pipeline = gst_parse_launch ("videotestsrc ! v4l2tvsink device=" DEVICE
       " norm=PAL sync=false", NULL);
+  v4l2tv_check_track (pipeline);
   fail_unless (pipeline != NULL);
   fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
       GST_STATE_CHANGE_FAILURE);
   fail_unless (gst_element_get_state (pipeline, NULL, NULL,
-          10 * GST_SECOND) == GST_STATE_CHANGE_SUCCESS);
+          V4L2TV_CHECK_WAIT) == GST_STATE_CHANGE_SUCCESS);
+  /* until the sink waits for the card: the first frame is queued and
+   * the card displays nothing */
   g_usleep (200 * 1000);
 
-  start = g_get_monotonic_time ();
+  /* without the unlock, this would not return (the check's timeout ends
+   * the test); how long it takes is not the test's business */
   fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
       GST_STATE_CHANGE_SUCCESS);
-  elapsed = g_get_monotonic_time () - start;
-  GST_INFO ("stopped in %" G_GINT64_FORMAT " us", elapsed);
-  fail_unless (elapsed < (under_valgrind ()? 10 : 1) * G_TIME_SPAN_SECOND);
 
   gst_object_unref (pipeline);
   v4l2tv_check_card_closed (CARD);
@@ -1015,8 +1004,9 @@ expect_error (const gchar * launch, GQuark domain, gint code,
   GstBus *bus;
 
   pipeline = gst_parse_launch (launch, NULL);
+  v4l2tv_check_track (pipeline);
   fail_unless (pipeline != NULL);
-  msg = run_pipeline (pipeline, 30 * GST_SECOND);
+  msg = run_pipeline (pipeline, V4L2TV_CHECK_WAIT);
   fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_ERROR);
   gst_message_parse_error (msg, &err, &debug);
   GST_INFO ("%s: %s (%s)", launch, err->message, debug);
@@ -1256,6 +1246,8 @@ v4l2tvsink_suite (void)
   GST_ELEMENT_REGISTER (v4l2tvsink, NULL);
 
   suite_add_tcase (s, tc_general);
+
+  v4l2tv_check_add_teardown (tc_general);
   tcase_add_test (tc_general, test_types);
   tcase_add_test (tc_general, test_device_name);
   tcase_add_loop_test (tc_general, test_output_selection, 0,
@@ -1271,12 +1263,16 @@ v4l2tvsink_suite (void)
   tcase_add_test (tc_general, test_switch_live);
 
   suite_add_tcase (s, tc_stream);
+
+  v4l2tv_check_add_teardown (tc_stream);
   tcase_add_test (tc_stream, test_timing);
   tcase_add_test (tc_stream, test_late_frames_dropped);
   tcase_add_test (tc_stream, test_flush_seek);
   tcase_add_test (tc_stream, test_unlock);
 
   suite_add_tcase (s, tc_errors);
+
+  v4l2tv_check_add_teardown (tc_errors);
   tcase_add_test (tc_errors, test_error_device_missing);
   tcase_add_test (tc_errors, test_error_not_v4l2);
   tcase_add_test (tc_errors, test_error_not_output);

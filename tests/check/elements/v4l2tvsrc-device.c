@@ -40,12 +40,13 @@
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw.h"
 #include "hw/tvhw-virtual.h"
+#include "v4l2tv-check.h"
 
 #define DEFAULT_DEVICE "virtual:6"
 
 /* frames per pipeline run, and how long one may take */
 #define N_FRAMES 2
-#define FRAME_TIMEOUT (30 * GST_SECOND)
+#define FRAME_TIMEOUT (V4L2TV_CHECK_WAIT)
 /* frames a live norm switch may take to show (the element restarts the
  * card's queue; frames already queued downstream come first) */
 #define SWITCH_FRAMES 30
@@ -265,6 +266,7 @@ teardown (void)
 {
   guint i;
 
+  v4l2tv_check_teardown ();
   for (i = 0; i < inputs->len; i++)
     g_free (input_at (i)->name);
   g_clear_pointer (&inputs, g_array_unref);
@@ -291,6 +293,7 @@ capture_init (Capture * c, const gchar * input, const gchar * norm)
   c->pipeline = gst_parse_launch ("v4l2tvsrc name=src ! appsink name=sink "
       "caps=video/x-raw,format=YUY2 sync=false max-buffers=1 drop=false "
       "enable-last-sample=false", NULL);
+  v4l2tv_check_track (c->pipeline);
   fail_unless (c->pipeline != NULL);
   c->src = gst_bin_get_by_name (GST_BIN (c->pipeline), "src");
   c->sink = gst_bin_get_by_name (GST_BIN (c->pipeline), "sink");

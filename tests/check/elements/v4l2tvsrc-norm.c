@@ -88,6 +88,7 @@ run (const gchar * props, Result * r)
   launch = g_strdup_printf ("v4l2tvsrc name=src device=" DEVICE " %s "
       "num-buffers=3 ! fakesink", props);
   pipeline = gst_parse_launch (launch, NULL);
+  v4l2tv_check_track (pipeline);
   g_free (launch);
   fail_unless (pipeline != NULL);
   src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
@@ -95,7 +96,7 @@ run (const gchar * props, Result * r)
   fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
       GST_STATE_CHANGE_FAILURE);
   do {
-    msg = gst_bus_timed_pop (bus, 30 * GST_SECOND);
+    msg = gst_bus_timed_pop (bus, V4L2TV_CHECK_WAIT);
     fail_unless (msg != NULL, "no EOS");
   } while (!take_message (r, msg));
 
@@ -241,16 +242,17 @@ GST_START_TEST (test_auto_switch_live)
   memset (&r, 0, sizeof (r));
   pipeline = gst_parse_launch ("v4l2tvsrc name=src device=" DEVICE
       " input=Composite1 norm=auto ! fakesink", NULL);
+  v4l2tv_check_track (pipeline);
   src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
   bus = gst_element_get_bus (pipeline);
   pad = gst_element_get_static_pad (src, "src");
   fail_unless_equals_int (gst_element_set_state (pipeline,
           GST_STATE_PLAYING), GST_STATE_CHANGE_ASYNC);
   fail_unless_equals_int (gst_element_get_state (pipeline, NULL, NULL,
-          10 * GST_SECOND), GST_STATE_CHANGE_SUCCESS);
+          V4L2TV_CHECK_WAIT), GST_STATE_CHANGE_SUCCESS);
   g_object_set (src, "input", "S-Video", NULL);
 
-  end = g_get_monotonic_time () + 20 * G_TIME_SPAN_SECOND;
+  end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
   while (height != 576) {
     fail_unless (g_get_monotonic_time () < end, "no switch");
     while ((msg = gst_bus_pop (bus)))
@@ -292,6 +294,7 @@ GST_START_TEST (test_sink_refuses_auto)
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   pipeline = gst_parse_launch ("videotestsrc ! v4l2tvsink name=sink device="
       DEVICE " output=0 norm=auto", NULL);
+  v4l2tv_check_track (pipeline);
   bus = gst_element_get_bus (pipeline);
   fail_unless_equals_int (gst_element_set_state (pipeline,
           GST_STATE_PLAYING), GST_STATE_CHANGE_FAILURE);
@@ -326,6 +329,7 @@ GST_START_TEST (test_auto_property_and_uri)
 
   src = gst_element_make_from_uri (GST_URI_SRC,
       "v4l2tv://" DEVICE "?input=S-Video&norm=auto", NULL, &err);
+  v4l2tv_check_track (src);
   fail_unless (src != NULL, "%s", err ? err->message : "");
   g_value_init (&norm, G_PARAM_SPEC_VALUE_TYPE (g_object_class_find_property
           (G_OBJECT_GET_CLASS (src), "norm")));
@@ -372,6 +376,7 @@ expect_error (const gchar * props, const gchar * text)
   launch = g_strdup_printf ("v4l2tvsrc name=src device=" DEVICE " %s "
       "num-buffers=3 ! fakesink", props);
   pipeline = gst_parse_launch (launch, NULL);
+  v4l2tv_check_track (pipeline);
   g_free (launch);
   bus = gst_element_get_bus (pipeline);
   fail_unless_equals_int (gst_element_set_state (pipeline,
@@ -463,6 +468,7 @@ v4l2tvsrc_norm_suite (void)
   GST_ELEMENT_REGISTER (v4l2tvsrc, NULL);
   GST_ELEMENT_REGISTER (v4l2tvsink, NULL);
   suite_add_tcase (s, tc);
+  v4l2tv_check_add_teardown (tc);
   tcase_add_test (tc, test_auto_detects);
   tcase_add_test (tc, test_auto_candidates);
   tcase_add_test (tc, test_auto_no_signal);
@@ -471,6 +477,7 @@ v4l2tvsrc_norm_suite (void)
   tcase_add_test (tc, test_auto_property_and_uri);
   tc = tcase_create ("audio");
   suite_add_tcase (s, tc);
+  v4l2tv_check_add_teardown (tc);
   tcase_add_test (tc, test_audio_input);
   tcase_add_test (tc, test_audio_input_pairs);
 

@@ -158,6 +158,7 @@ run_start (Run * run, const gchar * props, const gchar * format)
       "Composite1 norm=NTSC %s ! video/x-raw,format=%s ! fakesink sync=false",
       props, format);
   run->pipeline = gst_parse_launch (launch, NULL);
+  v4l2tv_check_track (run->pipeline);
   g_free (launch);
   fail_unless (run->pipeline != NULL);
   run->src = gst_bin_get_by_name (GST_BIN (run->pipeline), "src");
@@ -210,12 +211,12 @@ take_messages (Run * run)
   }
 }
 
-/* waits (at most 30 s, failing then) until @n frames that are, or are
- * not, fillers have come; fails on an error message */
+/* waits (V4L2TV_CHECK_WAIT at most, failing then) until @n frames that
+ * are, or are not, fillers have come; fails on an error message */
 static void
 wait_frames (Run * run, gboolean gap, guint n)
 {
-  gint64 end = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
+  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
 
   while (count_frames (run, gap) < n) {
     take_messages (run);
@@ -582,7 +583,7 @@ GST_START_TEST (test_eio_error)
   wait_frames (&run, FALSE, 5);
   gst_tv_hw_virtual_card_inject_faults (card, GST_TV_HW_VIRTUAL_FAULT_DQBUF,
       EIO, GST_V4L2_TV_TEST_MAX_ERRORS);
-  msg = gst_bus_timed_pop_filtered (run.bus, 30 * GST_SECOND,
+  msg = gst_bus_timed_pop_filtered (run.bus, V4L2TV_CHECK_WAIT,
       GST_MESSAGE_ERROR);
   fail_unless (msg != NULL, "no error");
   gst_message_parse_error (msg, &err, &debug);
@@ -639,6 +640,7 @@ v4l2tvsrc_signal_suite (void)
 
   GST_ELEMENT_REGISTER (v4l2tvsrc, NULL);
   suite_add_tcase (s, tc);
+  v4l2tv_check_add_teardown (tc);
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_signal_loss_property);
   tcase_add_test (tc, test_gap_repeat);

@@ -124,6 +124,7 @@ new_src (const gchar * input, const gchar * norm)
 {
   GstHarness *h = gst_harness_new ("v4l2tvsrc");
 
+  v4l2tv_check_track (h->element);
   g_object_set (h->element, "device", DEVICE, NULL);
   if (input)
     g_object_set (h->element, "input", input, NULL);
@@ -216,7 +217,7 @@ get_string (GstElement * element, const gchar * name)
 static GstMessage *
 pop_message (GstBus * bus, GstMessageType type)
 {
-  GstMessage *msg = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND, type);
+  GstMessage *msg = gst_bus_timed_pop_filtered (bus, V4L2TV_CHECK_WAIT, type);
 
   fail_unless (msg != NULL, "no message");
   return msg;
@@ -350,6 +351,7 @@ new_sink_pipeline (const gchar * output, GstElement ** sink)
       "v4l2tvsink name=sink device=" DEVICE " output=\"%s\" norm=PAL",
       output);
   GstElement *pipeline = gst_parse_launch (desc, NULL);
+  v4l2tv_check_track (pipeline);
 
   g_free (desc);
   fail_unless (pipeline != NULL);
@@ -411,7 +413,7 @@ GST_START_TEST (test_sink_lists)
   /* switching outputs through the interface, live: at the next frame */
   fail_unless (gst_tv_tuner_set_channel (tuner, rf));
   {
-    gint64 end = g_get_monotonic_time () + 20 * G_TIME_SPAN_SECOND;
+    gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
 
     while (get_count (&c.channel_changed) == 0) {
       fail_unless (g_get_monotonic_time () < end, "no channel-changed");
@@ -829,6 +831,7 @@ GST_START_TEST (test_frequency_errors_at_start)
 
     v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
     src = gst_element_factory_make ("v4l2tvsrc", NULL);
+    v4l2tv_check_track (src);
     bus = gst_bus_new ();
     gst_element_set_bus (src, bus);
     g_object_set (src, "device", DEVICE, "input", cases[i].input,
@@ -964,6 +967,8 @@ v4l2tvtuner_suite (void)
   GST_ELEMENT_REGISTER (v4l2tvsink, NULL);
 
   suite_add_tcase (s, tc);
+
+  v4l2tv_check_add_teardown (tc);
   tcase_add_test (tc, test_src_lists);
   tcase_add_test (tc, test_sink_lists);
   tcase_add_test (tc, test_sink_frequency);

@@ -635,6 +635,7 @@ GST_START_TEST (test_make_from_uri)
       "v4l2tvsrc");
 
   h = gst_harness_new_with_element (e, NULL, "src");
+  v4l2tv_check_track (h->element);
   gst_harness_play (h);
   buf = pull_frame (h);
   gst_buffer_unref (buf);
@@ -702,6 +703,7 @@ GST_START_TEST (test_unknown_input_at_start)
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   pipeline = gst_parse_launch ("v4l2tvsrc name=src ! fakesink", &err);
+  v4l2tv_check_track (pipeline);
   fail_unless (pipeline != NULL);
   {
     GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
@@ -712,7 +714,7 @@ GST_START_TEST (test_unknown_input_at_start)
   }
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
   msg = gst_bus_timed_pop_filtered (GST_ELEMENT_BUS (pipeline),
-      30 * GST_SECOND, GST_MESSAGE_ERROR | GST_MESSAGE_ASYNC_DONE);
+      V4L2TV_CHECK_WAIT, GST_MESSAGE_ERROR | GST_MESSAGE_ASYNC_DONE);
   fail_unless (msg != NULL);
   fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_ERROR);
   gst_message_parse_error (msg, &err, NULL);
@@ -783,13 +785,14 @@ GST_START_TEST (test_uridecodebin)
   pipeline = gst_parse_launch ("uridecodebin name=dec "
       "uri=\"v4l2tv://virtual:4?input=Composite1&norm=NTSC\" "
       "! fakesink name=sink", &err);
+  v4l2tv_check_track (pipeline);
   fail_unless (pipeline != NULL, "%s", err ? err->message : "");
   fail_unless (err == NULL, "%s", err ? err->message : "");
 
   /* live: no preroll in PAUSED, the sink prerolls on the way to PLAYING */
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
   msg = gst_bus_timed_pop_filtered (GST_ELEMENT_BUS (pipeline),
-      30 * GST_SECOND, GST_MESSAGE_ERROR | GST_MESSAGE_ASYNC_DONE);
+      V4L2TV_CHECK_WAIT, GST_MESSAGE_ERROR | GST_MESSAGE_ASYNC_DONE);
   fail_unless (msg != NULL, "no preroll");
   if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
     gchar *dbg = NULL;
@@ -888,6 +891,8 @@ v4l2tvuri_suite (void)
   GST_ELEMENT_REGISTER (v4l2tvsink, NULL);
 
   suite_add_tcase (s, tc_grammar);
+
+  v4l2tv_check_add_teardown (tc_grammar);
   tcase_add_test (tc_grammar, test_factories);
   tcase_add_loop_test (tc_grammar, test_round_trip, 0,
       G_N_ELEMENTS (round_trips));
@@ -896,10 +901,14 @@ v4l2tvuri_suite (void)
   tcase_add_test (tc_grammar, test_norm_same_as_property);
 
   suite_add_tcase (s, tc_errors);
+
+  v4l2tv_check_add_teardown (tc_errors);
   tcase_add_loop_test (tc_errors, test_error, 0, G_N_ELEMENTS (uri_errors));
   tcase_add_loop_test (tc_errors, test_malformed, 0, G_N_ELEMENTS (malformed));
 
   suite_add_tcase (s, tc_open);
+
+  v4l2tv_check_add_teardown (tc_open);
   tcase_add_test (tc_open, test_make_from_uri);
   tcase_add_test (tc_open, test_unknown_input_at_start);
   tcase_add_loop_test (tc_open, test_unprintable_at_start, 0,

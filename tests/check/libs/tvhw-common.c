@@ -281,7 +281,6 @@ wait_thread (gpointer user_data)
   WaitData *w = user_data;
 
   w->ret = gst_tv_hw_device_wait (w->dev, -1, &w->err);
-  w->returned_at = g_get_monotonic_time ();
   return NULL;
 }
 

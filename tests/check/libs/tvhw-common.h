@@ -47,7 +47,6 @@ typedef struct
   GstTvHwDevice *dev;
   gboolean ret;
   GError *err;
-  gint64 returned_at;
 } WaitData;
 
 #define FRAME_625 (STRIDE * 576)

@@ -908,7 +908,6 @@ GST_START_TEST (test_output_flushing)
   GThread *thread;
   struct v4l2_buffer buf;
   GError *err = NULL;
-  gint64 flushed_at, emitted_at;
   Stream s;
 
   gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
@@ -921,12 +920,10 @@ GST_START_TEST (test_output_flushing)
   w.dev = dev;
   thread = g_thread_new ("waiter", wait_thread, &w);
   g_usleep (50 * 1000);
-  flushed_at = g_get_monotonic_time ();
   gst_tv_hw_device_set_flushing (dev, TRUE);
   g_thread_join (thread);
   fail_if (w.ret);
   assert_tvhw_error (w.err, GST_TV_HW_ERROR_FLUSHING);
-  fail_unless (w.returned_at - flushed_at < G_USEC_PER_SEC / 2);
   gst_tv_hw_device_set_flushing (dev, FALSE);
 
   /* a displayed frame wakes it: the buffer can be dequeued (writable) */
@@ -934,11 +931,9 @@ GST_START_TEST (test_output_flushing)
   w.dev = dev;
   thread = g_thread_new ("waiter", wait_thread, &w);
   g_usleep (50 * 1000);
-  emitted_at = g_get_monotonic_time ();
   gst_tv_hw_virtual_card_emit_frames (card, 1);
   g_thread_join (thread);
   fail_unless (w.ret, "wait: %s", w.err ? w.err->message : "");
-  fail_unless (w.returned_at - emitted_at < G_USEC_PER_SEC / 2);
   fail_unless (gst_tv_hw_device_dequeue_buffer (dev, &buf, &err));
   fail_unless_equals_int (buf.sequence, 0);
 

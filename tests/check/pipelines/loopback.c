@@ -162,6 +162,7 @@ new_sink (const gchar * output, const gchar * norm)
   gst_util_set_object_arg (G_OBJECT (sink), "norm", norm);
   /* the harness starts it at once */
   h = gst_harness_new_with_element (sink, "sink", NULL);
+  v4l2tv_check_track (h->element);
   gst_object_unref (sink);
 
   return h;
@@ -172,6 +173,7 @@ new_src (const gchar * input, const gchar * norm)
 {
   GstHarness *h = gst_harness_new ("v4l2tvsrc");
 
+  v4l2tv_check_track (h->element);
   g_object_set (h->element, "device", DEVICE, "input", input, NULL);
   gst_util_set_object_arg (G_OBJECT (h->element), "norm", norm);
   gst_harness_play (h);
@@ -386,9 +388,11 @@ GST_START_TEST (test_two_pipelines)
   out = gst_parse_launch ("videotestsrc pattern=solid-color "
       "foreground-color=0xff808080 ! video/x-raw, format=I420 ! "
       "v4l2tvsink device=" DEVICE " output=\"Composite Out\" norm=NTSC", NULL);
+  v4l2tv_check_track (out);
   in = gst_parse_launch ("v4l2tvsrc device=" DEVICE " input=Composite2 "
       "norm=NTSC num-buffers=30 ! video/x-raw, format=YUY2 ! "
       "fakesink name=sink", NULL);
+  v4l2tv_check_track (in);
   fail_unless (out != NULL && in != NULL);
   fakesink = gst_bin_get_by_name (GST_BIN (in), "sink");
   pad = gst_element_get_static_pad (fakesink, "sink");
@@ -398,13 +402,13 @@ GST_START_TEST (test_two_pipelines)
 
   fail_unless (gst_element_set_state (out, GST_STATE_PLAYING) !=
       GST_STATE_CHANGE_FAILURE);
-  fail_unless (gst_element_get_state (out, NULL, NULL, 10 * GST_SECOND) ==
+  fail_unless (gst_element_get_state (out, NULL, NULL, V4L2TV_CHECK_WAIT) ==
       GST_STATE_CHANGE_SUCCESS);
   fail_unless (gst_element_set_state (in, GST_STATE_PLAYING) !=
       GST_STATE_CHANGE_FAILURE);
 
   bus = gst_element_get_bus (in);
-  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND,
+  msg = gst_bus_timed_pop_filtered (bus, V4L2TV_CHECK_WAIT,
       GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
   fail_unless (msg != NULL, "timeout");
   fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
@@ -436,6 +440,8 @@ loopback_suite (void)
   GST_ELEMENT_REGISTER (v4l2tvsink, NULL);
 
   suite_add_tcase (s, tc_chain);
+
+  v4l2tv_check_add_teardown (tc_chain);
   tcase_add_loop_test (tc_chain, test_loopback_i420, 0, G_N_ELEMENTS (cables));
   tcase_add_test (tc_chain, test_not_looped);
   tcase_add_test (tc_chain, test_two_pipelines);

@@ -123,6 +123,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
  * minimum latency covers it */
 #define FILLER_DELAY(period) ((period) * 3 / 2)
 #define DEFAULT_SIGNAL_LOSS GST_V4L2_TV_SIGNAL_LOSS_REPEAT
+#define DEFAULT_CORRUPTED_FRAMES GST_V4L2_TV_CORRUPTED_FRAMES_DROP
 
 /* create(): the streaming thread was woken for a live switch */
 #define GST_V4L2_TV_FLOW_SWITCH GST_FLOW_CUSTOM_SUCCESS
@@ -137,6 +138,8 @@ enum
   PROP_BRIGHTNESS,              /* .. PROP_HUE: gstv4l2tvcolorbalance.c */
   PROP_HUE = PROP_BRIGHTNESS + GST_V4L2_TV_BALANCE_N_PROPS - 1,
   PROP_VIDEO_DIRECTION,
+  PROP_CORRUPTED_FRAMES,
+  PROP_CORRUPTED_COUNT,
 };
 
 struct _GstV4l2TvSrc
@@ -167,6 +170,7 @@ struct _GstV4l2TvSrc
   gboolean have_sequence;
   guint32 last_sequence;
   guint64 processed;
+  guint64 discarded;            /* corrupted frames dropped */
   gboolean discont;
 
   GstClock *clock;              /* the last clock seen, and whether it */
@@ -180,6 +184,8 @@ struct _GstV4l2TvSrc
   GstV4l2TvSignalLoss signal_loss;
   guint64 gap_frames;
   guint64 capture_errors;
+  GstV4l2TvCorruptedFrames corrupted_mode;
+  guint64 corrupted;
 };
 
 #define gst_v4l2_tv_src_parent_class parent_class
@@ -508,6 +514,9 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
    *   (no-power, no-signal, no-carrier, no-sync, no-h-lock, no-v-lock,
    *   no-equalizer)
    * - `gap` (boolean): whether filler frames are going out
+   * - `corrupted` (boolean): whether the last frame from the card was
+   *   corrupted (see #GstV4l2TvSrc:corrupted-frames); each change is posted
+   * - `corrupted-count` (guint64): corrupted frames since start
    * - `running-time` (guint64): when, in the pipeline's running time
    *
    * The status is read every half second of stream time while frames
@@ -548,6 +557,53 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
           "5 in a row are an error", 0, G_MAXUINT64, 0,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * GstV4l2TvSrc:corrupted-frames:
+   *
+   * What to do with a frame the card did not complete: one the driver
+   * flags V4L2_BUF_FLAG_ERROR (a FIFO overrun, a lost sync), or one
+   * shorter than a frame (its bytesused below the format's size, 0
+   * included), as USB grabbers deliver when isochronous packets are lost.
+   * The rest of such a buffer holds whatever an earlier frame left there.
+   *
+   * With `drop` (the default) the frame is not pushed: the next one is
+   * DISCONT, and while no complete frame comes the signal-loss fillers
+   * keep the stream going. With `mark` it is pushed flagged
+   * GST_BUFFER_FLAG_CORRUPTED, for applications that look at the flag (to
+   * salvage the part that arrived, say). `drop` is the default because
+   * almost no element downstream looks at that flag: encoders, muxers and
+   * video sinks would record or show a torn or stale picture as a good
+   * one, while a missing frame is what they already handle (v4l2src too
+   * drops truncated buffers).
+   *
+   * Either way each such frame is counted in
+   * #GstV4l2TvSrc:corrupted-count and posted as a QoS message (with the
+   * fields `reason` = `corrupted` and `corrupted-count`; a dropped one is
+   * in its `dropped` count, a marked one in `processed`), and the first
+   * corrupted frame after complete ones, and the first complete one
+   * after, change the `corrupted` field of the `v4l2tv-signal` message
+   * (see #GstV4l2TvSrc:signal-loss). Can be changed while playing.
+   */
+  g_object_class_install_property (gobject_class, PROP_CORRUPTED_FRAMES,
+      g_param_spec_enum ("corrupted-frames", "Corrupted frames",
+          "What to do with frames the card did not complete (flagged "
+          "V4L2_BUF_FLAG_ERROR, or short): drop them, or push them flagged "
+          "CORRUPTED (mark)", GST_TYPE_V4L2_TV_CORRUPTED_FRAMES,
+          DEFAULT_CORRUPTED_FRAMES, G_PARAM_READWRITE |
+          GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * GstV4l2TvSrc:corrupted-count:
+   *
+   * Frames the card did not complete since the element started, dropped
+   * or marked (see #GstV4l2TvSrc:corrupted-frames).
+   */
+  g_object_class_install_property (gobject_class, PROP_CORRUPTED_COUNT,
+      g_param_spec_uint64 ("corrupted-count", "Corrupted count",
+          "Frames the card did not complete (flagged V4L2_BUF_FLAG_ERROR, "
+          "or short) since start, dropped or marked", 0, G_MAXUINT64, 0,
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
   gst_element_class_set_static_metadata (element_class,
       "Analog TV video source", "Source/Video",
       "Captures analog TV (NTSC, PAL, SECAM) video from a Video4Linux2 card "
@@ -581,6 +637,7 @@ gst_v4l2_tv_src_init (GstV4l2TvSrc * self)
   self->duration = GST_CLOCK_TIME_NONE;
   self->latency_buffers = DEFAULT_NUM_BUFFERS;
   self->signal_loss = DEFAULT_SIGNAL_LOSS;
+  self->corrupted_mode = DEFAULT_CORRUPTED_FRAMES;
   gst_v4l2_tv_signal_init (&self->signal, GST_ELEMENT (self), self->obj);
 
   gst_base_src_set_live (GST_BASE_SRC (self), TRUE);
@@ -625,6 +682,11 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
     case PROP_BRIGHTNESS ... PROP_HUE:
       gst_v4l2_tv_balance_set_property (self->obj, prop_id - PROP_BRIGHTNESS,
           value);
+      break;
+    case PROP_CORRUPTED_FRAMES:
+      GST_OBJECT_LOCK (self);
+      self->corrupted_mode = g_value_get_enum (value);
+      GST_OBJECT_UNLOCK (self);
       break;
     case PROP_VIDEO_DIRECTION:
       gst_v4l2_tv_orient_set_direction_property (self->obj, value);
@@ -671,6 +733,16 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
     case PROP_BRIGHTNESS ... PROP_HUE:
       gst_v4l2_tv_balance_get_property (self->obj, prop_id - PROP_BRIGHTNESS,
           value);
+      break;
+    case PROP_CORRUPTED_FRAMES:
+      GST_OBJECT_LOCK (self);
+      g_value_set_enum (value, self->corrupted_mode);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_CORRUPTED_COUNT:
+      GST_OBJECT_LOCK (self);
+      g_value_set_uint64 (value, self->corrupted);
+      GST_OBJECT_UNLOCK (self);
       break;
     case PROP_VIDEO_DIRECTION:
       gst_v4l2_tv_orient_get_direction_property (self->obj, value);
@@ -980,6 +1052,7 @@ gst_v4l2_tv_src_start (GstBaseSrc * bsrc)
 
   /* the card was programmed in READY_TO_PAUSED */
   self->processed = 0;
+  self->discarded = 0;
   self->have_sequence = FALSE;
   self->downstream_meta = FALSE;
   gst_v4l2_tv_signal_reset (&self->signal);
@@ -987,6 +1060,7 @@ gst_v4l2_tv_src_start (GstBaseSrc * bsrc)
   self->dropped = 0;
   self->gap_frames = 0;
   self->capture_errors = 0;
+  self->corrupted = 0;
   GST_OBJECT_UNLOCK (self);
 
   return TRUE;
@@ -1428,11 +1502,37 @@ gst_v4l2_tv_src_running_time (GstV4l2TvSrc * self,
   return now > base_time + delay ? now - base_time - delay : 0;
 }
 
+/*
+ * A QoS message for the frame at @pts that was lost (@reason "dropped":
+ * by the card) or corrupted ("corrupted"): processed are the frames
+ * pushed from the card, dropped those the card lost and the corrupted
+ * ones dropped here.
+ */
+static void
+gst_v4l2_tv_src_post_qos (GstV4l2TvSrc * self, GstClockTime pts,
+    const gchar * reason)
+{
+  GstMessage *msg;
+  guint64 dropped, corrupted;
+
+  GST_OBJECT_LOCK (self);
+  dropped = self->dropped + self->discarded;
+  corrupted = self->corrupted;
+  GST_OBJECT_UNLOCK (self);
+
+  msg = gst_message_new_qos (GST_OBJECT_CAST (self), TRUE, pts,
+      GST_CLOCK_TIME_NONE, pts, self->duration);
+  gst_message_set_qos_stats (msg, GST_FORMAT_BUFFERS, self->processed, dropped);
+  gst_structure_set (gst_message_writable_structure (msg),
+      "reason", G_TYPE_STRING, reason,
+      "corrupted-count", G_TYPE_UINT64, corrupted, NULL);
+  gst_element_post_message (GST_ELEMENT_CAST (self), msg);
+}
+
 static void
 gst_v4l2_tv_src_count_drops (GstV4l2TvSrc * self, guint32 sequence,
     GstClockTime pts)
 {
-  GstMessage *msg;
   guint64 lost = 0, total;
 
   if (self->have_sequence && sequence > self->last_sequence + 1)
@@ -1453,10 +1553,7 @@ gst_v4l2_tv_src_count_drops (GstV4l2TvSrc * self, guint32 sequence,
       "before frame %u, %" G_GUINT64_FORMAT " in all", lost, sequence, total);
   self->discont = TRUE;
 
-  msg = gst_message_new_qos (GST_OBJECT_CAST (self), TRUE, pts,
-      GST_CLOCK_TIME_NONE, pts, self->duration);
-  gst_message_set_qos_stats (msg, GST_FORMAT_BUFFERS, self->processed, total);
-  gst_element_post_message (GST_ELEMENT_CAST (self), msg);
+  gst_v4l2_tv_src_post_qos (self, pts, "dropped");
 }
 
 /* a copy downstream can own for as long as it likes, in a buffer of the
@@ -1536,6 +1633,57 @@ map_failed:
   return NULL;
 }
 
+/* whether the card did not complete the frame in @vbuf: the driver says
+ * so (V4L2_BUF_FLAG_ERROR), or it filled less than a frame */
+static gboolean
+gst_v4l2_tv_src_frame_corrupted (GstV4l2TvSrc * self,
+    const struct v4l2_buffer *vbuf)
+{
+  return (vbuf->flags & V4L2_BUF_FLAG_ERROR) ||
+      vbuf->bytesused < self->info.size;
+}
+
+/*
+ * The frame in @vbuf (dequeued, its index valid) is corrupted: counted,
+ * said in a QoS message and in the signal messages; with
+ * corrupted-frames=drop its buffer goes back to the card at once.
+ * Returns whether it was dropped (FALSE with @error set when the buffer
+ * could not be queued again).
+ */
+static gboolean
+gst_v4l2_tv_src_corrupted (GstV4l2TvSrc * self,
+    const struct v4l2_buffer *vbuf, gboolean * dropped, GError ** error)
+{
+  GstClockTime pts = gst_v4l2_tv_src_running_time (self, vbuf);
+  GstV4l2TvCorruptedFrames mode;
+  guint64 n;
+
+  GST_OBJECT_LOCK (self);
+  mode = self->corrupted_mode;
+  n = ++self->corrupted;
+  GST_OBJECT_UNLOCK (self);
+
+  *dropped = mode == GST_V4L2_TV_CORRUPTED_FRAMES_DROP;
+  GST_INFO_OBJECT (self, "frame %u is corrupted (%s, %u of %" G_GSIZE_FORMAT
+      " bytes), %" G_GUINT64_FORMAT " in all: %s", vbuf->sequence,
+      (vbuf->flags & V4L2_BUF_FLAG_ERROR) ? "flagged ERROR" : "short",
+      vbuf->bytesused, self->info.size, n, *dropped ? "dropped" : "marked");
+  gst_v4l2_tv_signal_corrupted (&self->signal, TRUE, pts);
+
+  if (*dropped) {
+    /* the sequence goes on through it, the next frame is DISCONT */
+    gst_v4l2_tv_src_count_drops (self, vbuf->sequence, pts);
+    self->processed--;
+    self->discarded++;
+    self->discont = TRUE;
+    if (!gst_v4l2_tv_src_queue_buffer (self, vbuf->index, error))
+      return FALSE;
+  }
+  gst_v4l2_tv_src_post_qos (self, pts, "corrupted");
+
+  return TRUE;
+}
+
 /* timestamps, offsets and flags of the frame in @vbuf */
 static void
 gst_v4l2_tv_src_stamp (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
@@ -1554,7 +1702,7 @@ gst_v4l2_tv_src_stamp (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
     GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
     self->discont = FALSE;
   }
-  if (vbuf->flags & V4L2_BUF_FLAG_ERROR)
+  if (gst_v4l2_tv_src_frame_corrupted (self, vbuf))
     GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_CORRUPTED);
 }
 
@@ -1818,7 +1966,9 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
   GstV4l2TvSignalLoss mode;
   GstFlowReturn ret;
   guint64 errors;
+  gboolean corrupted, dropped;
 
+again:
   if (!gst_v4l2_tv_src_requeue (self))
     return GST_FLOW_ERROR;
 
@@ -1872,16 +2022,26 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
       GST_WARNING_OBJECT (self, "capture error on '%s' (%" G_GUINT64_FORMAT
           " in all): %s; a frame lost", location, errors, err->message);
       self->discont = TRUE;
-    } else if (!g_error_matches (err, GST_TV_HW_ERROR,
-            GST_TV_HW_ERROR_TIMEOUT)) {
+    } else if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT)) {
       goto read_failed;
     }
     g_clear_error (&err);
   }
   self->n_queued--;
 
+  corrupted = gst_v4l2_tv_src_frame_corrupted (self, &vbuf);
+  if (corrupted) {
+    if (!gst_v4l2_tv_src_corrupted (self, &vbuf, &dropped, &err))
+      goto read_failed;
+    if (dropped)
+      goto again;
+  }
+
   ret = gst_v4l2_tv_src_output (self, &vbuf, outbuf);
   if (ret == GST_FLOW_OK) {
+    if (!corrupted)
+      gst_v4l2_tv_signal_corrupted (&self->signal, FALSE,
+          GST_BUFFER_PTS (*outbuf));
     self->signal.wait_start = GST_CLOCK_TIME_NONE;
     gst_v4l2_tv_signal_frame (&self->signal, *outbuf,
         mode == GST_V4L2_TV_SIGNAL_LOSS_REPEAT);

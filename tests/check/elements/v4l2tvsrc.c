@@ -657,6 +657,140 @@ GST_START_TEST (test_sequence_gaps)
 
 GST_END_TEST;
 
+/* frames the card did not complete: flagged V4L2_BUF_FLAG_ERROR, short,
+ * empty; dropped or pushed flagged CORRUPTED, in the card's format and
+ * converted */
+/* *INDENT-OFF* */
+static const struct
+{
+  const gchar *mode;
+  const gchar *format;
+} corrupted_cases[] = {
+  { NULL, "YUY2" },             /* the default: drop */
+  { "drop", "I420" },
+  { "mark", "YUY2" },
+  { "mark", "I420" },
+};
+/* *INDENT-ON* */
+
+GST_START_TEST (test_corrupted_frames)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  const gchar *mode = corrupted_cases[__i__].mode;
+  gboolean drop = mode == NULL || g_str_equal (mode, "drop");
+  GstElement *src = h->element;
+  GstBus *bus = gst_bus_new ();
+  guint64 count = 0, dropped = 1, processed, qos_dropped, qos_count;
+  guint64 card_lost;
+  guint n_qos = 0, n_signal = 0, i;
+  gboolean corrupted;
+  GstMessage *msg;
+  GstFormat format;
+  GstBuffer *buf;
+  gchar *caps;
+  gint value;
+
+  g_object_get (src, "corrupted-frames", &value, NULL);
+  fail_unless_equals_int (value, 1);    /* drop */
+  if (mode)
+    gst_util_set_object_arg (G_OBJECT (src), "corrupted-frames", mode);
+  caps = g_strdup_printf ("video/x-raw, format=%s",
+      corrupted_cases[__i__].format);
+  gst_harness_set_sink_caps_str (h, caps);
+  g_free (caps);
+  gst_element_set_bus (src, bus);
+  gst_harness_play (h);
+  buf = v4l2tv_check_pull_frame (h, card);
+  fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), 0);
+  gst_buffer_unref (buf);
+
+  /* frame 1 flagged, 2 short, 3 empty (the source has buffers queued for
+   * them) */
+  gst_tv_hw_virtual_card_corrupt_frames (card, 1);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  gst_tv_hw_virtual_card_inject_frame_faults (card,
+      GST_TV_HW_VIRTUAL_FRAME_SHORT, 1);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  gst_tv_hw_virtual_card_inject_frame_faults (card,
+      GST_TV_HW_VIRTUAL_FRAME_EMPTY, 1);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  if (!drop) {
+    for (i = 1; i <= 3; i++) {
+      buf = gst_harness_pull (h);
+      fail_unless (buf != NULL);
+      fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), i);
+      fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_CORRUPTED),
+          "frame %u not marked", i);
+      gst_buffer_unref (buf);
+    }
+  }
+  /* frame 4, or a later one when the card had no buffer queued for it
+   * (the test emits faster than the source gives the buffers back) */
+  buf = v4l2tv_check_pull_frame (h, card);
+  fail_unless (GST_BUFFER_OFFSET (buf) >= 4);
+  fail_if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_CORRUPTED));
+  /* a dropped frame is a discontinuity */
+  if (GST_BUFFER_OFFSET (buf) == 4) {
+    fail_unless_equals_int (GST_BUFFER_FLAG_IS_SET (buf,
+            GST_BUFFER_FLAG_DISCONT), drop);
+  } else {
+    fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT));
+  }
+
+  g_object_get (src, "corrupted-count", &count, "dropped-frames", &dropped,
+      NULL);
+  fail_unless_equals_uint64 (count, 3);
+  /* the frames the card lost, not the corrupted ones */
+  fail_unless_equals_uint64 (dropped, GST_BUFFER_OFFSET (buf) - 4);
+  card_lost = dropped;
+  gst_buffer_unref (buf);
+
+  /* a QoS message each, the signal messages at the first corrupted frame
+   * and at the first complete one after */
+  while ((msg = gst_bus_pop (bus))) {
+    const GstStructure *st = gst_message_get_structure (msg);
+
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_QOS) {
+      gst_message_parse_qos_stats (msg, &format, &processed, &qos_dropped);
+      fail_unless_equals_int (format, GST_FORMAT_BUFFERS);
+      if (g_str_equal (gst_structure_get_string (st, "reason"), "dropped")) {
+        /* the card's own */
+        fail_unless (card_lost > 0);
+        gst_message_unref (msg);
+        continue;
+      }
+      n_qos++;
+      fail_unless_equals_string (gst_structure_get_string (st, "reason"),
+          "corrupted");
+      fail_unless (gst_structure_get_uint64 (st, "corrupted-count",
+              &qos_count));
+      fail_unless_equals_uint64 (qos_count, n_qos);
+      fail_unless_equals_uint64 (qos_dropped, drop ? n_qos : 0);
+    } else if (gst_message_has_name (msg, "v4l2tv-signal")) {
+      n_signal++;
+      fail_unless (gst_structure_get_boolean (st, "corrupted", &corrupted));
+      fail_unless (gst_structure_get_uint64 (st, "corrupted-count",
+              &qos_count));
+      fail_unless_equals_int (corrupted, n_signal == 1);
+      fail_unless_equals_uint64 (qos_count, n_signal == 1 ? 1 : 3);
+    } else {
+      fail_unless (GST_MESSAGE_TYPE (msg) != GST_MESSAGE_ERROR);
+    }
+    gst_message_unref (msg);
+  }
+  fail_unless_equals_int (n_qos, 3);
+  fail_unless_equals_int (n_signal, 2);
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_latency)
 {
   GstTvHwVirtualCard *card =
@@ -1655,6 +1789,8 @@ v4l2tvsrc_suite (void)
 
   suite_add_tcase (s, tc_stream);
   tcase_add_test (tc_stream, test_sequence_gaps);
+  tcase_add_loop_test (tc_stream, test_corrupted_frames, 0,
+      G_N_ELEMENTS (corrupted_cases));
   tcase_add_test (tc_stream, test_latency);
   tcase_add_test (tc_stream, test_timestamps);
   tcase_add_test (tc_stream, test_num_buffers_300);

@@ -169,6 +169,8 @@ struct _GstV4l2TvSrc
 
   gboolean have_sequence;
   guint32 last_sequence;
+  GstClockTime last_frame_time; /* the card's time of that frame */
+  gboolean waited_in_vain;      /* a wait timed out since that frame */
   guint64 processed;
   guint64 discarded;            /* corrupted frames dropped */
   gboolean discont;
@@ -472,16 +474,30 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
   /**
    * GstV4l2TvSrc:dropped-frames:
    *
-   * Frames the card captured but could not hand over because no buffer
-   * was free, counted from the gaps in the driver's frame sequence numbers
-   * since the element started. Each gap is also posted as a QoS message
-   * (format buffers: processed and dropped frames) and marks the next
-   * buffer DISCONT.
+   * Frames the card lost while delivering, since the element started:
+   * frames it captured but could not hand over (no buffer was free
+   * because the pipeline was late, or the driver overran), counted from
+   * the numbers skipped in the driver's frame sequence between two frames
+   * it delivered (modulo 2^32: the numbers wrap around). Each such gap is
+   * posted as a QoS message (format buffers: processed and dropped
+   * frames, `reason` `dropped`) and marks the next buffer DISCONT.
+   *
+   * Not counted here: frame periods without a picture while the source
+   * waited in vain (no signal, see #GstV4l2TvSrc:signal-loss; the fillers
+   * pushed then are #GstV4l2TvSrc:gap-frames), and corrupted frames
+   * (#GstV4l2TvSrc:corrupted-count). A jump of the sequence that the
+   * time between the two frames cannot explain (more numbers than frame
+   * periods elapsed plus two, or backwards) is a discontinuity of the
+   * driver's counter: the frames lost are estimated from the frame
+   * timestamps instead (the periods elapsed less one), and the buffer is
+   * DISCONT. A driver that does not count frames is taken by its
+   * timestamps alone.
    */
   g_object_class_install_property (gobject_class, PROP_DROPPED_FRAMES,
       g_param_spec_uint64 ("dropped-frames", "Dropped frames",
-          "Frames the card dropped since start (gaps in its frame sequence "
-          "numbers); each gap is also posted as a QoS message", 0,
+          "Frames the card lost while delivering since start (numbers "
+          "skipped in its frame sequence, not signal gaps); each loss is "
+          "also posted as a QoS message", 0,
           G_MAXUINT64, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   /**
@@ -535,7 +551,9 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
    * GstV4l2TvSrc:gap-frames:
    *
    * Filler frames pushed since the element started (see
-   * #GstV4l2TvSrc:signal-loss).
+   * #GstV4l2TvSrc:signal-loss): frame periods in which the card delivered
+   * nothing while the source waited. The card's sequence numbers skipped
+   * over such a gap are not counted in #GstV4l2TvSrc:dropped-frames.
    */
   g_object_class_install_property (gobject_class, PROP_GAP_FRAMES,
       g_param_spec_uint64 ("gap-frames", "Gap frames",
@@ -943,6 +961,8 @@ gst_v4l2_tv_src_start_streaming (GstV4l2TvSrc * self)
         "than %u are queued", n, self->min_queued);
   self->streaming = TRUE;
   self->have_sequence = FALSE;
+  self->waited_in_vain = FALSE;
+  self->last_frame_time = GST_CLOCK_TIME_NONE;
   self->discont = TRUE;
 
   GST_OBJECT_LOCK (self);
@@ -1529,17 +1549,80 @@ gst_v4l2_tv_src_post_qos (GstV4l2TvSrc * self, GstClockTime pts,
   gst_element_post_message (GST_ELEMENT_CAST (self), msg);
 }
 
-static void
-gst_v4l2_tv_src_count_drops (GstV4l2TvSrc * self, guint32 sequence,
-    GstClockTime pts)
+/* when the card captured the frame in @vbuf: its timestamp when the
+ * driver stamps frames with CLOCK_MONOTONIC, else the monotonic time now */
+static GstClockTime
+frame_time (const struct v4l2_buffer *vbuf)
 {
-  guint64 lost = 0, total;
+  if ((vbuf->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) ==
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC &&
+      (vbuf->timestamp.tv_sec != 0 || vbuf->timestamp.tv_usec != 0))
+    return GST_TIMEVAL_TO_TIME (vbuf->timestamp);
+  return g_get_monotonic_time () * GST_USECOND;
+}
 
-  if (self->have_sequence && sequence > self->last_sequence + 1)
-    lost = sequence - self->last_sequence - 1;
+/*
+ * Counts the frames the card lost between the previous frame it
+ * delivered and the one in @vbuf (see the dropped-frames property):
+ * - the sequence numbers tell, modulo 2^32 (they wrap around);
+ * - when the source waited in vain in between (no signal: fillers went
+ *   out, or with signal-loss=wait nothing), the missing numbers are that
+ *   gap, not drops;
+ * - a jump that the time between the two frames cannot explain (more
+ *   than the frame periods elapsed and two, or backwards) is a
+ *   discontinuity of the driver's counter, not drops: the frames lost are
+ *   estimated from the timestamps instead, and the buffer is DISCONT;
+ * - a driver that does not count (the same number again) is taken by
+ *   its timestamps alone.
+ */
+static void
+gst_v4l2_tv_src_count_drops (GstV4l2TvSrc * self,
+    const struct v4l2_buffer *vbuf, GstClockTime pts)
+{
+  GstClockTime now = frame_time (vbuf), period = self->duration;
+  guint32 sequence = vbuf->sequence, delta;
+  guint64 lost = 0, periods = G_MAXUINT64, total;
+  gboolean had_sequence = self->have_sequence, waited = self->waited_in_vain;
+  GstClockTime then = self->last_frame_time;
+
   self->have_sequence = TRUE;
+  self->waited_in_vain = FALSE;
+  delta = sequence - self->last_sequence;
   self->last_sequence = sequence;
+  self->last_frame_time = now;
   self->processed++;
+
+  if (!had_sequence)
+    return;
+
+  /* the frame periods from the last frame to this one */
+  if (GST_CLOCK_TIME_IS_VALID (period) && period > 0 &&
+      GST_CLOCK_TIME_IS_VALID (then))
+    periods = now > then ? (now - then + period / 2) / period : 0;
+
+  if (waited) {
+    GST_DEBUG_OBJECT (self, "frame %u after a wait in vain: %u numbers on, "
+        "not drops", sequence, delta);
+    if (delta != 1)
+      self->discont = TRUE;
+    return;
+  }
+  if (delta == 0) {
+    /* no count: the timestamps alone */
+    if (periods != G_MAXUINT64 && periods > 1)
+      lost = periods - 1;
+  } else if (delta <= G_MAXINT32 && (periods == G_MAXUINT64 ||
+          delta <= periods + 2)) {
+    lost = delta - 1;
+  } else {
+    lost = periods != G_MAXUINT64 && periods > 1 ? periods - 1 : 0;
+    GST_WARNING_OBJECT (self, "the card's frame sequence jumped from %u to "
+        "%u in %" G_GUINT64_FORMAT " frame period(s): a discontinuity, %"
+        G_GUINT64_FORMAT " frame(s) lost by the timestamps",
+        self->last_sequence - delta, sequence,
+        periods != G_MAXUINT64 ? periods : 0, lost);
+    self->discont = TRUE;
+  }
 
   if (lost == 0)
     return;
@@ -1672,7 +1755,7 @@ gst_v4l2_tv_src_corrupted (GstV4l2TvSrc * self,
 
   if (*dropped) {
     /* the sequence goes on through it, the next frame is DISCONT */
-    gst_v4l2_tv_src_count_drops (self, vbuf->sequence, pts);
+    gst_v4l2_tv_src_count_drops (self, vbuf, pts);
     self->processed--;
     self->discarded++;
     self->discont = TRUE;
@@ -1728,7 +1811,7 @@ gst_v4l2_tv_src_output_converted (GstV4l2TvSrc * self,
   GstFlowReturn ret = GST_FLOW_NOT_NEGOTIATED;
   gboolean converted = FALSE;
 
-  gst_v4l2_tv_src_count_drops (self, vbuf->sequence, pts);
+  gst_v4l2_tv_src_count_drops (self, vbuf, pts);
   if (G_UNLIKELY (vbuf->index >= self->n_buffers))
     goto bad_index;
 
@@ -1813,7 +1896,7 @@ gst_v4l2_tv_src_output (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
     return gst_v4l2_tv_src_output_converted (self, vbuf, outbuf);
 
   pts = gst_v4l2_tv_src_running_time (self, vbuf);
-  gst_v4l2_tv_src_count_drops (self, vbuf->sequence, pts);
+  gst_v4l2_tv_src_count_drops (self, vbuf, pts);
 
   ret = gst_v4l2_tv_capture_pool_acquire (self->pool, vbuf->index, &buf);
   if (ret != GST_FLOW_OK)
@@ -1983,6 +2066,8 @@ again:
     res = gst_v4l2_tv_object_wait (obj, timeout, &err);
 
     if (res == GST_V4L2_TV_WAIT_TIMEOUT) {
+      /* the frames that did not come are no drops */
+      self->waited_in_vain = TRUE;
       if (GST_CLOCK_TIME_IS_VALID (pts))
         return gst_v4l2_tv_src_fill (self, mode, pts, outbuf);
       waited += timeout;

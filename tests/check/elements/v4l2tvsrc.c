@@ -657,6 +657,196 @@ GST_START_TEST (test_sequence_gaps)
 
 GST_END_TEST;
 
+/* the QoS messages on @bus with reason "dropped" (the others are
+ * dropped); fails on an error */
+static guint
+count_drop_messages (GstBus * bus, guint64 * last_dropped)
+{
+  GstMessage *msg;
+  guint n = 0;
+
+  while ((msg = gst_bus_pop (bus))) {
+    fail_if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR);
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_QOS &&
+        g_strcmp0 (gst_structure_get_string (gst_message_get_structure (msg),
+                "reason"), "dropped") == 0) {
+      gst_message_parse_qos_stats (msg, NULL, NULL, last_dropped);
+      n++;
+    }
+    gst_message_unref (msg);
+  }
+  return n;
+}
+
+static guint64
+dropped_frames (GstElement * src)
+{
+  guint64 dropped = G_MAXUINT64;
+
+  g_object_get (src, "dropped-frames", &dropped, NULL);
+  return dropped;
+}
+
+/* pulls the next frame and checks its sequence number and DISCONT flag */
+static void
+pull_sequence (GstHarness * h, GstTvHwVirtualCard * card, guint32 sequence,
+    gboolean discont)
+{
+  GstBuffer *buf = v4l2tv_check_pull_frame (h, card);
+
+  fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), sequence);
+  fail_unless_equals_int (GST_BUFFER_FLAG_IS_SET (buf,
+          GST_BUFFER_FLAG_DISCONT), discont);
+  gst_buffer_unref (buf);
+}
+
+/* one bogus sequence number, then a jump forward that one frame period
+ * cannot explain: discontinuities, not drops */
+GST_START_TEST (test_sequence_bogus)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBus *bus = gst_bus_new ();
+  guint64 last = 0;
+
+  gst_element_set_bus (h->element, bus);
+  gst_harness_play (h);
+  pull_sequence (h, card, 0, TRUE);
+  pull_sequence (h, card, 1, FALSE);
+
+  gst_tv_hw_virtual_card_set_sequence (card, 0xfffffff0, TRUE);
+  pull_sequence (h, card, 0xfffffff0, TRUE);
+  pull_sequence (h, card, 3, TRUE);
+  pull_sequence (h, card, 4, FALSE);
+  gst_tv_hw_virtual_card_set_sequence (card, 1000, FALSE);
+  pull_sequence (h, card, 1000, TRUE);
+  pull_sequence (h, card, 1001, FALSE);
+  fail_unless_equals_uint64 (dropped_frames (h->element), 0);
+  fail_unless_equals_int (count_drop_messages (bus, &last), 0);
+
+  /* real drops are still counted after that */
+  gst_tv_hw_virtual_card_drop_frames (card, 3);
+  pull_sequence (h, card, 1005, TRUE);
+  fail_unless_equals_uint64 (dropped_frames (h->element), 3);
+  fail_unless_equals_int (count_drop_messages (bus, &last), 1);
+  fail_unless_equals_uint64 (last, 3);
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* the sequence wraps around past G_MAXUINT32: drops across the wrap are
+ * counted as such */
+GST_START_TEST (test_sequence_wrap)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBus *bus = gst_bus_new ();
+  guint64 last = 0;
+
+  gst_element_set_bus (h->element, bus);
+  gst_harness_play (h);
+  pull_sequence (h, card, 0, TRUE);
+  /* the jump from 0 to 0xfffffffd is no drop */
+  gst_tv_hw_virtual_card_set_sequence (card, 0xfffffffd, FALSE);
+  pull_sequence (h, card, 0xfffffffd, TRUE);
+  pull_sequence (h, card, 0xfffffffe, FALSE);
+  pull_sequence (h, card, 0xffffffff, FALSE);
+  pull_sequence (h, card, 0, FALSE);
+  pull_sequence (h, card, 1, FALSE);
+  fail_unless_equals_uint64 (dropped_frames (h->element), 0);
+
+  gst_tv_hw_virtual_card_set_sequence (card, 0xfffffffe, FALSE);
+  pull_sequence (h, card, 0xfffffffe, TRUE);
+  gst_tv_hw_virtual_card_drop_frames (card, 2);
+  pull_sequence (h, card, 1, TRUE);
+  fail_unless_equals_uint64 (dropped_frames (h->element), 2);
+  fail_unless_equals_int (count_drop_messages (bus, &last), 1);
+  fail_unless_equals_uint64 (last, 2);
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* a signal gap: the card delivers nothing for 25 periods while its
+ * sequence goes on; the missing numbers are the gap (fillers, or nothing
+ * with signal-loss=wait), not drops */
+static const gchar *const gap_modes[] = { "wait", "repeat" };
+
+GST_START_TEST (test_gap_not_dropped)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  gboolean repeat = g_str_equal (gap_modes[__i__], "repeat");
+  GstBus *bus = gst_bus_new ();
+  gint64 end = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
+  guint64 gaps = 0, last = 0;
+  gboolean waited = FALSE;
+  GstBuffer *buf;
+
+  gst_util_set_object_arg (G_OBJECT (h->element), "signal-loss",
+      gap_modes[__i__]);
+  gst_element_set_bus (h->element, bus);
+  gst_harness_play (h);
+  pull_sequence (h, card, 0, TRUE);
+
+  gst_tv_hw_virtual_card_set_no_signal_frames (card, FALSE);
+  fail_unless (gst_tv_hw_virtual_card_set_signal (card, 1, 0));
+  gst_tv_hw_virtual_card_emit_frames (card, 25);
+  /* until the source has waited in vain: a filler came, or (wait) the
+   * no-signal message */
+  while (!waited) {
+    GstMessage *msg;
+
+    fail_unless (g_get_monotonic_time () < end, "the source did not wait");
+    if (repeat && (buf = gst_harness_try_pull (h))) {
+      waited = GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_GAP);
+      gst_buffer_unref (buf);
+    }
+    while (!repeat && (msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT))) {
+      waited = waited || gst_message_has_name (msg, "v4l2tv-signal");
+      gst_message_unref (msg);
+    }
+    g_usleep (1000);
+  }
+  fail_unless (gst_tv_hw_virtual_card_set_signal (card, 1, V4L2_STD_NTSC_M));
+
+  /* the first card frame after the gap (fillers before it) */
+  do {
+    buf = v4l2tv_check_pull_frame (h, card);
+    if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_GAP)) {
+      gst_buffer_unref (buf);
+      buf = NULL;
+    }
+  } while (buf == NULL);
+  fail_unless (GST_BUFFER_OFFSET (buf) >= 26);
+  fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT));
+  gst_buffer_unref (buf);
+
+  g_object_get (h->element, "gap-frames", &gaps, NULL);
+  fail_unless_equals_int (gaps > 0, repeat);
+  fail_unless_equals_uint64 (dropped_frames (h->element), 0);
+  fail_unless_equals_int (count_drop_messages (bus, &last), 0);
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 /* frames the card did not complete: flagged V4L2_BUF_FLAG_ERROR, short,
  * empty; dropped or pushed flagged CORRUPTED, in the card's format and
  * converted */
@@ -1789,6 +1979,10 @@ v4l2tvsrc_suite (void)
 
   suite_add_tcase (s, tc_stream);
   tcase_add_test (tc_stream, test_sequence_gaps);
+  tcase_add_test (tc_stream, test_sequence_bogus);
+  tcase_add_test (tc_stream, test_sequence_wrap);
+  tcase_add_loop_test (tc_stream, test_gap_not_dropped, 0,
+      G_N_ELEMENTS (gap_modes));
   tcase_add_loop_test (tc_stream, test_corrupted_frames, 0,
       G_N_ELEMENTS (corrupted_cases));
   tcase_add_test (tc_stream, test_latency);

@@ -807,9 +807,9 @@ gst_v4l2_tv_src_requeue (GstV4l2TvSrc * self)
   /* ERRORS */
 qbuf_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
+    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
         (_("Could not read from device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)), ("%s", err->message));
+            gst_v4l2_tv_object_get_location (self->obj)));
     return FALSE;
   }
 }
@@ -974,13 +974,8 @@ gst_v4l2_tv_src_start_streaming (GstV4l2TvSrc * self)
   /* ERRORS */
 reqbufs_failed:
   {
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
-      GST_ELEMENT_ERROR (self, RESOURCE, BUSY,
-          (_("Device '%s' is busy."), location), ("%s", err->message));
-    else
-      GST_ELEMENT_ERROR (self, RESOURCE, READ,
-          (_("Could not get capture buffers from device '%s'."), location),
-          ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
+        (_("Could not get capture buffers from device '%s'."), location));
     return FALSE;
   }
 no_buffers:
@@ -992,9 +987,8 @@ no_buffers:
   }
 map_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not get capture buffers from device '%s'."), location),
-        ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
+        (_("Could not get capture buffers from device '%s'."), location));
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }
@@ -1017,9 +1011,8 @@ pool_failed:
   }
 streamon_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        (_("Could not start capturing from device '%s'."), location),
-        ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (self->obj, err, FAILED,
+        (_("Could not start capturing from device '%s'."), location));
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }
@@ -1812,8 +1805,6 @@ gst_v4l2_tv_src_output_converted (GstV4l2TvSrc * self,
   gboolean converted = FALSE;
 
   gst_v4l2_tv_src_count_drops (self, vbuf, pts);
-  if (G_UNLIKELY (vbuf->index >= self->n_buffers))
-    goto bad_index;
 
   pool = gst_base_src_get_buffer_pool (GST_BASE_SRC_CAST (self));
   if (pool) {
@@ -1846,19 +1837,11 @@ gst_v4l2_tv_src_output_converted (GstV4l2TvSrc * self,
   return GST_FLOW_OK;
 
   /* ERRORS */
-bad_index:
-  {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not read from device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)),
-        ("the driver returned buffer %u of %u", vbuf->index, self->n_buffers));
-    return GST_FLOW_ERROR;
-  }
 qbuf_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
+    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
         (_("Could not read from device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)), ("%s", err->message));
+            gst_v4l2_tv_object_get_location (self->obj)));
     gst_clear_buffer (&buf);
     return GST_FLOW_ERROR;
   }
@@ -1940,7 +1923,8 @@ acquire_failed:
     GST_ELEMENT_ERROR (self, RESOURCE, READ,
         (_("Could not read from device '%s'."),
             gst_v4l2_tv_object_get_location (self->obj)),
-        ("the driver returned buffer %u, which is still in use", vbuf->index));
+        ("the driver returned buffer %u, which downstream still holds",
+            vbuf->index));
     return GST_FLOW_ERROR;
   }
 copy_failed:
@@ -2113,6 +2097,8 @@ again:
     g_clear_error (&err);
   }
   self->n_queued--;
+  if (G_UNLIKELY (vbuf.index >= self->n_buffers))
+    goto bad_index;
 
   corrupted = gst_v4l2_tv_src_frame_corrupted (self, &vbuf);
   if (corrupted) {
@@ -2138,13 +2124,17 @@ again:
   /* ERRORS */
 read_failed:
   {
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_DISCONNECTED))
-      GST_ELEMENT_ERROR (self, RESOURCE, READ,
-          (_("Device '%s' was disconnected."), location), ("%s", err->message));
-    else
-      GST_ELEMENT_ERROR (self, RESOURCE, READ,
-          (_("Could not read from device '%s'."), location),
-          ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (obj, err, READ,
+        (_("Could not read from device '%s'."), location));
+    return GST_FLOW_ERROR;
+  }
+bad_index:
+  {
+    /* a driver bug: the buffer is lost to us */
+    GST_ELEMENT_ERROR (self, RESOURCE, READ,
+        (_("Could not read from device '%s'."), location),
+        ("the driver returned buffer index %u, but only %u buffers exist",
+            vbuf.index, self->n_buffers));
     return GST_FLOW_ERROR;
   }
 too_many_errors:

@@ -495,9 +495,14 @@ out_of_range:
 set_failed:
   {
     g_mutex_unlock (&tuner->lock);
-    TUNE_ERROR (obj, live, SETTINGS,
-        (_("Could not tune '%s' of device '%s' to %.3f MHz."), name,
-            location, MHZ (hz)), ("%s", err->message));
+    if (live)
+      GST_V4L2_TV_HW_WARNING (obj, err, SETTINGS,
+          (_("Could not tune '%s' of device '%s' to %.3f MHz."), name,
+              location, MHZ (hz)));
+    else
+      GST_V4L2_TV_HW_ERROR (obj, err, SETTINGS,
+          (_("Could not tune '%s' of device '%s' to %.3f MHz."), name,
+              location, MHZ (hz)));
     return FALSE;
   }
 }

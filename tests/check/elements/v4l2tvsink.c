@@ -1155,7 +1155,9 @@ GST_START_TEST (test_error_busy_queue)
 
 GST_END_TEST;
 
-/* a driver call failing once: the error each failure gives */
+/* a driver call failing once: the error each failure gives, by its
+ * errno (busy, disconnected, out of memory, I/O error, or the request
+ * refused), whatever the call */
 /* *INDENT-OFF* */
 static const struct
 {
@@ -1163,23 +1165,50 @@ static const struct
   gint err;
   const gchar *args;
   gint code;                    /* GST_RESOURCE_ERROR_* */
+  const gchar *text;            /* in the message, or NULL */
 } fault_cases[] = {
-  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EBUSY, "", GST_RESOURCE_ERROR_BUSY },
-  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EACCES, "", GST_RESOURCE_ERROR_OPEN_WRITE },
+  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EBUSY, "", GST_RESOURCE_ERROR_BUSY,
+    "is busy" },
+  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EACCES, "", GST_RESOURCE_ERROR_OPEN_WRITE,
+    NULL },
+  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EIO, "", GST_RESOURCE_ERROR_OPEN_WRITE,
+    "input/output error" },
   { GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT, EIO, "output=\"S-Video Out\"",
-    GST_RESOURCE_ERROR_SETTINGS },
+    GST_RESOURCE_ERROR_SETTINGS, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT, EINVAL, "output=\"S-Video Out\"",
+    GST_RESOURCE_ERROR_SETTINGS, "Could not select output 'S-Video Out'" },
   { GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT, EBUSY, "output=\"S-Video Out\"",
-    GST_RESOURCE_ERROR_BUSY },
+    GST_RESOURCE_ERROR_BUSY, "is busy" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT, ENODEV, "output=\"S-Video Out\"",
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
   { GST_TV_HW_VIRTUAL_FAULT_S_STD, EIO, "norm=NTSC",
-    GST_RESOURCE_ERROR_SETTINGS },
+    GST_RESOURCE_ERROR_SETTINGS, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_STD, ENOMEM, "norm=NTSC",
+    GST_RESOURCE_ERROR_NO_SPACE_LEFT, "ran out of memory" },
   { GST_TV_HW_VIRTUAL_FAULT_S_FMT, EIO, "norm=NTSC",
-    GST_RESOURCE_ERROR_SETTINGS },
+    GST_RESOURCE_ERROR_SETTINGS, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, ENODEV, "norm=NTSC",
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, ENOMEM, "norm=NTSC",
+    GST_RESOURCE_ERROR_NO_SPACE_LEFT, "ran out of memory" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, EBUSY, "norm=NTSC",
+    GST_RESOURCE_ERROR_BUSY, "is busy" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, EINVAL, "norm=NTSC",
+    GST_RESOURCE_ERROR_SETTINGS, "does not accept the video format" },
   { GST_TV_HW_VIRTUAL_FAULT_REQBUFS, ENOMEM, "norm=NTSC",
-    GST_RESOURCE_ERROR_WRITE },
+    GST_RESOURCE_ERROR_NO_SPACE_LEFT, "ran out of memory" },
+  { GST_TV_HW_VIRTUAL_FAULT_REQBUFS, EIO, "norm=NTSC",
+    GST_RESOURCE_ERROR_WRITE, "input/output error" },
   { GST_TV_HW_VIRTUAL_FAULT_STREAMON, EIO, "norm=NTSC",
-    GST_RESOURCE_ERROR_FAILED },
+    GST_RESOURCE_ERROR_FAILED, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_STREAMON, EINVAL, "norm=NTSC",
+    GST_RESOURCE_ERROR_FAILED, "Could not start output" },
+  { GST_TV_HW_VIRTUAL_FAULT_STREAMON, ENODEV, "norm=NTSC",
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
   { GST_TV_HW_VIRTUAL_FAULT_DQBUF, EIO, "norm=NTSC",
-    GST_RESOURCE_ERROR_WRITE },
+    GST_RESOURCE_ERROR_WRITE, NULL },
+  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, ENODEV, "norm=NTSC",
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
 };
 /* *INDENT-ON* */
 
@@ -1187,12 +1216,13 @@ GST_START_TEST (test_error_fault)
 {
   GstTvHwVirtualCard *card =
       v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  const gchar *contains[] = { fault_cases[__i__].text, NULL };
   gchar *launch;
 
   gst_tv_hw_virtual_card_inject_fault (card, fault_cases[__i__].fault,
       fault_cases[__i__].err);
   launch = g_strconcat (SRC, SINK, fault_cases[__i__].args, NULL);
-  expect_error (launch, GST_RESOURCE_ERROR, fault_cases[__i__].code, NULL);
+  expect_error (launch, GST_RESOURCE_ERROR, fault_cases[__i__].code, contains);
   g_free (launch);
   v4l2tv_check_card_closed (CARD);
 }

@@ -1171,7 +1171,8 @@ pop_message (GstBus * bus, GstMessageType type)
 
 /* @launch fails with an ERROR message of @domain and @code */
 static void
-expect_error (const gchar * launch, GQuark domain, gint code)
+expect_error_full (const gchar * launch, GQuark domain, gint code,
+    const gchar * contains)
 {
   GstElement *pipeline;
   GstMessage *msg;
@@ -1190,6 +1191,10 @@ expect_error (const gchar * launch, GQuark domain, gint code)
   fail_unless (g_error_matches (err, domain, code), "got %s/%d: %s",
       g_quark_to_string (err->domain), err->code, err->message);
   fail_unless_equals_string (GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)), "src");
+  /* the tests run untranslated */
+  if (contains)
+    fail_unless (strstr (err->message, contains) != NULL, "'%s' not in '%s'",
+        contains, err->message);
   g_clear_error (&err);
   g_free (debug);
   gst_message_unref (msg);
@@ -1202,6 +1207,12 @@ expect_error (const gchar * launch, GQuark domain, gint code)
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (bus);
   gst_object_unref (pipeline);
+}
+
+static void
+expect_error (const gchar * launch, GQuark domain, gint code)
+{
+  expect_error_full (launch, domain, code, NULL);
 }
 
 #define SRC "v4l2tvsrc name=src device=" DEVICE " "
@@ -1295,28 +1306,64 @@ GST_START_TEST (test_input_without_standards)
 
 GST_END_TEST;
 
-/* a driver call failing once: the error each failure gives */
+/* a driver call failing once: the error each failure gives, by its
+ * errno (busy, disconnected, out of memory, I/O error, or the request
+ * refused), whatever the call */
 /* *INDENT-OFF* */
+#define NTSC_ARGS "input=Composite1 norm=NTSC"
 static const struct
 {
   GstTvHwVirtualFault fault;
   gint err;
   const gchar *args;
   gint code;                    /* GST_RESOURCE_ERROR_* */
+  const gchar *text;            /* in the message, or NULL */
 } fault_cases[] = {
-  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EBUSY, "", GST_RESOURCE_ERROR_BUSY },
-  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EACCES, "", GST_RESOURCE_ERROR_OPEN_READ },
+  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EBUSY, "", GST_RESOURCE_ERROR_BUSY,
+    "is busy" },
+  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EACCES, "", GST_RESOURCE_ERROR_OPEN_READ,
+    NULL },
+  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EIO, "", GST_RESOURCE_ERROR_OPEN_READ,
+    "input/output error" },
   { GST_TV_HW_VIRTUAL_FAULT_S_INPUT, EIO, "input=S-Video",
-    GST_RESOURCE_ERROR_SETTINGS },
-  { GST_TV_HW_VIRTUAL_FAULT_S_STD, EIO, "input=Composite1 norm=NTSC",
-    GST_RESOURCE_ERROR_SETTINGS },
-  { GST_TV_HW_VIRTUAL_FAULT_REQBUFS, ENOMEM, "input=Composite1 norm=NTSC",
-    GST_RESOURCE_ERROR_READ },
-  { GST_TV_HW_VIRTUAL_FAULT_STREAMON, EIO, "input=Composite1 norm=NTSC",
-    GST_RESOURCE_ERROR_FAILED },
+    GST_RESOURCE_ERROR_SETTINGS, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_INPUT, EINVAL, "input=S-Video",
+    GST_RESOURCE_ERROR_SETTINGS, "Could not select input 'S-Video'" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_INPUT, ENODEV, "input=S-Video",
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_STD, EIO, NTSC_ARGS,
+    GST_RESOURCE_ERROR_SETTINGS, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_STD, ENOMEM, NTSC_ARGS,
+    GST_RESOURCE_ERROR_NO_SPACE_LEFT, "ran out of memory" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_STD, EBUSY, NTSC_ARGS,
+    GST_RESOURCE_ERROR_BUSY, "is busy" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, EIO, NTSC_ARGS,
+    GST_RESOURCE_ERROR_SETTINGS, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, ENODEV, NTSC_ARGS,
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, ENOMEM, NTSC_ARGS,
+    GST_RESOURCE_ERROR_NO_SPACE_LEFT, "ran out of memory" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, EBUSY, NTSC_ARGS,
+    GST_RESOURCE_ERROR_BUSY, "is busy" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, EINVAL, NTSC_ARGS,
+    GST_RESOURCE_ERROR_SETTINGS, "does not accept the video format" },
+  { GST_TV_HW_VIRTUAL_FAULT_REQBUFS, ENOMEM, NTSC_ARGS,
+    GST_RESOURCE_ERROR_NO_SPACE_LEFT, "ran out of memory" },
+  { GST_TV_HW_VIRTUAL_FAULT_REQBUFS, EIO, NTSC_ARGS,
+    GST_RESOURCE_ERROR_READ, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_REQBUFS, EBUSY, NTSC_ARGS,
+    GST_RESOURCE_ERROR_BUSY, "is busy" },
+  { GST_TV_HW_VIRTUAL_FAULT_STREAMON, EIO, NTSC_ARGS,
+    GST_RESOURCE_ERROR_FAILED, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_STREAMON, EINVAL, NTSC_ARGS,
+    GST_RESOURCE_ERROR_FAILED, "Could not start capturing" },
+  { GST_TV_HW_VIRTUAL_FAULT_STREAMON, ENODEV, NTSC_ARGS,
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
   /* EIO is a lost frame (tests/check/elements/v4l2tvsrc-signal.c) */
-  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, EINVAL, "input=Composite1 norm=NTSC",
-    GST_RESOURCE_ERROR_READ },
+  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, EINVAL, NTSC_ARGS,
+    GST_RESOURCE_ERROR_READ, "Could not read from device" },
+  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, ENODEV, NTSC_ARGS,
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
 };
 /* *INDENT-ON* */
 
@@ -1329,8 +1376,55 @@ GST_START_TEST (test_error_fault)
   gst_tv_hw_virtual_card_inject_fault (card, fault_cases[__i__].fault,
       fault_cases[__i__].err);
   launch = g_strconcat (SRC, fault_cases[__i__].args, SINK, NULL);
-  expect_error (launch, GST_RESOURCE_ERROR, fault_cases[__i__].code);
+  expect_error_full (launch, GST_RESOURCE_ERROR, fault_cases[__i__].code,
+      fault_cases[__i__].text);
   g_free (launch);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* a driver bug: DQBUF gives an index past the last buffer; the error
+ * says so, in the card's format and converting */
+static const gchar *const bad_index_formats[] = { "YUY2", "I420" };
+
+GST_START_TEST (test_error_bad_index)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBus *bus = gst_bus_new ();
+  GstMessage *msg;
+  GError *err = NULL;
+  gchar *debug = NULL, *caps;
+  GstBuffer *buf;
+
+  caps = g_strdup_printf ("video/x-raw, format=%s", bad_index_formats[__i__]);
+  gst_harness_set_sink_caps_str (h, caps);
+  g_free (caps);
+  gst_element_set_bus (h->element, bus);
+  gst_harness_play (h);
+  buf = v4l2tv_check_pull_frame (h, card);
+  gst_buffer_unref (buf);
+
+  gst_tv_hw_virtual_card_inject_frame_faults (card,
+      GST_TV_HW_VIRTUAL_FRAME_BAD_INDEX, 1);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  msg = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no error");
+  gst_message_parse_error (msg, &err, &debug);
+  GST_INFO ("%s (%s)", err->message, debug);
+  fail_unless (g_error_matches (err, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_READ));
+  fail_unless (strstr (debug, "index") != NULL, "%s", debug);
+  fail_if (strstr (debug, "in use") != NULL, "%s", debug);
+  g_clear_error (&err);
+  g_free (debug);
+  gst_message_unref (msg);
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
   v4l2tv_check_card_closed (CARD);
 }
 
@@ -1998,6 +2092,8 @@ v4l2tvsrc_suite (void)
   tcase_add_loop_test (tc_errors, test_error_fault, 0,
       G_N_ELEMENTS (fault_cases));
   tcase_add_test (tc_errors, test_error_live_unknown_input);
+  tcase_add_loop_test (tc_errors, test_error_bad_index, 0,
+      G_N_ELEMENTS (bad_index_formats));
 
   suite_add_tcase (s, tc_convert);
   tcase_add_test (tc_convert, test_convert_caps_order);

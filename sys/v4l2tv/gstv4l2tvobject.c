@@ -702,6 +702,9 @@ gst_v4l2_tv_object_resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel,
     g_array_append_val (stds, all);
     g_clear_error (&err);
   }
+  /* ENUMINPUT (ENUMOUTPUT) answers, but lists nothing */
+  if (names->len == 0)
+    goto no_ports;
 
   if (port) {
     if (!found && g_ascii_string_to_unsigned (port, 10, 0, names->len - 1,
@@ -778,6 +781,18 @@ unknown_port:
           (_("Device '%s' has no output '%s'; its outputs are: %s."),
               location, port, list), ("output \"%s\" is neither an output's "
               "name nor an index below %u", port, names->len - 1));
+    return FALSE;
+  }
+no_ports:
+  {
+    if (IS_CAPTURE (obj))
+      SELECTION_ERROR (obj, live, SETTINGS,
+          (_("Device '%s' has no inputs."), location),
+          ("ENUMINPUT gave EINVAL for index 0: the driver lists no input"));
+    else
+      SELECTION_ERROR (obj, live, SETTINGS,
+          (_("Device '%s' has no outputs."), location),
+          ("ENUMOUTPUT gave EINVAL for index 0: the driver lists no output"));
     return FALSE;
   }
 get_port_failed:

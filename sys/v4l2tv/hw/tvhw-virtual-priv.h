@@ -176,6 +176,10 @@ struct _GstTvHwVirtualCard
   /* what ENUM_FMT lists */
   guint32 formats[GST_TV_HW_VIRTUAL_MAX_FORMATS];
   guint n_formats;
+  /* the outputs that exist (the first n_outputs of the fixed ones) and
+   * the standards each accepts */
+  guint n_outputs;
+  v4l2_std_id out_stds[GST_TV_HW_VIRTUAL_N_OUTPUTS];
   /* whether the flip controls exist */
   gboolean flip_ctrls;
 

@@ -1017,6 +1017,68 @@ gst_tv_hw_virtual_card_set_formats (GstTvHwVirtualCard * card,
   return TRUE;
 }
 
+/**
+ * gst_tv_hw_virtual_card_set_n_outputs:
+ * @card: a card
+ * @n_outputs: 0 .. %GST_TV_HW_VIRTUAL_N_OUTPUTS
+ *
+ * Keeps only the first @n_outputs of the card's fixed outputs; the
+ * current output goes back to 0.
+ *
+ * Returns: FALSE (nothing changed) for too many, or while output buffers
+ * are allocated
+ */
+gboolean
+gst_tv_hw_virtual_card_set_n_outputs (GstTvHwVirtualCard * card,
+    guint n_outputs)
+{
+  gboolean ret = FALSE;
+
+  g_return_val_if_fail (card != NULL, FALSE);
+
+  g_mutex_lock (&card->lock);
+  if (n_outputs <= GST_TV_HW_VIRTUAL_N_OUTPUTS && card->out.n_buffers == 0) {
+    card->n_outputs = n_outputs;
+    card->output = 0;
+    ret = TRUE;
+  }
+  g_mutex_unlock (&card->lock);
+
+  return ret;
+}
+
+/**
+ * gst_tv_hw_virtual_card_set_output_std:
+ * @card: a card
+ * @index: an output
+ * @std: the standards it accepts, 0 for none
+ *
+ * The output standard is narrowed to @std when @index is the current
+ * output, as S_OUTPUT does.
+ *
+ * Returns: FALSE (nothing changed) when @index is not an output, or while
+ * output buffers are allocated
+ */
+gboolean
+gst_tv_hw_virtual_card_set_output_std (GstTvHwVirtualCard * card,
+    guint index, v4l2_std_id std)
+{
+  gboolean ret = FALSE;
+
+  g_return_val_if_fail (card != NULL, FALSE);
+
+  g_mutex_lock (&card->lock);
+  if (index < card->n_outputs && card->out.n_buffers == 0) {
+    card->out_stds[index] = std;
+    if (index == card->output)
+      card->out.std = gst_tv_hw_virtual_std_narrow (card->out.std, std);
+    ret = TRUE;
+  }
+  g_mutex_unlock (&card->lock);
+
+  return ret;
+}
+
 /* card->lock held: consumes a pending fault, returns -errno or 0 */
 gint
 gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,

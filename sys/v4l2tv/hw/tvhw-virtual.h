@@ -51,8 +51,10 @@
  *   1       S-Video Out    V4L2_OUTPUT_TYPE_ANALOG     0x1       S-Video
  *   2       RF Modulator   V4L2_OUTPUT_TYPE_MODULATOR  0x2       Television
  *
- *   (fixed, not configurable; std 0xFFFFFF, capabilities V4L2_OUT_CAP_STD,
- *   modulator 0; reserved zero)
+ *   (fixed, but a card can keep only the first n of them, or none:
+ *   gst_tv_hw_virtual_card_set_n_outputs(), and an output's standards can
+ *   be changed: gst_tv_hw_virtual_card_set_output_std(); std 0xFFFFFF,
+ *   capabilities V4L2_OUT_CAP_STD, modulator 0; reserved zero)
  *
  *   audio input   name      capability          audio output  name
  *   0             TV        V4L2_AUDCAP_STEREO  0             Line-Out
@@ -502,6 +504,18 @@ void gst_tv_hw_virtual_card_set_sequence (GstTvHwVirtualCard * card,
  * formats the card draws) */
 gboolean gst_tv_hw_virtual_card_set_formats (GstTvHwVirtualCard * card,
     const guint32 * fourccs, guint n_fourccs);
+/* only the first @n_outputs of the fixed outputs exist (all
+ * GST_TV_HW_VIRTUAL_N_OUTPUTS at power-on); 0 makes a broken driver
+ * whose ENUMOUTPUT lists nothing (G_OUTPUT answers 0, S_OUTPUT EINVAL);
+ * FALSE while output buffers are allocated or for too many */
+gboolean gst_tv_hw_virtual_card_set_n_outputs (GstTvHwVirtualCard * card,
+    guint n_outputs);
+/* the standards output @index accepts (V4L2_STD_ALL at power-on), 0 for
+ * an output without standards (like an HDMI output: ENUMOUTPUT std 0, no
+ * V4L2_OUT_CAP_STD); FALSE for an output that does not exist or while
+ * output buffers are allocated */
+gboolean gst_tv_hw_virtual_card_set_output_std (GstTvHwVirtualCard * card,
+    guint index, v4l2_std_id std);
 
 /**
  * GstTvHwVirtualStation:

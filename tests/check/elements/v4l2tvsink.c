@@ -1155,6 +1155,58 @@ GST_START_TEST (test_error_busy_queue)
 
 GST_END_TEST;
 
+/* a broken or unusual driver: no outputs, no standards on any output,
+ * no formats (or none the element handles): one clear error, whatever
+ * the properties ask for, and never an empty list indexed */
+static const guint32 mjpeg_only[] = { V4L2_PIX_FMT_MJPEG };
+
+/* *INDENT-OFF* */
+static const struct
+{
+  gint n_outputs;               /* -1: all */
+  gboolean no_stds;             /* no output has standards */
+  gint n_formats;               /* -1: the default formats, 1: MJPG */
+  const gchar *args;
+  const gchar *text;            /* in the message */
+} empty_cases[] = {
+  { 0, FALSE, -1, "", "has no outputs" },
+  { 0, FALSE, -1, "output=0", "has no outputs" },
+  { 0, FALSE, -1, "output=\"Composite Out\" norm=PAL", "has no outputs" },
+  { -1, TRUE, -1, "norm=PAL", "has no analog TV standards" },
+  { 1, TRUE, -1, "output=0 norm=NTSC", "has no analog TV standards" },
+  { -1, FALSE, 0, "", "offers no video format" },
+  { -1, FALSE, 0, "norm=NTSC", "offers no video format" },
+  { -1, FALSE, 1, "norm=PAL", "offers no video format" },
+  { -1, TRUE, 0, "", "offers no video format" },
+};
+/* *INDENT-ON* */
+
+GST_START_TEST (test_error_empty_card)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  const gchar *contains[] = { empty_cases[__i__].text, NULL };
+  gchar *launch;
+  guint i;
+
+  if (empty_cases[__i__].n_outputs >= 0)
+    fail_unless (gst_tv_hw_virtual_card_set_n_outputs (card,
+            empty_cases[__i__].n_outputs));
+  for (i = 0; empty_cases[__i__].no_stds && i < GST_TV_HW_VIRTUAL_N_OUTPUTS;
+      i++)
+    gst_tv_hw_virtual_card_set_output_std (card, i, 0);
+  if (empty_cases[__i__].n_formats >= 0)
+    fail_unless (gst_tv_hw_virtual_card_set_formats (card, mjpeg_only,
+            empty_cases[__i__].n_formats));
+  launch = g_strconcat (SRC, SINK, empty_cases[__i__].args, NULL);
+  expect_error (launch, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+      contains);
+  g_free (launch);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 /* a driver call failing once: the error each failure gives, by its
  * errno (busy, disconnected, out of memory, I/O error, or the request
  * refused), whatever the call */
@@ -1313,6 +1365,8 @@ v4l2tvsink_suite (void)
   tcase_add_test (tc_errors, test_error_unknown_output);
   tcase_add_test (tc_errors, test_error_norm_unsupported);
   tcase_add_test (tc_errors, test_error_busy_queue);
+  tcase_add_loop_test (tc_errors, test_error_empty_card, 0,
+      G_N_ELEMENTS (empty_cases));
   tcase_add_loop_test (tc_errors, test_error_fault, 0,
       G_N_ELEMENTS (fault_cases));
   tcase_add_test (tc_errors, test_error_live_unknown_output);

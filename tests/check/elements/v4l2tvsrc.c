@@ -1306,6 +1306,78 @@ GST_START_TEST (test_input_without_standards)
 
 GST_END_TEST;
 
+/* a broken or unusual driver: no inputs, no standards on any input, no
+ * formats (or none the element handles): one clear error, whatever the
+ * properties ask for, and never an empty list indexed */
+static const GstTvHwVirtualInput no_std_inputs[] = {
+  {"HDMI", V4L2_INPUT_TYPE_CAMERA, 0, 0, 0},
+  {"Webcam", V4L2_INPUT_TYPE_CAMERA, 0, 0, 0},
+};
+
+static const guint32 mjpeg_only[] = { V4L2_PIX_FMT_MJPEG };
+
+/* *INDENT-OFF* */
+static const struct
+{
+  gint n_inputs;                /* -1: the default inputs */
+  gint n_formats;               /* -1: the default formats, 1: MJPG */
+  const gchar *args;
+  const gchar *text;            /* in the message */
+} empty_cases[] = {
+  { 0, -1, "", "has no inputs" },
+  { 0, -1, "input=0", "has no inputs" },
+  { 0, -1, "input=Composite1", "has no inputs" },
+  { 0, -1, "norm=PAL", "has no inputs" },
+  { 2, -1, "norm=PAL", "has no analog TV standards" },
+  { 2, -1, "input=Webcam norm=auto", "has no analog TV standards" },
+  { -1, 0, "", "offers no video format" },
+  { -1, 0, "input=Composite1 norm=NTSC", "offers no video format" },
+  { -1, 1, "input=Composite1 norm=NTSC", "offers no video format" },
+  { 2, 0, "input=HDMI", "offers no video format" },
+};
+/* *INDENT-ON* */
+
+GST_START_TEST (test_error_empty_card)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  gchar *launch;
+
+  if (empty_cases[__i__].n_inputs >= 0)
+    fail_unless (gst_tv_hw_virtual_card_set_inputs (card, no_std_inputs,
+            empty_cases[__i__].n_inputs));
+  if (empty_cases[__i__].n_formats >= 0)
+    fail_unless (gst_tv_hw_virtual_card_set_formats (card, mjpeg_only,
+            empty_cases[__i__].n_formats));
+  launch = g_strconcat (SRC, empty_cases[__i__].args, SINK, NULL);
+  expect_error_full (launch, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+      empty_cases[__i__].text);
+  g_free (launch);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* an input without standards on a card without any still streams */
+GST_START_TEST (test_no_standards_at_all)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h;
+  GstBuffer *buf;
+
+  fail_unless (gst_tv_hw_virtual_card_set_inputs (card, no_std_inputs,
+          G_N_ELEMENTS (no_std_inputs)));
+  h = new_harness ("Webcam", NULL);
+  gst_harness_play (h);
+  buf = v4l2tv_check_pull_frame (h, card);
+  gst_buffer_unref (buf);
+  gst_harness_teardown (h);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 /* a driver call failing once: the error each failure gives, by its
  * errno (busy, disconnected, out of memory, I/O error, or the request
  * refused), whatever the call */
@@ -2092,6 +2164,9 @@ v4l2tvsrc_suite (void)
   tcase_add_loop_test (tc_errors, test_error_fault, 0,
       G_N_ELEMENTS (fault_cases));
   tcase_add_test (tc_errors, test_error_live_unknown_input);
+  tcase_add_loop_test (tc_errors, test_error_empty_card, 0,
+      G_N_ELEMENTS (empty_cases));
+  tcase_add_test (tc_errors, test_no_standards_at_all);
   tcase_add_loop_test (tc_errors, test_error_bad_index, 0,
       G_N_ELEMENTS (bad_index_formats));
 

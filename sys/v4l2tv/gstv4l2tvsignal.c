@@ -233,6 +233,14 @@ gst_v4l2_tv_signal_frame (GstV4l2TvSignal * sig, GstBuffer * buf, gboolean keep)
   gst_buffer_replace (&sig->last, keep ? buf : NULL);
 }
 
+/* whether the input's status, as last read, lets a picture through (no
+ * bit of NO_PICTURE_BITS) */
+gboolean
+gst_v4l2_tv_signal_has_picture (GstV4l2TvSignal * sig)
+{
+  return !(sig->status & NO_PICTURE_BITS);
+}
+
 /*
  * A frame came from the card, @corrupted or not (marked or dropped, see
  * v4l2tvsrc's corrupted-frames): the first corrupted frame after good ones

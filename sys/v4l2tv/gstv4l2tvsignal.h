@@ -88,6 +88,8 @@ G_GNUC_INTERNAL
 void gst_v4l2_tv_signal_frame (GstV4l2TvSignal * sig, GstBuffer * buf,
     gboolean keep);
 G_GNUC_INTERNAL
+gboolean gst_v4l2_tv_signal_has_picture (GstV4l2TvSignal * sig);
+G_GNUC_INTERNAL
 void gst_v4l2_tv_signal_corrupted (GstV4l2TvSignal * sig, gboolean corrupted,
     GstClockTime running_time);
 G_GNUC_INTERNAL

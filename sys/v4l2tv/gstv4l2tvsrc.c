@@ -170,7 +170,9 @@ struct _GstV4l2TvSrc
   gboolean have_sequence;
   guint32 last_sequence;
   GstClockTime last_frame_time; /* the card's time of that frame */
-  gboolean waited_in_vain;      /* a wait timed out since that frame */
+  gboolean no_picture_gap;      /* since that frame, a wait timed out
+                                 * while the input had no picture */
+  guint64 gap_fillers;          /* fillers pushed since that frame */
   guint64 processed;
   guint64 discarded;            /* corrupted frames dropped */
   gboolean discont;
@@ -482,10 +484,12 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
    * posted as a QoS message (format buffers: processed and dropped
    * frames, `reason` `dropped`) and marks the next buffer DISCONT.
    *
-   * Not counted here: frame periods without a picture while the source
-   * waited in vain (no signal, see #GstV4l2TvSrc:signal-loss; the fillers
-   * pushed then are #GstV4l2TvSrc:gap-frames), and corrupted frames
-   * (#GstV4l2TvSrc:corrupted-count). A jump of the sequence that the
+   * Not counted here: the frame periods of a gap, when the source waited
+   * in vain for a frame (see #GstV4l2TvSrc:signal-loss): when the input
+   * had no picture then (its status said no signal, no lock, ...), none
+   * of the numbers skipped over the gap is a drop; otherwise the periods
+   * filled (#GstV4l2TvSrc:gap-frames) and the one the card came back in
+   * are not. Nor are corrupted frames (#GstV4l2TvSrc:corrupted-count). A jump of the sequence that the
    * time between the two frames cannot explain (more numbers than frame
    * periods elapsed plus two, or backwards) is a discontinuity of the
    * driver's counter: the frames lost are estimated from the frame
@@ -961,7 +965,8 @@ gst_v4l2_tv_src_start_streaming (GstV4l2TvSrc * self)
         "than %u are queued", n, self->min_queued);
   self->streaming = TRUE;
   self->have_sequence = FALSE;
-  self->waited_in_vain = FALSE;
+  self->no_picture_gap = FALSE;
+  self->gap_fillers = 0;
   self->last_frame_time = GST_CLOCK_TIME_NONE;
   self->discont = TRUE;
 
@@ -1558,9 +1563,11 @@ frame_time (const struct v4l2_buffer *vbuf)
  * Counts the frames the card lost between the previous frame it
  * delivered and the one in @vbuf (see the dropped-frames property):
  * - the sequence numbers tell, modulo 2^32 (they wrap around);
- * - when the source waited in vain in between (no signal: fillers went
- *   out, or with signal-loss=wait nothing), the missing numbers are that
- *   gap, not drops;
+ * - when the source waited in vain in between while the input had no
+ *   picture (no signal: fillers went out, or with signal-loss=wait
+ *   nothing), the missing numbers are that gap, not drops; without such
+ *   a status, the periods filled and the one the frames came back in are
+ *   not drops (the card stalled with a signal);
  * - a jump that the time between the two frames cannot explain (more
  *   than the frame periods elapsed and two, or backwards) is a
  *   discontinuity of the driver's counter, not drops: the frames lost are
@@ -1575,11 +1582,14 @@ gst_v4l2_tv_src_count_drops (GstV4l2TvSrc * self,
   GstClockTime now = frame_time (vbuf), period = self->duration;
   guint32 sequence = vbuf->sequence, delta;
   guint64 lost = 0, periods = G_MAXUINT64, total;
-  gboolean had_sequence = self->have_sequence, waited = self->waited_in_vain;
+  gboolean had_sequence = self->have_sequence;
+  gboolean no_picture = self->no_picture_gap;
+  guint64 fillers = self->gap_fillers;
   GstClockTime then = self->last_frame_time;
 
   self->have_sequence = TRUE;
-  self->waited_in_vain = FALSE;
+  self->no_picture_gap = FALSE;
+  self->gap_fillers = 0;
   delta = sequence - self->last_sequence;
   self->last_sequence = sequence;
   self->last_frame_time = now;
@@ -1593,9 +1603,9 @@ gst_v4l2_tv_src_count_drops (GstV4l2TvSrc * self,
       GST_CLOCK_TIME_IS_VALID (then))
     periods = now > then ? (now - then + period / 2) / period : 0;
 
-  if (waited) {
-    GST_DEBUG_OBJECT (self, "frame %u after a wait in vain: %u numbers on, "
-        "not drops", sequence, delta);
+  if (no_picture) {
+    GST_DEBUG_OBJECT (self, "frame %u after a gap without a picture: %u "
+        "numbers on, not drops", sequence, delta);
     if (delta != 1)
       self->discont = TRUE;
     return;
@@ -1615,6 +1625,13 @@ gst_v4l2_tv_src_count_drops (GstV4l2TvSrc * self,
         self->last_sequence - delta, sequence,
         periods != G_MAXUINT64 ? periods : 0, lost);
     self->discont = TRUE;
+  }
+  if (fillers > 0) {
+    /* the periods filled, and the one the card came back in */
+    GST_DEBUG_OBJECT (self, "%" G_GUINT64_FORMAT " filler(s) before frame "
+        "%u: %" G_GUINT64_FORMAT " of its missing numbers are no drops",
+        fillers, sequence, MIN (lost, fillers + 1));
+    lost -= MIN (lost, fillers + 1);
   }
 
   if (lost == 0)
@@ -2013,11 +2030,21 @@ gst_v4l2_tv_src_fill (GstV4l2TvSrc * self, GstV4l2TvSignalLoss mode,
   GST_OBJECT_LOCK (self);
   n = ++self->gap_frames;
   GST_OBJECT_UNLOCK (self);
+  self->gap_fillers++;
   GST_LOG_OBJECT (self, "filler frame %" G_GUINT64_FORMAT ", pts %"
       GST_TIME_FORMAT, n, GST_TIME_ARGS (pts));
   *outbuf = buf;
 
   return GST_FLOW_OK;
+}
+
+/* a wait timed out (the input's status was just read): the frames the
+ * card skips while its input has no picture are no drops */
+static void
+gst_v4l2_tv_src_note_gap (GstV4l2TvSrc * self)
+{
+  if (!gst_v4l2_tv_signal_has_picture (&self->signal))
+    self->no_picture_gap = TRUE;
 }
 
 /* waits for the next frame and dequeues it; a filler frame in its place
@@ -2050,13 +2077,15 @@ again:
     res = gst_v4l2_tv_object_wait (obj, timeout, &err);
 
     if (res == GST_V4L2_TV_WAIT_TIMEOUT) {
-      /* the frames that did not come are no drops */
-      self->waited_in_vain = TRUE;
-      if (GST_CLOCK_TIME_IS_VALID (pts))
-        return gst_v4l2_tv_src_fill (self, mode, pts, outbuf);
+      if (GST_CLOCK_TIME_IS_VALID (pts)) {
+        ret = gst_v4l2_tv_src_fill (self, mode, pts, outbuf);
+        gst_v4l2_tv_src_note_gap (self);
+        return ret;
+      }
       waited += timeout;
       gst_v4l2_tv_signal_poll (&self->signal, GST_CLOCK_TIME_NONE,
           gst_v4l2_tv_src_now (self));
+      gst_v4l2_tv_src_note_gap (self);
       /* signal-loss=wait, or no clock: say so once, keep waiting */
       if (waited == timeout)
         GST_WARNING_OBJECT (self, "no frame from '%s' for %" GST_TIME_FORMAT

@@ -816,11 +816,11 @@ open_failed:
             (_("Device '%s' is not a video output device."), shown),
             ("%s", why));
     } else if (IS_CAPTURE (obj)) {
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_READ,
-          (_("Could not open device '%s' for reading."), shown), ("%s", why));
+      GST_V4L2_TV_HW_ERROR (obj, err, OPEN_READ,
+          (_("Could not open device '%s' for reading."), shown));
     } else {
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_WRITE,
-          (_("Could not open device '%s' for writing."), shown), ("%s", why));
+      GST_V4L2_TV_HW_ERROR (obj, err, OPEN_WRITE,
+          (_("Could not open device '%s' for writing."), shown));
     }
     return FALSE;
   }
@@ -978,6 +978,13 @@ gst_v4l2_tv_selection_clear (GstV4l2TvSelection * sel)
     else                                                                \
       GST_ELEMENT_ERROR ((obj)->element, RESOURCE, code, text, debug);  \
   } G_STMT_END
+#define SELECTION_HW_ERROR(obj, live, err, code, text)                  \
+  G_STMT_START {                                                        \
+    if (live)                                                           \
+      GST_V4L2_TV_HW_WARNING (obj, err, code, text);                    \
+    else                                                                \
+      GST_V4L2_TV_HW_ERROR (obj, err, code, text);                      \
+  } G_STMT_END
 
 /*
  * Takes the requested input/output and norm from the properties and checks
@@ -1076,9 +1083,9 @@ auto_on_output:
   }
 enum_failed:
   {
-    SELECTION_ERROR (obj, live, SETTINGS,
+    SELECTION_HW_ERROR (obj, live, obj->ports_error, SETTINGS,
         (_("Could not list the inputs and outputs of device '%s'."),
-            location), ("%s", obj->ports_error->message));
+            location));
     return FALSE;
   }
 no_ports:
@@ -1086,11 +1093,11 @@ no_ports:
     if (IS_CAPTURE (obj))
       SELECTION_ERROR (obj, live, SETTINGS,
           (_("Device '%s' has no inputs."), location),
-          ("ENUMINPUT ended at index 0"));
+          ("ENUMINPUT gave EINVAL for index 0: the driver lists no input"));
     else
       SELECTION_ERROR (obj, live, SETTINGS,
           (_("Device '%s' has no outputs."), location),
-          ("ENUMOUTPUT ended at index 0"));
+          ("ENUMOUTPUT gave EINVAL for index 0: the driver lists no output"));
     return FALSE;
   }
 unknown_port:
@@ -1114,9 +1121,8 @@ unknown_port:
   }
 get_port_failed:
   {
-    SELECTION_ERROR (obj, live, SETTINGS,
-        (_("Could not read the current settings of device '%s'."), location),
-        ("%s", err->message));
+    SELECTION_HW_ERROR (obj, live, err, SETTINGS,
+        (_("Could not read the current settings of device '%s'."), location));
     return FALSE;
   }
 no_standards:
@@ -1611,17 +1617,14 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel,
   /* ERRORS */
 set_port_failed:
   {
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
-      SELECTION_ERROR (obj, live, BUSY,
-          (_("Device '%s' is busy."), location), ("%s", err->message));
-    else if (IS_CAPTURE (obj))
-      SELECTION_ERROR (obj, live, SETTINGS,
+    if (IS_CAPTURE (obj))
+      SELECTION_HW_ERROR (obj, live, err, SETTINGS,
           (_("Could not select input '%s' of device '%s'."), sel->port_name,
-              location), ("%s", err->message));
+              location));
     else
-      SELECTION_ERROR (obj, live, SETTINGS,
+      SELECTION_HW_ERROR (obj, live, err, SETTINGS,
           (_("Could not select output '%s' of device '%s'."),
-              sel->port_name, location), ("%s", err->message));
+              sel->port_name, location));
     return FALSE;
   }
 port_not_taken:
@@ -1642,10 +1645,7 @@ set_std_failed:
   {
     g_autofree gchar *list = gst_v4l2_tv_standard_list (sel->port_stds);
 
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
-      SELECTION_ERROR (obj, live, BUSY,
-          (_("Device '%s' is busy."), location), ("%s", err->message));
-    else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_INVALID)
+    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_INVALID)
         && IS_CAPTURE (obj))
       SELECTION_ERROR (obj, live, SETTINGS,
           (_("Input '%s' of device '%s' does not support norm %s; it "
@@ -1657,9 +1657,9 @@ set_std_failed:
                   "supports: %s."), sel->port_name, location,
               standard_nick (norm), list), ("%s", err->message));
     else
-      SELECTION_ERROR (obj, live, SETTINGS,
+      SELECTION_HW_ERROR (obj, live, err, SETTINGS,
           (_("Could not set norm %s on device '%s'."),
-              standard_nick (norm), location), ("%s", err->message));
+              standard_nick (norm), location));
     return FALSE;
   }
 no_formats:
@@ -1836,15 +1836,11 @@ bad_caps:
   }
 set_fmt_failed:
   {
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
-          (_("Device '%s' is busy."), location), ("%s", err->message));
-    else
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
-          (_("Device '%s' does not accept the video format %s %dx%d."),
-              location, gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
-                  (info)), GST_VIDEO_INFO_WIDTH (info),
-              GST_VIDEO_INFO_HEIGHT (info)), ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (obj, err, SETTINGS,
+        (_("Device '%s' does not accept the video format %s %dx%d."),
+            location, gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
+                (info)), GST_VIDEO_INFO_WIDTH (info),
+            GST_VIDEO_INFO_HEIGHT (info)));
     return FALSE;
   }
 format_changed:
@@ -1872,6 +1868,62 @@ bad_layout:
             fmt.fmt.pix.bytesperline, fmt.fmt.pix.sizeimage));
     return FALSE;
   }
+}
+
+/* --- errors of the hardware layer --- */
+
+/*
+ * Posts @err (see GST_V4L2_TV_HW_ERROR) as a message of @type. Takes
+ * @text. The errors that say why something failed, whatever the element
+ * was doing, get their own code and sentence:
+ * - BUSY: GST_RESOURCE_ERROR_BUSY, the device is busy;
+ * - DISCONNECTED (ENODEV while open): GST_RESOURCE_ERROR_NOT_FOUND, the
+ *   device was disconnected;
+ * - NO_MEMORY (ENOMEM): GST_RESOURCE_ERROR_NO_SPACE_LEFT, as v4l2src says
+ *   when it cannot allocate;
+ * - IO (EIO): @code (what failed), but the sentence says the device had
+ *   an input/output error, not that it refused the request.
+ * Any other (INVALID: the driver refused the argument, FAILED, ...)
+ * keeps @code and @text.
+ */
+void
+gst_v4l2_tv_object_post_hw_error (GstV4l2TvObject * obj, GstMessageType type,
+    const GError * err, GstResourceError code, gchar * text,
+    const gchar * file, const gchar * function, gint line)
+{
+  const gchar *location = gst_v4l2_tv_object_get_location (obj);
+  gchar *why = NULL;
+
+  if (err != NULL && err->domain == GST_TV_HW_ERROR) {
+    switch (err->code) {
+      case GST_TV_HW_ERROR_BUSY:
+        code = GST_RESOURCE_ERROR_BUSY;
+        why = g_strdup_printf (_("Device '%s' is busy."), location);
+        break;
+      case GST_TV_HW_ERROR_DISCONNECTED:
+        code = GST_RESOURCE_ERROR_NOT_FOUND;
+        why = g_strdup_printf (_("Device '%s' was disconnected."), location);
+        break;
+      case GST_TV_HW_ERROR_NO_MEMORY:
+        code = GST_RESOURCE_ERROR_NO_SPACE_LEFT;
+        why = g_strdup_printf (_("Device '%s' ran out of memory."), location);
+        break;
+      case GST_TV_HW_ERROR_IO:
+        why = g_strdup_printf (_("Device '%s' had an input/output error."),
+            location);
+        break;
+      default:
+        break;
+    }
+  }
+  if (why) {
+    GST_DEBUG_OBJECT (obj->element, "instead of \"%s\": \"%s\"", text, why);
+    g_free (text);
+    text = why;
+  }
+
+  gst_element_message_full (obj->element, type, GST_RESOURCE_ERROR, code,
+      text, g_strdup (err ? err->message : NULL), file, function, line);
 }
 
 /* --- waiting for frames --- */

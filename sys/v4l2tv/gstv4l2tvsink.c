@@ -392,13 +392,8 @@ gst_v4l2_tv_sink_alloc_buffers_unlocked (GstV4l2TvSink * self,
   /* ERRORS */
 reqbufs_failed:
   {
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
-      GST_ELEMENT_ERROR (self, RESOURCE, BUSY,
-          (_("Device '%s' is busy."), location), ("%s", err->message));
-    else
-      GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-          (_("Could not get output buffers from device '%s'."), location),
-          ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (self->obj, err, WRITE,
+        (_("Could not get output buffers from device '%s'."), location));
     return FALSE;
   }
 too_few:
@@ -412,9 +407,8 @@ too_few:
   }
 map_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        (_("Could not get output buffers from device '%s'."), location),
-        ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (self->obj, err, WRITE,
+        (_("Could not get output buffers from device '%s'."), location));
     gst_v4l2_tv_sink_free_buffers (self);
     return FALSE;
   }
@@ -844,12 +838,8 @@ gst_v4l2_tv_sink_write_error (GstV4l2TvSink * self, GError * err)
 {
   const gchar *location = gst_v4l2_tv_object_get_location (self->obj);
 
-  if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_DISCONNECTED))
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        (_("Device '%s' was disconnected."), location), ("%s", err->message));
-  else
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        (_("Could not write to device '%s'."), location), ("%s", err->message));
+  GST_V4L2_TV_HW_ERROR (self->obj, err, WRITE,
+      (_("Could not write to device '%s'."), location));
 
   return GST_FLOW_ERROR;
 }
@@ -1064,9 +1054,9 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
   /* ERRORS */
 streamon_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+    GST_V4L2_TV_HW_ERROR (self->obj, err, FAILED,
         (_("Could not start output on device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)), ("%s", err->message));
+            gst_v4l2_tv_object_get_location (self->obj)));
     gst_v4l2_tv_sink_streamoff (self);
     return GST_FLOW_ERROR;
   }

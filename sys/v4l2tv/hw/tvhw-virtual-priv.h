@@ -107,6 +107,7 @@ typedef struct
   gint64 timestamp_us;
   guint32 bytesused;
   gboolean error;               /* capture: done with V4L2_BUF_FLAG_ERROR */
+  gboolean bad_index;           /* capture: DQBUF reports a bogus index */
 } GstTvHwVirtualBuffer;
 
 /* one open handle (dev->priv), on the capture or the output node */
@@ -166,6 +167,19 @@ struct _GstTvHwVirtualCard
    * corrupted */
   guint drop_frames;
   guint corrupt_frames;
+  /* captured frames still to damage, per GstTvHwVirtualFrameFault */
+  guint frame_faults[GST_TV_HW_VIRTUAL_N_FRAME_FAULTS];
+  /* capture sequence numbers: a jump of the counter to come, a single
+   * bogus number to come, the offset in force since the last jump */
+  gboolean seq_jump, seq_once;
+  guint32 seq_jump_to, seq_once_value, seq_offset;
+  /* what ENUM_FMT lists */
+  guint32 formats[GST_TV_HW_VIRTUAL_MAX_FORMATS];
+  guint n_formats;
+  /* the outputs that exist (the first n_outputs of the fixed ones) and
+   * the standards each accepts */
+  guint n_outputs;
+  v4l2_std_id out_stds[GST_TV_HW_VIRTUAL_N_OUTPUTS];
   /* whether the flip controls exist */
   gboolean flip_ctrls;
 

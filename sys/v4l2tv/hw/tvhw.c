@@ -114,9 +114,16 @@ gst_tv_hw_set_error_from_errno (GstTvHwDevice * dev, GError ** error,
 }
 
 /* errno-returning dispatch: a NULL operation is an ioctl the driver does
- * not implement */
-#define CALL(dev, op, ...) \
-    ((dev)->ops->op ? (dev)->ops->op ((dev), __VA_ARGS__) : -ENOTTY)
+ * not implement; a call a signal interrupted (EINTR) is made again, for
+ * every backend (the V4L2 backend's xioctl retries too) */
+#define CALL(dev, op, ...) G_GNUC_EXTENSION ({ \
+      gint _ret; \
+      do { \
+        _ret = (dev)->ops->op ? (dev)->ops->op ((dev), __VA_ARGS__) : \
+            -ENOTTY; \
+      } while (_ret == -EINTR); \
+      _ret; \
+    })
 
 static gboolean
 check (GstTvHwDevice * dev, gint ret, const gchar * what, GError ** error)
@@ -211,7 +218,9 @@ gst_tv_hw_device_open (const gchar * location, GstTvHwDirection direction,
 
   GST_DEBUG ("opening '%s' with backend %s", location, dev->ops->name);
 
-  ret = dev->ops->open (dev, location, direction);
+  do {
+    ret = dev->ops->open (dev, location, direction);
+  } while (ret == -EINTR);
   if (ret < 0)
     goto open_failed;
 

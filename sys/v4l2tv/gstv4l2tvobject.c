@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvfault.h"
 #include "gstv4l2tvaudio.h"
 #include "gstv4l2tvformat.h"
 #include "gstv4l2tvtuner.h"
@@ -756,6 +757,8 @@ auto_on_output:
   }
 enum_failed:
   {
+    if (!live && gst_v4l2_tv_post_disconnected (obj->element, location, err))
+      return FALSE;
     SELECTION_ERROR (obj, live, SETTINGS,
         (_("Could not list the inputs and outputs of device '%s'."),
             location), ("%s", err->message));
@@ -970,7 +973,7 @@ structure_from_pix (GstV4l2TvObject * obj, const struct v4l2_pix_format *pix,
  * size as TRY_FMT adjusts it (a scaler could offer any size; analog video
  * has one), rate and pixel aspect of the standard */
 static GstCaps *
-probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d)
+probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d, GError ** error)
 {
   GstCaps *caps = gst_caps_new_empty ();
   guint32 buf_type = gst_tv_hw_device_get_buf_type (obj->dev);
@@ -998,8 +1001,10 @@ probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d)
     desc.index = i;
     desc.type = buf_type;
     if (!gst_tv_hw_device_enum_fmt (obj->dev, i, &desc, &err)) {
-      if (err)
+      if (err) {
         GST_WARNING_OBJECT (obj->element, "ENUM_FMT: %s", err->message);
+        g_propagate_error (error, g_steal_pointer (&err));
+      }
       break;
     }
     if (gst_v4l2_tv_format_from_fourcc (desc.pixelformat) ==
@@ -1180,7 +1185,7 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
   get_pixel_aspect (obj, &obj->par_n, &obj->par_d);
   get_frame_rate (obj, &fps_n, &fps_d);
 
-  caps = probe_caps (obj, fps_n, fps_d);
+  caps = probe_caps (obj, fps_n, fps_d, &err);
 
   {
     g_autofree gchar *std_str = standard_describe (std);
@@ -1213,6 +1218,8 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
   /* ERRORS */
 set_port_failed:
   {
+    if (gst_v4l2_tv_post_disconnected (obj->element, location, err))
+      return FALSE;
     if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
       GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
           (_("Device '%s' is busy."), location), ("%s", err->message));
@@ -1244,6 +1251,8 @@ set_std_failed:
   {
     g_autofree gchar *list = standard_list (sel->port_stds);
 
+    if (gst_v4l2_tv_post_disconnected (obj->element, location, err))
+      return FALSE;
     if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
       GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
           (_("Device '%s' is busy."), location), ("%s", err->message));
@@ -1266,6 +1275,8 @@ set_std_failed:
   }
 no_formats:
   {
+    if (err && gst_v4l2_tv_post_disconnected (obj->element, location, err))
+      return FALSE;
     GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
         (_("Device '%s' offers no video format this element handles."),
             location), ("no format of ENUM_FMT maps to a GstVideoFormat, or "
@@ -1431,6 +1442,8 @@ bad_caps:
   }
 set_fmt_failed:
   {
+    if (gst_v4l2_tv_post_disconnected (obj->element, location, err))
+      return FALSE;
     if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
       GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
           (_("Device '%s' is busy."), location), ("%s", err->message));

@@ -105,6 +105,7 @@
 #include "gstv4l2tvcapturepool.h"
 #include "gstv4l2tvuri.h"
 #include "gstv4l2tvsignal.h"
+#include "gstv4l2tvfault.h"
 #include "tvconvert.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
@@ -717,9 +718,12 @@ gst_v4l2_tv_src_requeue (GstV4l2TvSrc * self)
   /* ERRORS */
 qbuf_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not read from device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)), ("%s", err->message));
+    if (!gst_v4l2_tv_post_disconnected (GST_ELEMENT (self),
+            gst_v4l2_tv_object_get_location (self->obj), err))
+      GST_ELEMENT_ERROR (self, RESOURCE, READ,
+          (_("Could not read from device '%s'."),
+              gst_v4l2_tv_object_get_location (self->obj)), ("%s",
+              err->message));
     return FALSE;
   }
 }
@@ -882,6 +886,8 @@ gst_v4l2_tv_src_start_streaming (GstV4l2TvSrc * self)
   /* ERRORS */
 reqbufs_failed:
   {
+    if (gst_v4l2_tv_post_disconnected (GST_ELEMENT (self), location, err))
+      return FALSE;
     if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
       GST_ELEMENT_ERROR (self, RESOURCE, BUSY,
           (_("Device '%s' is busy."), location), ("%s", err->message));
@@ -900,9 +906,10 @@ no_buffers:
   }
 map_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not get capture buffers from device '%s'."), location),
-        ("%s", err->message));
+    if (!gst_v4l2_tv_post_disconnected (GST_ELEMENT (self), location, err))
+      GST_ELEMENT_ERROR (self, RESOURCE, READ,
+          (_("Could not get capture buffers from device '%s'."), location),
+          ("%s", err->message));
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }
@@ -925,9 +932,10 @@ pool_failed:
   }
 streamon_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        (_("Could not start capturing from device '%s'."), location),
-        ("%s", err->message));
+    if (!gst_v4l2_tv_post_disconnected (GST_ELEMENT (self), location, err))
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          (_("Could not start capturing from device '%s'."), location),
+          ("%s", err->message));
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }
@@ -1625,9 +1633,12 @@ bad_index:
   }
 qbuf_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not read from device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)), ("%s", err->message));
+    if (!gst_v4l2_tv_post_disconnected (GST_ELEMENT (self),
+            gst_v4l2_tv_object_get_location (self->obj), err))
+      GST_ELEMENT_ERROR (self, RESOURCE, READ,
+          (_("Could not read from device '%s'."),
+              gst_v4l2_tv_object_get_location (self->obj)), ("%s",
+              err->message));
     gst_clear_buffer (&buf);
     return GST_FLOW_ERROR;
   }
@@ -1817,6 +1828,7 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
   GstClockTime waited = 0;
   GstV4l2TvSignalLoss mode;
   GstFlowReturn ret;
+  GstV4l2TvIoVerdict verdict;
   guint64 errors;
 
   if (!gst_v4l2_tv_src_requeue (self))
@@ -1862,18 +1874,18 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
     vbuf.memory = V4L2_MEMORY_MMAP;
     if (gst_tv_hw_device_dequeue_buffer (obj->dev, &vbuf, &err))
       break;
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_IO)) {
+    verdict = gst_v4l2_tv_io_error (&self->signal.errors_in_row, err);
+    if (verdict == GST_V4L2_TV_IO_TOO_MANY)
+      goto too_many_errors;
+    if (verdict == GST_V4L2_TV_IO_TRANSIENT) {
       /* a transient error: a frame lost, unless it goes on */
-      if (++self->signal.errors_in_row >= GST_V4L2_TV_MAX_CAPTURE_ERRORS)
-        goto too_many_errors;
       GST_OBJECT_LOCK (self);
       errors = ++self->capture_errors;
       GST_OBJECT_UNLOCK (self);
       GST_WARNING_OBJECT (self, "capture error on '%s' (%" G_GUINT64_FORMAT
           " in all): %s; a frame lost", location, errors, err->message);
       self->discont = TRUE;
-    } else if (!g_error_matches (err, GST_TV_HW_ERROR,
-            GST_TV_HW_ERROR_TIMEOUT)) {
+    } else if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT)) {
       goto read_failed;
     }
     g_clear_error (&err);
@@ -1893,10 +1905,7 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
   /* ERRORS */
 read_failed:
   {
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_DISCONNECTED))
-      GST_ELEMENT_ERROR (self, RESOURCE, READ,
-          (_("Device '%s' was disconnected."), location), ("%s", err->message));
-    else
+    if (!gst_v4l2_tv_post_disconnected (GST_ELEMENT (self), location, err))
       GST_ELEMENT_ERROR (self, RESOURCE, READ,
           (_("Could not read from device '%s'."), location),
           ("%s", err->message));

@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvfault.h"
 #include "gstv4l2tvaudio.h"
 #include "gstv4l2tvformat.h"
 #include "gstv4l2tvtuner.h"
@@ -1364,7 +1365,7 @@ structure_from_pix (GstV4l2TvObject * obj, const struct v4l2_pix_format *pix,
  * size as TRY_FMT adjusts it (a scaler could offer any size; analog video
  * has one), rate and pixel aspect of the standard */
 static GstCaps *
-probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d)
+probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d, GError ** error)
 {
   GstCaps *caps = gst_caps_new_empty ();
   guint32 buf_type = gst_tv_hw_device_get_buf_type (obj->dev);
@@ -1392,8 +1393,10 @@ probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d)
     desc.index = i;
     desc.type = buf_type;
     if (!gst_tv_hw_device_enum_fmt (obj->dev, i, &desc, &err)) {
-      if (err)
+      if (err) {
         GST_WARNING_OBJECT (obj->element, "ENUM_FMT: %s", err->message);
+        g_propagate_error (error, g_steal_pointer (&err));
+      }
       break;
     }
     if (gst_v4l2_tv_format_from_fourcc (desc.pixelformat) ==
@@ -1577,7 +1580,7 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel,
   get_pixel_aspect (obj, &obj->par_n, &obj->par_d);
   get_frame_rate (obj, &fps_n, &fps_d);
 
-  caps = probe_caps (obj, fps_n, fps_d);
+  caps = probe_caps (obj, fps_n, fps_d, &err);
 
   {
     g_autofree gchar *std_str = gst_v4l2_tv_standard_describe (std);
@@ -1664,10 +1667,16 @@ set_std_failed:
   }
 no_formats:
   {
-    SELECTION_ERROR (obj, live, SETTINGS,
-        (_("Device '%s' offers no video format this element handles."),
-            location), ("no format of ENUM_FMT maps to a GstVideoFormat, or "
-            "TRY_FMT refused them all"));
+    /* the enumeration failed (a disconnect, an I/O error): say why */
+    if (err != NULL)
+      SELECTION_HW_ERROR (obj, live, err, SETTINGS,
+          (_("Device '%s' offers no video format this element handles."),
+              location));
+    else
+      SELECTION_ERROR (obj, live, SETTINGS,
+          (_("Device '%s' offers no video format this element handles."),
+              location), ("no format of ENUM_FMT maps to a GstVideoFormat, "
+              "or TRY_FMT refused them all"));
     return FALSE;
   }
 }

@@ -105,6 +105,7 @@
 #include "gstv4l2tvcapturepool.h"
 #include "gstv4l2tvuri.h"
 #include "gstv4l2tvsignal.h"
+#include "gstv4l2tvfault.h"
 #include "tvconvert.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
@@ -2080,6 +2081,7 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
   GstClockTime waited = 0;
   GstV4l2TvSignalLoss mode;
   GstFlowReturn ret;
+  GstV4l2TvIoVerdict verdict;
   guint64 errors;
   gboolean dequeued, corrupted, dropped;
 
@@ -2137,10 +2139,11 @@ again:
     GST_V4L2_TV_DEVICE_UNLOCK (obj);
     if (dequeued)
       break;
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_IO)) {
+    verdict = gst_v4l2_tv_io_error (&self->signal.errors_in_row, err);
+    if (verdict == GST_V4L2_TV_IO_TOO_MANY)
+      goto too_many_errors;
+    if (verdict == GST_V4L2_TV_IO_TRANSIENT) {
       /* a transient error: a frame lost, unless it goes on */
-      if (++self->signal.errors_in_row >= GST_V4L2_TV_MAX_CAPTURE_ERRORS)
-        goto too_many_errors;
       GST_OBJECT_LOCK (self);
       errors = ++self->capture_errors;
       GST_OBJECT_UNLOCK (self);

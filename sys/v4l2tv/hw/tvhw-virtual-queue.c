@@ -700,6 +700,16 @@ gst_tv_hw_virtual_queue_munmap (GstTvHwDevice * dev, gpointer data,
   return ret;
 }
 
+/* card->lock held: unplugged (vb2_video_unregister_device: the queue is
+ * released at once, not at the owner's close) */
+void
+gst_tv_hw_virtual_queue_disconnect (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node)
+{
+  free_buffers (card, node);
+  node->owner = NULL;
+}
+
 /* card->lock held: what the handle leaves behind at close */
 void
 gst_tv_hw_virtual_queue_release_handle (GstTvHwVirtualCard * card,
@@ -743,6 +753,11 @@ gst_tv_hw_virtual_queue_poll (GstTvHwDevice * dev, gint64 timeout_ns)
   for (;;) {
     if (handle->flushing) {
       ret = -ECANCELED;
+      break;
+    }
+    /* unplugged: the kernel's POLLERR | POLLHUP */
+    if (gst_tv_hw_virtual_handle_dead (handle)) {
+      ret = -ENODEV;
       break;
     }
     /* an injected DQBUF error is "ready": the DQBUF that follows fails */

@@ -27,7 +27,7 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-GST_DEBUG_CATEGORY_STATIC (tvhw_virtual_debug);
+GST_DEBUG_CATEGORY (tvhw_virtual_debug);
 #define GST_CAT_DEFAULT tvhw_virtual_debug
 
 #define VIRTUAL_DRIVER "tvhw-virtual"
@@ -513,6 +513,7 @@ power_on (GstTvHwVirtualCard * card)
 {
   memset (card->faults, 0, sizeof (card->faults));
   memset (card->fault_repeats, 0, sizeof (card->fault_repeats));
+  gst_tv_hw_virtual_faults_reset (card);
   card->pacing = power_on_pacing ();
   card->no_signal_frames = TRUE;
   card->drop_frames = 0;
@@ -1089,6 +1090,7 @@ gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
 
   if (err == 0)
     return 0;
+  card->fault_hits[fault]++;
   if (card->fault_repeats[fault] > 0)
     card->fault_repeats[fault]--;
   else
@@ -1144,6 +1146,12 @@ virtual_open (GstTvHwDevice * dev, const gchar * location,
   card = gst_tv_hw_virtual_card_get (n);
 
   g_mutex_lock (&card->lock);
+  card->fault_calls[GST_TV_HW_VIRTUAL_FAULT_OPEN]++;
+  /* unplugged: the node is gone */
+  if (card->unplugged) {
+    g_mutex_unlock (&card->lock);
+    return -ENOENT;
+  }
   ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_OPEN);
   if (ret < 0) {
     g_mutex_unlock (&card->lock);
@@ -1151,6 +1159,7 @@ virtual_open (GstTvHwDevice * dev, const gchar * location,
   }
   handle = g_new0 (GstTvHwVirtualHandle, 1);
   handle->card = card;
+  handle->generation = card->generation;
   handle->direction = direction;
   handle->mappings = g_hash_table_new (NULL, NULL);
   card->open_count++;
@@ -1320,7 +1329,9 @@ virtual_s_audout (GstTvHwDevice * dev, const struct v4l2_audioout *audout)
   return gst_tv_hw_virtual_out_s_audout (dev, audout);
 }
 
-const GstTvHwOps gst_tv_hw_virtual_ops = {
+/* the driver; the core sees it through the gates of
+ * tvhw-virtual-faults.c (gst_tv_hw_virtual_ops) */
+const GstTvHwOps gst_tv_hw_virtual_driver_ops = {
   .name = "virtual",
   .open = virtual_open,
   .close = virtual_close,

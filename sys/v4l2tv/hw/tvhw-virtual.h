@@ -245,6 +245,11 @@
  *     bogus or jumping sequence number;
  *   - GST_TV_HW_VIRTUAL_FAULT_DQBUF fails one DQBUF before it takes a
  *     buffer: the frame waiting is returned by the next DQBUF.
+ *   - every other operation has its GstTvHwVirtualFault too (all but
+ *     open's close and munmap, which cannot fail): a fault makes the call
+ *     fail on entry; EINTR is retried by the hardware layer's core, as the
+ *     V4L2 backend retries an interrupted ioctl;
+ *   - gst_tv_hw_virtual_card_unplug() / _replug(): a disconnect.
  *
  * The output node:
  * - QBUF needs 0 < bytesused <= length and field V4L2_FIELD_ANY or
@@ -400,8 +405,47 @@ typedef enum
   GST_TV_HW_VIRTUAL_FAULT_STREAMON,     /* e.g. EIO */
   GST_TV_HW_VIRTUAL_FAULT_DQBUF,        /* e.g. EIO */
   GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT,     /* e.g. EIO */
+  /* the other operations (tvhw-virtual-faults.c): the call fails on
+   * entry, before anything else */
+  GST_TV_HW_VIRTUAL_FAULT_QUERYCAP,
+  GST_TV_HW_VIRTUAL_FAULT_ENUMINPUT,
+  GST_TV_HW_VIRTUAL_FAULT_G_INPUT,
+  GST_TV_HW_VIRTUAL_FAULT_ENUMOUTPUT,
+  GST_TV_HW_VIRTUAL_FAULT_G_OUTPUT,
+  GST_TV_HW_VIRTUAL_FAULT_ENUMSTD,
+  GST_TV_HW_VIRTUAL_FAULT_G_STD,
+  GST_TV_HW_VIRTUAL_FAULT_QUERYSTD,
+  GST_TV_HW_VIRTUAL_FAULT_ENUM_FMT,
+  GST_TV_HW_VIRTUAL_FAULT_G_FMT,
+  GST_TV_HW_VIRTUAL_FAULT_TRY_FMT,
+  GST_TV_HW_VIRTUAL_FAULT_CROPCAP,
+  GST_TV_HW_VIRTUAL_FAULT_G_PARM,
+  GST_TV_HW_VIRTUAL_FAULT_QUERYCTRL,
+  GST_TV_HW_VIRTUAL_FAULT_QUERYMENU,
+  GST_TV_HW_VIRTUAL_FAULT_G_CTRL,
+  GST_TV_HW_VIRTUAL_FAULT_S_CTRL,
+  GST_TV_HW_VIRTUAL_FAULT_G_TUNER,
+  GST_TV_HW_VIRTUAL_FAULT_S_TUNER,
+  GST_TV_HW_VIRTUAL_FAULT_G_MODULATOR,
+  GST_TV_HW_VIRTUAL_FAULT_S_MODULATOR,
+  GST_TV_HW_VIRTUAL_FAULT_G_FREQUENCY,
+  GST_TV_HW_VIRTUAL_FAULT_S_FREQUENCY,
+  GST_TV_HW_VIRTUAL_FAULT_ENUMAUDIO,
+  GST_TV_HW_VIRTUAL_FAULT_G_AUDIO,
+  GST_TV_HW_VIRTUAL_FAULT_S_AUDIO,
+  GST_TV_HW_VIRTUAL_FAULT_ENUMAUDOUT,
+  GST_TV_HW_VIRTUAL_FAULT_G_AUDOUT,
+  GST_TV_HW_VIRTUAL_FAULT_S_AUDOUT,
+  GST_TV_HW_VIRTUAL_FAULT_QUERYBUF,
+  GST_TV_HW_VIRTUAL_FAULT_QBUF,
+  GST_TV_HW_VIRTUAL_FAULT_STREAMOFF,
+  GST_TV_HW_VIRTUAL_FAULT_MMAP,
+  GST_TV_HW_VIRTUAL_FAULT_POLL,         /* the wait; EINTR is retried */
   GST_TV_HW_VIRTUAL_N_FAULTS
 } GstTvHwVirtualFault;
+
+/* "VIDIOC_S_STD", "mmap", "poll", ...: the operation of @fault */
+const gchar *gst_tv_hw_virtual_fault_name (GstTvHwVirtualFault fault);
 
 /* card @n (< GST_TV_HW_VIRTUAL_MAX_CARDS), created with its power-on
  * defaults on first use; never freed before process exit (see
@@ -442,6 +486,35 @@ void gst_tv_hw_virtual_card_inject_faults (GstTvHwVirtualCard * card,
     GstTvHwVirtualFault fault, gint err, guint count);
 /* the number of handles open on the card now, on both nodes */
 guint gst_tv_hw_virtual_card_get_open_count (GstTvHwVirtualCard * card);
+
+/* when operation @trigger is next called (on either node), @fault is
+ * injected as by inject_faults (@err, @count), before @trigger runs: a
+ * fault that begins at a stage (the first REQBUFS: allocation; the first
+ * STREAMOFF: stop). Cleared by reset. */
+void gst_tv_hw_virtual_card_inject_faults_on (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFault trigger, GstTvHwVirtualFault fault, gint err,
+    guint count);
+/* since the card's power-on (or reset): how often operation @fault was
+ * called on the card, and how many of those calls an injected fault
+ * failed; either may be NULL. @fault's count still pending is returned. */
+guint gst_tv_hw_virtual_card_get_fault_stats (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFault fault, guint * calls, guint * hits);
+
+/* the card goes away as a USB device unplugged, with the kernel's
+ * semantics (video_unregister_device, vb2_video_unregister_device): every
+ * call on a handle already open fails with ENODEV (mmap too; close and
+ * munmap work), poll fails at once with ENODEV (what the V4L2 backend
+ * makes of POLLERR | POLLHUP), a blocked poll is woken; both nodes stop
+ * streaming and their buffers are released (mappings stay valid); open
+ * fails with ENOENT (the node is gone). Nothing happens when unplugged
+ * already. */
+void gst_tv_hw_virtual_card_unplug (GstTvHwVirtualCard * card);
+/* the card is back: open works again; the card keeps its settings (a real
+ * device may come back at its defaults: reset the card for that). A
+ * handle opened before the unplug stays dead (ENODEV) until closed, as in
+ * the kernel. */
+void gst_tv_hw_virtual_card_replug (GstTvHwVirtualCard * card);
+gboolean gst_tv_hw_virtual_card_is_unplugged (GstTvHwVirtualCard * card);
 
 /* whether the capture node has the V4L2_CID_HFLIP / V4L2_CID_VFLIP
  * controls (TRUE at power-on); without them the picture is not flipped */

@@ -1247,8 +1247,9 @@ static const struct
     GST_RESOURCE_ERROR_FAILED, "Could not start output" },
   { GST_TV_HW_VIRTUAL_FAULT_STREAMON, ENODEV, "norm=NTSC",
     GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
-  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, EIO, "norm=NTSC",
-    GST_RESOURCE_ERROR_WRITE, NULL },
+  /* one EIO is a lost frame (elements/v4l2tvfaults.c); ENOMEM is not */
+  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, ENOMEM, "norm=NTSC",
+    GST_RESOURCE_ERROR_NO_SPACE_LEFT, "ran out of memory" },
   { GST_TV_HW_VIRTUAL_FAULT_DQBUF, ENODEV, "norm=NTSC",
     GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
 };

@@ -18,6 +18,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gstv4l2tvaudio.h"
+#include "v4l2tv-text.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_debug
@@ -105,29 +106,35 @@ enum_failed:
   }
 no_audio:
   {
+    g_autofree gchar *shown = gst_v4l2_tv_printable (want);
+
     GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
         (_("Device '%s' has no audio inputs, so audio-input '%s' cannot be "
-                "set; leave it unset."), location, want), (NULL));
+                "set; leave it unset."), location, shown), (NULL));
     return FALSE;
   }
 unknown:
   {
+    g_autofree gchar *shown = gst_v4l2_tv_printable (want);
+
     list = name_list (names, ~0u);
     GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
         (_("Device '%s' has no audio input '%s'; its audio inputs are: %s."),
-            location, want, list),
-        ("'%s' is neither an audio input's name nor an index below %u", want,
-            names->len));
+            location, shown, list),
+        ("'%s' is neither an audio input's name nor an index below %u",
+            shown, names->len));
     return FALSE;
   }
 not_allowed:
   {
+    g_autofree gchar *shown = gst_v4l2_tv_printable (want);
+
     list = name_list (names, input.audioset);
     if (input.audioset == 0)
       GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
           (_("Input '%s' of device '%s' has no audio inputs, so audio input "
                   "'%s' cannot go with it; leave audio-input unset."),
-              obj->port_name, location, want), ("audioset 0"));
+              obj->port_name, location, shown), ("audioset 0"));
     else
       GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
           (_("Audio input '%s' of device '%s' does not go with input '%s'; "

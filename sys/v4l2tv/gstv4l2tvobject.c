@@ -24,6 +24,7 @@
 #include "gstv4l2tvtuner.h"
 #include "gstv4l2tvcolorbalance.h"
 #include "gstv4l2tvvidorient.h"
+#include "v4l2tv-text.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_debug
@@ -204,6 +205,7 @@ gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
   g_free (obj->detected_norm);
   g_free (obj->audio_input);
   g_free (obj->port_name);
+  g_free (obj->port_in_force);
   gst_clear_caps (&obj->caps);
   g_free (obj);
 }
@@ -212,6 +214,15 @@ void
 gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
     GstTvHwDirection direction)
 {
+  /**
+   * GstV4l2TvSrc:device:
+   *
+   * The card: /dev/videoN for a Video4Linux2 card, or "virtual" or
+   * "virtual:N" for the built-in virtual TV card. The device is open from
+   * READY on (the GstTvTuner interface lists its inputs there), so it can
+   * only change in the NULL state: a change in READY, PAUSED or PLAYING is
+   * refused with a warning and the property keeps the open device.
+   */
   g_object_class_install_property (gobject_class,
       GST_V4L2_TV_OBJECT_PROP_DEVICE,
       g_param_spec_string ("device", "Device",
@@ -239,7 +250,9 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
    *
    * Setting it while playing switches input at the next frame and
    * renegotiates when the frame size changes; an unknown input then only
-   * posts a warning and capture goes on from the previous one.
+   * posts a warning, capture goes on from the previous one and the
+   * property (and norm) go back to what is in force. An empty string is
+   * unset, as input= is in a v4l2tv:// URI.
    */
   if (direction == GST_TV_HW_CAPTURE)
     g_object_class_install_property (gobject_class,
@@ -327,7 +340,9 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
    * card's choice. It must go with the video input (the input's audioset):
    * otherwise, or when the card has no such audio input, the element fails
    * to start with an error that lists the valid ones. Selected after the
-   * video input at start and at each switch of input.
+   * video input at start and at each switch of input. It can change in
+   * the NULL and READY states; a change while PAUSED or PLAYING is refused
+   * with a warning that says so. An empty string is unset.
    */
   if (direction == GST_TV_HW_CAPTURE)
     g_object_class_install_property (gobject_class,
@@ -363,29 +378,75 @@ request_switch_unlocked (GstV4l2TvObject * obj)
     gst_tv_hw_device_set_flushing (obj->dev, TRUE);
 }
 
+/* a property that cannot change now: a warning that names it, what stays
+ * in force and the state to set it in; without the object lock */
+static void
+refuse_while_open (GstV4l2TvObject * obj, const gchar * property,
+    const gchar * in_force, const gchar * wanted, const gchar * state)
+{
+  g_autofree gchar *from = gst_v4l2_tv_printable (in_force);
+  g_autofree gchar *to = gst_v4l2_tv_printable (wanted ? wanted : "(unset)");
+
+  GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
+      (_("Cannot change %s to '%s' while the element is running: it stays "
+              "'%s'. Set it in the %s state."), property, to, from, state),
+      ("%s is applied when the element starts; the change was refused",
+          property));
+}
+
 gboolean
 gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
     guint prop_id, const GValue * value, GParamSpec * pspec)
 {
   switch (prop_id) {
-    case GST_V4L2_TV_OBJECT_PROP_DEVICE:
+    case GST_V4L2_TV_OBJECT_PROP_DEVICE:{
+      const gchar *device = g_value_get_string (value);
+      g_autofree gchar *in_force = NULL;
+
+      /* the device is open from READY on: it stays until NULL */
       GST_OBJECT_LOCK (obj->element);
-      if (obj->dev != NULL)
-        GST_WARNING_OBJECT (obj->element, "device '%s' is open: '%s' is "
-            "used once the element went back to NULL", obj->device,
-            g_value_get_string (value));
-      g_free (obj->device);
-      obj->device = g_value_dup_string (value);
+      if (obj->dev != NULL && g_strcmp0 (device, obj->device) != 0) {
+        in_force = g_strdup (obj->device);
+      } else {
+        g_free (obj->device);
+        obj->device = g_strdup (device);
+      }
       GST_OBJECT_UNLOCK (obj->element);
+      if (in_force)
+        refuse_while_open (obj, "device", in_force, device, "NULL");
       break;
-    case GST_V4L2_TV_OBJECT_PROP_AUDIO_INPUT:
+    }
+    case GST_V4L2_TV_OBJECT_PROP_AUDIO_INPUT:{
+      const gchar *audio = g_value_get_string (value);
+      g_autofree gchar *in_force = NULL;
+      gboolean started;
+
+      /* empty is unset, as for input */
+      if (audio != NULL && *audio == '\0')
+        audio = NULL;
+      /* selected at start and with each input: it stays while started */
       GST_OBJECT_LOCK (obj->element);
-      g_free (obj->audio_input);
-      obj->audio_input = g_value_dup_string (value);
+      started = GST_STATE (obj->element) > GST_STATE_READY ||
+          GST_STATE_PENDING (obj->element) > GST_STATE_READY;
+      if (started && g_strcmp0 (audio, obj->audio_input) != 0) {
+        in_force = g_strdup (obj->audio_input ? obj->audio_input : "(unset)");
+      } else {
+        g_free (obj->audio_input);
+        obj->audio_input = g_strdup (audio);
+        started = FALSE;
+      }
       GST_OBJECT_UNLOCK (obj->element);
+      if (started)
+        refuse_while_open (obj, "audio-input", in_force, audio,
+            "NULL or READY");
       break;
+    }
     case GST_V4L2_TV_OBJECT_PROP_PORT:{
       const gchar *port = g_value_get_string (value);
+
+      /* empty is unset (keep the card's), as in a v4l2tv:// URI */
+      if (port != NULL && *port == '\0')
+        port = NULL;
 
       GST_OBJECT_LOCK (obj->element);
       if (g_strcmp0 (port, obj->port) != 0) {
@@ -452,6 +513,8 @@ gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
 {
   g_autoptr (GError) err = NULL;
   g_autofree gchar *location = NULL;
+  g_autofree gchar *shown = NULL;
+  g_autofree gchar *why = NULL;
   GstTvHwDevice *dev;
 
   GST_OBJECT_LOCK (obj->element);
@@ -493,45 +556,45 @@ no_device:
   }
 open_failed:
   {
+    /* the device may come from a URI: quote it printable */
+    shown = gst_v4l2_tv_printable (location);
+    why = gst_v4l2_tv_printable (err->message);
     if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_FOUND)) {
       GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-          (_("Device '%s' does not exist."), location), ("%s", err->message));
+          (_("Device '%s' does not exist."), shown), ("%s", why));
     } else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY)) {
       GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
-          (_("Device '%s' is busy."), location), ("%s", err->message));
+          (_("Device '%s' is busy."), shown), ("%s", why));
     } else if (g_error_matches (err, GST_TV_HW_ERROR,
             GST_TV_HW_ERROR_PERMISSION)) {
       if (IS_CAPTURE (obj))
         GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_READ,
-            (_("No permission to open device '%s' for reading."), location),
-            ("%s", err->message));
+            (_("No permission to open device '%s' for reading."), shown),
+            ("%s", why));
       else
         GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_WRITE,
-            (_("No permission to open device '%s' for writing."), location),
-            ("%s", err->message));
+            (_("No permission to open device '%s' for writing."), shown),
+            ("%s", why));
     } else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_V4L2)) {
       /* NOT_FOUND, as sys/v4l2 does: there is no video device there */
       GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-          (_("Device '%s' is not a Video4Linux2 device."), location),
-          ("%s", err->message));
+          (_("Device '%s' is not a Video4Linux2 device."), shown), ("%s", why));
     } else if (g_error_matches (err, GST_TV_HW_ERROR,
             GST_TV_HW_ERROR_WRONG_DIRECTION)) {
       if (IS_CAPTURE (obj))
         GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-            (_("Device '%s' is not a video capture device."), location),
-            ("%s", err->message));
+            (_("Device '%s' is not a video capture device."), shown),
+            ("%s", why));
       else
         GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-            (_("Device '%s' is not a video output device."), location),
-            ("%s", err->message));
+            (_("Device '%s' is not a video output device."), shown),
+            ("%s", why));
     } else if (IS_CAPTURE (obj)) {
       GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_READ,
-          (_("Could not open device '%s' for reading."), location),
-          ("%s", err->message));
+          (_("Could not open device '%s' for reading."), shown), ("%s", why));
     } else {
       GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_WRITE,
-          (_("Could not open device '%s' for writing."), location),
-          ("%s", err->message));
+          (_("Could not open device '%s' for writing."), shown), ("%s", why));
     }
     return FALSE;
   }
@@ -652,28 +715,21 @@ gst_v4l2_tv_selection_clear (GstV4l2TvSelection * sel)
  * (by name, case-insensitive, or by index) and accept the norm. Posts an
  * error (a warning when @live) and returns FALSE if not.
  */
-gboolean
-gst_v4l2_tv_object_resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel,
-    gboolean live)
+static gboolean
+resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel, gboolean live,
+    const gchar * port, v4l2_std_id norm)
 {
   g_autoptr (GError) err = NULL;
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GArray) stds = g_array_new (FALSE, TRUE, sizeof (v4l2_std_id));
-  g_autofree gchar *port = NULL;
   const gchar *location = gst_v4l2_tv_object_get_location (obj);
-  v4l2_std_id norm, all = V4L2_STD_ALL;
+  v4l2_std_id all = V4L2_STD_ALL;
   guint32 index = 0;
   gboolean found = FALSE;
   guint64 number;
   guint i;
 
   memset (sel, 0, sizeof (*sel));
-
-  GST_OBJECT_LOCK (obj->element);
-  port = g_strdup (obj->port);
-  norm = obj->norm;
-  obj->pending = FALSE;
-  GST_OBJECT_UNLOCK (obj->element);
 
   for (i = 0;; i++) {
     gchar *name;
@@ -764,19 +820,22 @@ enum_failed:
 unknown_port:
   {
     g_autofree gchar *list = NULL;
+    /* the port and the device may come from a URI: quote them printable */
+    g_autofree gchar *shown = gst_v4l2_tv_printable (port);
+    g_autofree gchar *dev = gst_v4l2_tv_printable (location);
 
     g_ptr_array_add (names, NULL);
     list = g_strjoinv (", ", (gchar **) names->pdata);
     if (IS_CAPTURE (obj))
       SELECTION_ERROR (obj, live, SETTINGS,
-          (_("Device '%s' has no input '%s'; its inputs are: %s."), location,
-              port, list), ("input \"%s\" is neither an input's name nor an "
-              "index below %u", port, names->len - 1));
+          (_("Device '%s' has no input '%s'; its inputs are: %s."), dev,
+              shown, list), ("input \"%s\" is neither an input's name nor "
+              "an index below %u", shown, names->len - 1));
     else
       SELECTION_ERROR (obj, live, SETTINGS,
           (_("Device '%s' has no output '%s'; its outputs are: %s."),
-              location, port, list), ("output \"%s\" is neither an output's "
-              "name nor an index below %u", port, names->len - 1));
+              dev, shown, list), ("output \"%s\" is neither an output's "
+              "name nor an index below %u", shown, names->len - 1));
     return FALSE;
   }
 get_port_failed:
@@ -824,6 +883,53 @@ norm_not_supported:
     gst_v4l2_tv_selection_clear (sel);
     return FALSE;
   }
+}
+
+/*
+ * The properties' request, checked by resolve(). A request that passes is
+ * the one in force from then on; one refused while live leaves capture
+ * on the previous one, and the properties go back to it (and notify), so
+ * that they read what is in force.
+ */
+gboolean
+gst_v4l2_tv_object_resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel,
+    gboolean live)
+{
+  g_autofree gchar *port = NULL;
+  v4l2_std_id norm;
+  gboolean ok, port_back = FALSE, norm_back = FALSE;
+
+  GST_OBJECT_LOCK (obj->element);
+  port = g_strdup (obj->port);
+  norm = obj->norm;
+  obj->pending = FALSE;
+  GST_OBJECT_UNLOCK (obj->element);
+
+  ok = resolve (obj, sel, live, port, norm);
+
+  GST_OBJECT_LOCK (obj->element);
+  if (ok) {
+    g_free (obj->port_in_force);
+    obj->port_in_force = g_strdup (port);
+    obj->norm_in_force = norm;
+    obj->have_in_force = TRUE;
+  } else if (live && obj->have_in_force && !obj->pending) {
+    /* not when a newer request came meanwhile: that one is checked next */
+    port_back = g_strcmp0 (obj->port, obj->port_in_force) != 0;
+    norm_back = obj->norm != obj->norm_in_force;
+    g_free (obj->port);
+    obj->port = g_strdup (obj->port_in_force);
+    obj->norm = obj->norm_in_force;
+  }
+  GST_OBJECT_UNLOCK (obj->element);
+
+  if (port_back)
+    g_object_notify (G_OBJECT (obj->element), IS_CAPTURE (obj) ? "input" :
+        "output");
+  if (norm_back)
+    g_object_notify (G_OBJECT (obj->element), "norm");
+
+  return ok;
 }
 
 /* whether applying @sel would change the card's port or standard */

@@ -111,6 +111,9 @@ struct _GstV4l2TvObject
   gint fps_n, fps_d;
   gchar *detected_norm;         /* what norm=auto found, NULL: nothing */
   gchar *audio_input;           /* requested audio input, NULL: keep */
+  gchar *port_in_force;         /* the last port and norm request that */
+  v4l2_std_id norm_in_force;    /* passed resolve, if have_in_force */
+  gboolean have_in_force;
 
   /* the streaming thread (the state change thread while not streaming) */
   guint32 port_index;

@@ -12,19 +12,37 @@
  *   KEY   = input (v4l2tvsrc) | output (v4l2tvsink) | norm
  *
  * e.g. v4l2tv:///dev/video0?input=Composite1&norm=PAL,
- * v4l2tv://virtual:1?output=Composite%20Out&norm=NTSC. input/output take
- * what the properties take (a name, case-insensitive, or an index); norm
- * takes the nicks of GstV4l2TvStandard, case-insensitive. Keys are
- * case-insensitive and may appear once each.
+ * v4l2tv://virtual:1?output=Composite%20Out&norm=NTSC.
+ *
+ * One grammar with the properties: a value means in the URI what it means
+ * in the property of the same name. input/output take what the properties
+ * take (a name, case-insensitive, or an index), and an empty one is unset
+ * in both (keep the card's). norm takes the nicks of GstV4l2TvStandard,
+ * case-sensitive as the property's are in gst-launch (norm=PAL, not
+ * norm=pal: a wrong case is refused with the right spelling). N of
+ * virtual:N is a card that exists (0 up to the number of virtual cards -
+ * 1). Keys and the scheme and host names are case-insensitive (they are
+ * the URI's syntax, not values); each key may appear once.
+ *
+ * The URI is untrusted input (a playlist, a web page), so the handler
+ * parses it itself, strictly: every byte must be one RFC 3986 allows
+ * (others, such as spaces, control characters and raw non-ASCII bytes,
+ * must be percent-encoded), every '%' must start an escape of two
+ * hexadecimal digits and no escape may give a NUL byte (which would cut
+ * a device path short and open another file). What a message quotes from
+ * the URI goes through gst_v4l2_tv_printable(), so it is valid UTF-8
+ * without control characters.
  *
  * Setting a URI sets the device, input/output and norm properties, all
  * three: a key left out resets its property (no input/output: keep the
  * card's; no norm: "current"). The URI is checked as a whole before any
  * property changes. While the element is not in NULL (its device is open
  * from READY on) the device cannot change (GST_URI_ERROR_BAD_STATE) but
- * input/output and norm can, as their properties can. get_uri builds the canonical URI back from the
- * properties (lower-case keys, input/output before norm, the norm's
- * nick), or NULL for a device a URI cannot name.
+ * input/output and norm can, as their properties can. get_uri builds the
+ * canonical URI back from the properties (lower-case keys, input/output
+ * before norm, the norm's nick), or NULL for a device a URI cannot name
+ * (a relative path, a virtual card that does not exist); set_uri takes
+ * every URI get_uri gives and sets the same properties.
  *
  * Whether the card has the input, output or norm asked for is only known
  * once the device is open: the element's start fails then, with the
@@ -32,14 +50,15 @@
  *
  * Errors, all in GST_URI_ERROR, with a message that says what is wrong
  * and what is valid: BAD_URI for anything the grammar refuses (malformed
- * URI, user info, fragment, relative or missing path, a path after
- * "virtual", a bad card number, unknown or repeated key, input= on the
- * sink or output= on the src, a key without value, an empty value, bad
+ * URI, a character a URI cannot hold, user info, fragment, relative or
+ * missing path, a path after "virtual", a card number that is not one of
+ * the virtual cards, unknown or repeated key, input= on the sink or
+ * output= on the src, a key without value, an empty norm, bad
  * percent-encoding, an unknown norm), BAD_REFERENCE for a host other than
  * "virtual" (a card on another machine), BAD_STATE for a device change
- * while running. gst_uri_handler_set_uri() itself answers an invalid URI
- * (BAD_URI) and a scheme other than v4l2tv (UNSUPPORTED_PROTOCOL) before
- * calling us.
+ * while running. gst_uri_handler_set_uri() itself answers a URI without
+ * a scheme (BAD_URI) and a scheme other than v4l2tv
+ * (UNSUPPORTED_PROTOCOL) before calling us.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -49,6 +68,7 @@
 
 #include "gstv4l2tvuri.h"
 #include "gstv4l2tvobject.h"
+#include "v4l2tv-text.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_debug
@@ -97,6 +117,31 @@ port_key (gboolean src)
   return src ? "input" : "output";
 }
 
+/* a message that quotes outside text: each %s argument is printable */
+static void
+set_error (GError ** error, gint code, const gchar * format, ...)
+G_GNUC_PRINTF (3, 4);
+
+     static void
+         set_error (GError ** error, gint code, const gchar * format, ...)
+{
+  va_list args;
+  gchar *message;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* the arguments were made printable; this is the last line of defence */
+  if (!g_utf8_validate (message, -1, NULL)) {
+    gchar *fixed = gst_v4l2_tv_printable (message);
+
+    g_free (message);
+    message = fixed;
+  }
+  g_set_error_literal (error, GST_URI_ERROR, code, message);
+  g_free (message);
+}
+
 /* "current, NTSC, NTSC-M, ...": every valid norm= value */
 static gchar *
 norm_list (void)
@@ -113,17 +158,21 @@ norm_list (void)
   return g_string_free (s, FALSE);
 }
 
+/* the nicks, case-sensitive as the norm property's are in gst-launch */
 static gboolean
 parse_norm (const gchar * name, const gchar * uri, gint * norm, GError ** error)
 {
   GEnumClass *klass = g_type_class_ref (GST_TYPE_V4L2_TV_STANDARD);
+  const gchar *other_case = NULL;
   gboolean found = FALSE;
   guint i;
 
   for (i = 0; i < klass->n_values && !found; i++) {
-    if (g_ascii_strcasecmp (name, klass->values[i].value_nick) == 0) {
+    if (strcmp (name, klass->values[i].value_nick) == 0) {
       *norm = klass->values[i].value;
       found = TRUE;
+    } else if (g_ascii_strcasecmp (name, klass->values[i].value_nick) == 0) {
+      other_case = klass->values[i].value_nick;
     }
   }
   g_type_class_unref (klass);
@@ -136,59 +185,115 @@ parse_norm (const gchar * name, const gchar * uri, gint * norm, GError ** error)
 unknown_norm:
   {
     g_autofree gchar *list = norm_list ();
+    g_autofree gchar *n = gst_v4l2_tv_printable (name);
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
 
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "'%s' in URI '%s' is not a norm; the norms are (case-insensitive): "
-        "%s", name, uri, list);
+    if (other_case)
+      set_error (error, GST_URI_ERROR_BAD_URI,
+          "'%s' in URI '%s' is not a norm: norm names are case-sensitive, "
+          "as the norm property's are; write norm=%s", n, u, other_case);
+    else
+      set_error (error, GST_URI_ERROR_BAD_URI,
+          "'%s' in URI '%s' is not a norm; the norms are (case-sensitive): "
+          "%s", n, u, list);
     return FALSE;
   }
 }
 
-/* the card number of "virtual:N", read from the authority as written, as
- * GstUri cannot tell "virtual" from "virtual:0" */
-static gboolean
-parse_virtual (const gchar * uri, gchar ** device, GError ** error)
+/* [start, end) percent-decoded, or NULL for a '%' not followed by two
+ * hexadecimal digits or an escape that gives a NUL byte */
+static gchar *
+unescape (const gchar * start, const gchar * end)
 {
-  const gchar *start = strstr (uri, "://");
-  g_autofree gchar *authority = NULL;
-  const gchar *colon;
+  return g_uri_unescape_segment (start, end, NULL);
+}
+
+/* RFC 3986 section 2: unreserved, reserved and '%' */
+static gboolean
+is_uri_char (guchar c)
+{
+  return g_ascii_isalnum (c) || strchr ("-._~:/?#[]@!$&'()*+,;=%", c) != NULL;
+}
+
+/* every byte of @uri is one a URI may hold */
+static gboolean
+check_chars (const gchar * uri, GError ** error)
+{
+  const guchar *p;
+
+  for (p = (const guchar *) uri; *p; p++)
+    if (!is_uri_char (*p))
+      goto bad_char;
+
+  return TRUE;
+
+  /* ERRORS */
+bad_char:
+  {
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
+        "URI '%s' holds a character a URI cannot (byte 0x%02X at offset "
+        "%u): spaces, control characters and non-ASCII characters must be "
+        "percent-encoded (%%%02X)", u, *p, (guint) (p - (const guchar *) uri),
+        *p);
+    return FALSE;
+  }
+}
+
+/* the card number of "virtual:N", as written in the authority: decimal
+ * digits naming a card that exists */
+static gboolean
+parse_virtual (const gchar * uri, const gchar * port, gchar ** device,
+    GError ** error)
+{
+  guint n_cards = gst_tv_hw_virtual_n_cards ();
+  const gchar *p;
   guint64 n;
 
-  if (start == NULL)
-    goto no_authority;
-  start += 3;
-  authority = g_strndup (start, strcspn (start, "/?#"));
-  colon = strrchr (authority, ':');
-  if (colon == NULL) {
+  if (port == NULL) {
     *device = g_strdup (VIRTUAL_HOST);
     return TRUE;
   }
-  if (!g_ascii_string_to_unsigned (colon + 1, 10, 0, G_MAXUINT16, &n, NULL))
+  if (*port == '\0')
     goto bad_card;
+  for (p = port; *p; p++)
+    if (!g_ascii_isdigit (*p))
+      goto bad_card;
+  if (!g_ascii_string_to_unsigned (port, 10, 0, n_cards - 1, &n, NULL))
+    goto no_such_card;
   *device = g_strdup_printf (VIRTUAL_HOST ":%u", (guint) n);
 
   return TRUE;
 
   /* ERRORS */
-no_authority:
-  {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "URI '%s' names the virtual card without '//': write "
-        "v4l2tv://virtual or v4l2tv://virtual:N", uri);
-    return FALSE;
-  }
 bad_card:
   {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
+    g_autofree gchar *c = gst_v4l2_tv_printable (port);
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
         "'%s' in URI '%s' is not a virtual card number: write "
-        "v4l2tv://virtual:N with N the card's number, in decimal", colon + 1,
-        uri);
+        "v4l2tv://virtual:N with N the card's number, in decimal (0 to %u)",
+        c, u, n_cards - 1);
+    return FALSE;
+  }
+no_such_card:
+  {
+    g_autofree gchar *c = gst_v4l2_tv_printable (port);
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
+        "URI '%s' names virtual card %s, which does not exist: there are %u "
+        "virtual cards, v4l2tv://virtual:0 to v4l2tv://virtual:%u", u, c,
+        n_cards, n_cards - 1);
     return FALSE;
   }
 }
 
-/* the raw query of @uri: KEY=VALUE pairs, percent-decoded here so that a
- * repeated key or a bad escape is an error, not lost in GstUri's table */
+/* the raw query of @uri: KEY=VALUE pairs split on '&' and the first '=',
+ * each part percent-decoded here, so that a repeated key or a bad escape
+ * is an error */
 static gboolean
 parse_query (const gchar * uri, const gchar * query, gboolean src,
     gchar ** port, gint * norm, GError ** error)
@@ -209,28 +314,22 @@ parse_query (const gchar * uri, const gchar * query, gboolean src,
     g_clear_pointer (&value, g_free);
 
     eq = strchr (pair, '=');
-    {
-      g_autofree gchar *raw = eq ? g_strndup (pair, eq - pair) :
-          g_strdup (pair);
-
-      key = g_uri_unescape_string (raw, NULL);
-    }
+    key = unescape (pair, eq ? eq : pair + strlen (pair));
     if (key == NULL)
       goto bad_escape;
     if (eq == NULL)
       goto no_value;
-    value = g_uri_unescape_string (eq + 1, NULL);
+    value = unescape (eq + 1, NULL);
     if (value == NULL)
       goto bad_escape;
 
     if (g_ascii_strcasecmp (key, port_key (src)) == 0) {
       if (have_port)
         goto repeated;
-      if (*value == '\0')
-        goto empty_port;
       have_port = TRUE;
       g_free (*port);
-      *port = g_steal_pointer (&value);
+      /* empty: unset, as the property takes it */
+      *port = *value ? g_steal_pointer (&value) : NULL;
     } else if (g_ascii_strcasecmp (key, port_key (!src)) == 0) {
       goto wrong_direction;
     } else if (g_ascii_strcasecmp (key, NORM_KEY) == 0) {
@@ -251,56 +350,244 @@ parse_query (const gchar * uri, const gchar * query, gboolean src,
   /* ERRORS */
 bad_escape:
   {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
+    g_autofree gchar *p = gst_v4l2_tv_printable (pairs[i]);
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
         "'%s' in the query of URI '%s' is not valid percent-encoding: '%%' "
         "must be followed by two hexadecimal digits, and %%00 is not "
-        "allowed", pairs[i], uri);
+        "allowed", p, u);
     return FALSE;
   }
 no_value:
   {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
+    g_autofree gchar *k = gst_v4l2_tv_printable (key);
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
         "'%s' in the query of URI '%s' has no value: %s takes %s=NAME and "
-        "norm=NORM", key, uri, element_name (src), port_key (src));
+        "norm=NORM", k, u, element_name (src), port_key (src));
     return FALSE;
   }
 repeated:
   {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
+    g_autofree gchar *k = gst_v4l2_tv_printable (key);
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
         "'%s' appears more than once in the query of URI '%s': give it once",
-        key, uri);
-    return FALSE;
-  }
-empty_port:
-  {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "%s= is empty in URI '%s': give the %s's name or index, or leave "
-        "%s= out to keep the card's current %s", key, uri, port_key (src),
-        port_key (src), port_key (src));
+        k, u);
     return FALSE;
   }
 empty_norm:
   {
     g_autofree gchar *list = norm_list ();
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
 
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
+    set_error (error, GST_URI_ERROR_BAD_URI,
         "norm= is empty in URI '%s': give one of %s, or leave norm= out",
-        uri, list);
+        u, list);
     return FALSE;
   }
 wrong_direction:
   {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
+    g_autofree gchar *k = gst_v4l2_tv_printable (key);
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
         "%s= in URI '%s' is for %s: %s has %ss, so it takes %s= (and norm=)",
-        key, uri, element_name (!src), element_name (src), port_key (src),
+        k, u, element_name (!src), element_name (src), port_key (src),
         port_key (src));
     return FALSE;
   }
 unknown_key:
   {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
+    g_autofree gchar *k = gst_v4l2_tv_printable (key);
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
         "unknown key '%s' in the query of URI '%s': %s takes %s= and norm= "
-        "only", key, uri, element_name (src), port_key (src));
+        "only", k, u, element_name (src), port_key (src));
+    return FALSE;
+  }
+}
+
+/*
+ * Splits @uri as RFC 3986 does (scheme ":" ["//" authority] path ["?"
+ * query] ["#" fragment]) and turns it into the device, port and norm.
+ * GstUri is not used: GStreamer 1.22's gst_uri_from_string() puts a NULL
+ * key in its query table for a key whose escape is bad (and crashes on
+ * it) and silently cuts a path at a bad escape.
+ */
+static gboolean
+parse_uri (const gchar * uri, gboolean src, gchar ** device, gchar ** port,
+    gint * norm, GError ** error)
+{
+  g_autofree gchar *hier = NULL;
+  g_autofree gchar *host = NULL;
+  g_autofree gchar *card = NULL;
+  g_autofree gchar *path = NULL;
+  const gchar *colon, *query, *fragment, *path_start, *authority_end;
+  const gchar *at, *host_end;
+
+  if (!check_chars (uri, error))
+    return FALSE;
+
+  colon = strchr (uri, ':');
+  if (colon == NULL || (gsize) (colon - uri) != strlen (SCHEME) ||
+      g_ascii_strncasecmp (uri, SCHEME, strlen (SCHEME)) != 0)
+    goto wrong_scheme;
+
+  fragment = strchr (colon, '#');
+  if (fragment != NULL)
+    goto fragment;
+  query = strchr (colon, '?');
+  hier = g_strndup (colon + 1, query ? (gsize) (query - colon - 1) :
+      strlen (colon + 1));
+
+  if (g_str_has_prefix (hier, "//")) {
+    const gchar *authority = hier + 2;
+
+    authority_end = authority + strcspn (authority, "/");
+    path_start = authority_end;
+    at = memchr (authority, '@', authority_end - authority);
+    if (at != NULL)
+      goto userinfo;
+    if (*authority == '[') {
+      /* an IP literal: a card on another machine, if well-formed */
+      host_end = memchr (authority, ']', authority_end - authority);
+      if (host_end == NULL)
+        goto malformed;
+      host = g_strndup (authority, host_end + 1 - authority);
+      goto remote_host;
+    }
+    host_end = memchr (authority, ':', authority_end - authority);
+    if (host_end == NULL)
+      host_end = authority_end;
+    else
+      card = g_strndup (host_end + 1, authority_end - host_end - 1);
+    host = unescape (authority, host_end);
+    if (host == NULL)
+      goto bad_host_escape;
+  } else {
+    path_start = hier;
+  }
+
+  path = unescape (path_start, NULL);
+  if (path == NULL)
+    goto bad_path_escape;
+
+  if (host == NULL || *host == '\0') {
+    if (card != NULL)
+      goto malformed;
+    if (*path == '\0' || strcmp (path, "/") == 0)
+      goto no_device;
+    if (path[0] != '/')
+      goto relative_path;
+    *device = g_steal_pointer (&path);
+  } else if (g_ascii_strcasecmp (host, VIRTUAL_HOST) == 0) {
+    if (*path != '\0' && strcmp (path, "/") != 0)
+      goto path_after_virtual;
+    if (!parse_virtual (uri, card, device, error))
+      return FALSE;
+  } else {
+    goto remote_host;
+  }
+
+  if (query != NULL && !parse_query (uri, query + 1, src, port, norm, error)) {
+    g_clear_pointer (device, g_free);
+    return FALSE;
+  }
+
+  return TRUE;
+
+  /* ERRORS */
+malformed:
+  {
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
+        "'%s' is not a valid URI; write " GRAMMAR, u, port_key (src));
+    return FALSE;
+  }
+wrong_scheme:
+  {
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
+        "URI '%s' does not start with v4l2tv:; write " GRAMMAR, u,
+        port_key (src));
+    return FALSE;
+  }
+userinfo:
+  {
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+    g_autofree gchar *raw = g_strndup (hier + 2, at - hier - 2);
+    g_autofree gchar *who = gst_v4l2_tv_printable (raw);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
+        "URI '%s' has a user name ('%s@'), which v4l2tv URIs do not take; "
+        "write " GRAMMAR, u, who, port_key (src));
+    return FALSE;
+  }
+fragment:
+  {
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+    g_autofree gchar *f = gst_v4l2_tv_printable (fragment);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
+        "URI '%s' has a fragment ('%s'), which v4l2tv URIs do not take; "
+        "write " GRAMMAR, u, f, port_key (src));
+    return FALSE;
+  }
+bad_host_escape:
+bad_path_escape:
+  {
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
+        "the device part of URI '%s' is not valid percent-encoding: '%%' "
+        "must be followed by two hexadecimal digits, and %%00 is not "
+        "allowed (it would cut the device path short)", u);
+    return FALSE;
+  }
+no_device:
+  {
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
+        "URI '%s' names no device; write " GRAMMAR, u, port_key (src));
+    return FALSE;
+  }
+relative_path:
+  {
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+    g_autofree gchar *p = gst_v4l2_tv_printable (path);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
+        "the device path '%s' in URI '%s' is not absolute; write the whole "
+        "path after v4l2tv://, as in v4l2tv:///dev/video0", p, u);
+    return FALSE;
+  }
+path_after_virtual:
+  {
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+    g_autofree gchar *p = gst_v4l2_tv_printable (path);
+
+    set_error (error, GST_URI_ERROR_BAD_URI,
+        "URI '%s' has a path ('%s') after the virtual card; write "
+        "v4l2tv://virtual or v4l2tv://virtual:N, or v4l2tv:///dev/videoN "
+        "for a Video4Linux2 device", u, p);
+    return FALSE;
+  }
+remote_host:
+  {
+    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
+    g_autofree gchar *h = gst_v4l2_tv_printable (host);
+
+    set_error (error, GST_URI_ERROR_BAD_REFERENCE,
+        "URI '%s' names host '%s': only local cards can be opened, write "
+        "v4l2tv:///dev/videoN (three slashes) or v4l2tv://virtual:N", u, h);
     return FALSE;
   }
 }
@@ -311,46 +598,16 @@ gst_v4l2_tv_uri_set_uri (GstURIHandler * handler, const gchar * uri,
 {
   GstElement *element = GST_ELEMENT (handler);
   gboolean src = is_src (handler);
-  g_autoptr (GstUri) u = NULL;
   g_autofree gchar *device = NULL;
   g_autofree gchar *port = NULL;
   g_autofree gchar *current = NULL;
-  g_autofree gchar *path = NULL;
-  const gchar *scheme, *host, *query;
   gint norm = GST_V4L2_TV_STANDARD_CURRENT;
   GstState state, pending;
   gboolean running;
 
-  u = gst_uri_from_string (uri);
-  if (u == NULL)
-    goto malformed;
-  scheme = gst_uri_get_scheme (u);
-  if (scheme == NULL || g_ascii_strcasecmp (scheme, SCHEME) != 0)
-    goto wrong_scheme;
-  if (gst_uri_get_userinfo (u) != NULL)
-    goto userinfo;
-  if (gst_uri_get_fragment (u) != NULL)
-    goto fragment;
-
-  host = gst_uri_get_host (u);
-  path = gst_uri_get_path (u);
-  if (host == NULL || *host == '\0') {
-    if (path == NULL || *path == '\0')
-      goto no_device;
-    if (path[0] != '/')
-      goto relative_path;
-    device = g_strdup (path);
-  } else if (g_ascii_strcasecmp (host, VIRTUAL_HOST) == 0) {
-    if (path != NULL && *path != '\0' && strcmp (path, "/") != 0)
-      goto path_after_virtual;
-    if (!parse_virtual (uri, &device, error))
-      return FALSE;
-  } else {
-    goto remote_host;
-  }
-
-  query = strchr (uri, '?');
-  if (query != NULL && !parse_query (uri, query + 1, src, &port, &norm, error))
+  if (uri == NULL)
+    goto no_uri;
+  if (!parse_uri (uri, src, &device, &port, &norm, error))
     return FALSE;
 
   GST_OBJECT_LOCK (element);
@@ -364,8 +621,8 @@ gst_v4l2_tv_uri_set_uri (GstURIHandler * handler, const gchar * uri,
   if (running && g_strcmp0 (current, device) != 0)
     goto device_busy;
 
-  GST_DEBUG_OBJECT (element, "URI '%s': device '%s', %s '%s', norm 0x%x",
-      uri, device, port_key (src), GST_STR_NULL (port), norm);
+  GST_DEBUG_OBJECT (element, "URI: device '%s', %s '%s', norm 0x%x",
+      device, port_key (src), GST_STR_NULL (port), norm);
   if (!running)
     g_object_set (element, "device", device, NULL);
   g_object_set (element, port_key (src), port, "norm", norm, NULL);
@@ -373,90 +630,49 @@ gst_v4l2_tv_uri_set_uri (GstURIHandler * handler, const gchar * uri,
   return TRUE;
 
   /* ERRORS */
-malformed:
+no_uri:
   {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "'%s' is not a valid URI; write " GRAMMAR, uri, port_key (src));
-    return FALSE;
-  }
-wrong_scheme:
-  {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "URI '%s' does not start with v4l2tv:; write " GRAMMAR, uri,
+    set_error (error, GST_URI_ERROR_BAD_URI, "no URI given; write " GRAMMAR,
         port_key (src));
-    return FALSE;
-  }
-userinfo:
-  {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "URI '%s' has a user name ('%s@'), which v4l2tv URIs do not take; "
-        "write " GRAMMAR, uri, gst_uri_get_userinfo (u), port_key (src));
-    return FALSE;
-  }
-fragment:
-  {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "URI '%s' has a fragment ('#%s'), which v4l2tv URIs do not take; "
-        "write " GRAMMAR, uri, gst_uri_get_fragment (u), port_key (src));
-    return FALSE;
-  }
-no_device:
-  {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "URI '%s' names no device; write " GRAMMAR, uri, port_key (src));
-    return FALSE;
-  }
-relative_path:
-  {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "the device path '%s' in URI '%s' is not absolute; write the whole "
-        "path after v4l2tv://, as in v4l2tv:///dev/video0", path, uri);
-    return FALSE;
-  }
-path_after_virtual:
-  {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_URI,
-        "URI '%s' has a path ('%s') after the virtual card; write "
-        "v4l2tv://virtual or v4l2tv://virtual:N, or v4l2tv:///dev/videoN "
-        "for a Video4Linux2 device", uri, path);
-    return FALSE;
-  }
-remote_host:
-  {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_REFERENCE,
-        "URI '%s' names host '%s': only local cards can be opened, write "
-        "v4l2tv:///dev/videoN (three slashes) or v4l2tv://virtual:N", uri,
-        host);
     return FALSE;
   }
 device_busy:
   {
-    g_set_error (error, GST_URI_ERROR, GST_URI_ERROR_BAD_STATE,
+    g_autofree gchar *from = gst_v4l2_tv_printable (current);
+    g_autofree gchar *to = gst_v4l2_tv_printable (device);
+
+    set_error (error, GST_URI_ERROR_BAD_STATE,
         "%s cannot change device from '%s' to '%s' while %s; set the URI in "
         "the NULL state (only %s= and norm= can change while "
-        "running)", GST_ELEMENT_NAME (element), GST_STR_NULL (current),
-        device, gst_element_state_get_name (MAX (state, pending)),
-        port_key (src));
+        "running)", GST_ELEMENT_NAME (element), from, to,
+        gst_element_state_get_name (MAX (state, pending)), port_key (src));
     return FALSE;
   }
 }
 
-/* "virtual" or "virtual:N" with N decimal digits only */
+/* "virtual" or "virtual:N" with N decimal digits naming a card that
+ * exists; the number of "virtual:N" in canonical form in @canonical */
 static gboolean
-is_virtual_device (const gchar * device)
+is_virtual_device (const gchar * device, gchar ** canonical)
 {
   const gchar *p;
+  guint64 n;
 
-  if (strcmp (device, VIRTUAL_HOST) == 0)
+  if (strcmp (device, VIRTUAL_HOST) == 0) {
+    *canonical = g_strdup (device);
     return TRUE;
+  }
   if (!g_str_has_prefix (device, VIRTUAL_HOST ":"))
     return FALSE;
   p = device + strlen (VIRTUAL_HOST ":");
   if (*p == '\0')
     return FALSE;
-  for (; *p; p++)
-    if (!g_ascii_isdigit (*p))
-      return FALSE;
+  if (strspn (p, "0123456789") != strlen (p))
+    return FALSE;
+  if (!g_ascii_string_to_unsigned (p, 10, 0, gst_tv_hw_virtual_n_cards () - 1,
+          &n, NULL))
+    return FALSE;
+  *canonical = g_strdup_printf (VIRTUAL_HOST ":%u", (guint) n);
   return TRUE;
 }
 
@@ -467,6 +683,7 @@ gst_v4l2_tv_uri_get_uri (GstURIHandler * handler)
   gboolean src = is_src (handler);
   g_autofree gchar *device = NULL;
   g_autofree gchar *port = NULL;
+  g_autofree gchar *virtual_card = NULL;
   GString *s;
   gint norm = 0;
   gchar sep = '?';
@@ -477,9 +694,9 @@ gst_v4l2_tv_uri_get_uri (GstURIHandler * handler)
     return NULL;
 
   s = g_string_new (SCHEME "://");
-  if (is_virtual_device (device)) {
-    g_string_append (s, device);
-  } else if (device[0] == '/') {
+  if (is_virtual_device (device, &virtual_card)) {
+    g_string_append (s, virtual_card);
+  } else if (device[0] == '/' && device[1] != '\0') {
     g_string_append_uri_escaped (s, device,
         G_URI_RESERVED_CHARS_ALLOWED_IN_PATH, FALSE);
   } else {
@@ -488,7 +705,7 @@ gst_v4l2_tv_uri_get_uri (GstURIHandler * handler)
     return NULL;
   }
 
-  if (port != NULL) {
+  if (port != NULL && *port != '\0') {
     g_string_append_printf (s, "%c%s=", sep, port_key (src));
     g_string_append_uri_escaped (s, port, NULL, FALSE);
     sep = '&';

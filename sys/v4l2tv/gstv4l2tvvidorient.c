@@ -9,6 +9,9 @@
  * Of the directions only identity, horiz, vert and 180 (both flips) are
  * flips; the rotations by 90 degrees, the transpositions and auto are
  * refused with a warning that lists these four, and the direction stays.
+ * A refusal before the device opens (gst-launch sets properties before
+ * the element has a bus, and a bin in NULL flushes its bus) is kept and
+ * posted when the device opens, so a gst-launch user sees it.
  *
  * Software path (v4l2tvsrc only): when the capture card has no control
  * for a flip, v4l2tvsrc does it itself, from the next frame on. When it
@@ -69,6 +72,7 @@ struct _GstV4l2TvOrient
 
   GMutex lock;
   GList *pending;               /* GstMessage: GST_V4L2_TV_QUEUE_WARNING */
+  GstMessage *refusal;          /* a direction refused before open */
   gboolean open;
   gboolean has[N_FLIPS];        /* the card has the control */
   gboolean want[N_FLIPS];       /* asked for */
@@ -106,6 +110,7 @@ void
 gst_v4l2_tv_orient_free (GstV4l2TvOrient * orient)
 {
   g_list_free_full (orient->pending, (GDestroyNotify) gst_message_unref);
+  gst_clear_message (&orient->refusal);
   g_mutex_clear (&orient->lock);
   g_free (orient);
 }
@@ -170,6 +175,11 @@ gst_v4l2_tv_orient_opened (GstV4l2TvObject * obj)
         orient->has[f] ? "present: flips in hardware" : "missing");
   }
   orient->open = TRUE;
+  /* a refusal from before the element had a bus (gst-launch sets the
+   * properties before it builds the pipeline): the user sees it now */
+  if (orient->refusal)
+    orient->pending = g_list_prepend (orient->pending,
+        g_steal_pointer (&orient->refusal));
   for (f = 0; f < N_FLIPS; f++)
     if (orient->set[f])
       apply_unlocked (orient, f);
@@ -289,13 +299,15 @@ gst_v4l2_tv_orient_get_vflip (GstVideoOrientation * element, gboolean * flip)
 static gboolean
 gst_v4l2_tv_orient_set_hflip (GstVideoOrientation * element, gboolean flip)
 {
-  return set_flips (gst_v4l2_tv_object_from_element (element), 1 << FLIP_H, flip, FALSE);
+  return set_flips (gst_v4l2_tv_object_from_element (element), 1 << FLIP_H,
+      flip, FALSE);
 }
 
 static gboolean
 gst_v4l2_tv_orient_set_vflip (GstVideoOrientation * element, gboolean flip)
 {
-  return set_flips (gst_v4l2_tv_object_from_element (element), 1 << FLIP_V, FALSE, flip);
+  return set_flips (gst_v4l2_tv_object_from_element (element), 1 << FLIP_V,
+      FALSE, flip);
 }
 
 void
@@ -330,7 +342,8 @@ gst_v4l2_tv_orient_install_properties (GObjectClass * gobject_class,
    * while it is open; v4l2tvsrc flips in software when the card has no
    * control for a flip (an interlaced picture within each field). The
    * rotations by 90 degrees, the transpositions and auto are refused with
-   * a warning, as is, on v4l2tvsink, a flip the card has no control for.
+   * a warning (posted when the device opens if set before), as is, on
+   * v4l2tvsink, a flip the card has no control for.
    */
   g_object_class_override_property (gobject_class, prop_id, "video-direction");
 }
@@ -359,15 +372,29 @@ gst_v4l2_tv_orient_set_direction_property (GstV4l2TvObject * obj,
       break;
     default:
     {
+      GstV4l2TvOrient *orient = obj->orient;
       GEnumValue *ev = g_enum_get_value (g_type_class_peek
           (GST_TYPE_VIDEO_ORIENTATION_METHOD), method);
       const gchar *nick = ev ? ev->value_nick : "?";
+      GList *refusal = NULL;
 
-      GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
+      GST_V4L2_TV_QUEUE_WARNING (&refusal, obj->element,
           (_("Video direction '%s' is not supported: a TV card can only "
                   "flip (identity, horiz, vert, 180)."), nick),
           ("video-direction %s (%d) refused; the direction stays", nick,
               method));
+      /* before the device opens the element may have no bus yet, or a
+       * flushing one (a pipeline in NULL): keep the latest refusal and
+       * post it when the device opens (NULL to READY) */
+      g_mutex_lock (&orient->lock);
+      if (!orient->open) {
+        gst_clear_message (&orient->refusal);
+        orient->refusal = refusal->data;
+        g_list_free (refusal);
+        refusal = NULL;
+      }
+      g_mutex_unlock (&orient->lock);
+      gst_v4l2_tv_object_post_messages (obj->element, refusal);
       return;
     }
   }

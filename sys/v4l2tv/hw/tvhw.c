@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hw/tvhw-backend.h"
+#include "hw/tvhw-virtual.h"
 
 GST_DEBUG_CATEGORY_STATIC (tvhw_debug);
 #define GST_CAT_DEFAULT tvhw_debug
@@ -164,6 +165,18 @@ gst_tv_hw_location_is_virtual (const gchar * location)
 {
   return location && (g_strcmp0 (location, "virtual") == 0 ||
       g_str_has_prefix (location, "virtual:"));
+}
+
+/**
+ * gst_tv_hw_virtual_n_cards:
+ *
+ * Returns: how many virtual cards there are: "virtual:0" up to
+ * "virtual:N-1" exist, any other number does not
+ */
+guint
+gst_tv_hw_virtual_n_cards (void)
+{
+  return GST_TV_HW_VIRTUAL_MAX_CARDS;
 }
 
 static void

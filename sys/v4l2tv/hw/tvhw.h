@@ -88,6 +88,7 @@ typedef struct _GstTvHwDevice GstTvHwDevice;
 /* --- device --- */
 
 gboolean gst_tv_hw_location_is_virtual (const gchar * location);
+guint gst_tv_hw_virtual_n_cards (void);
 
 GstTvHwDevice *gst_tv_hw_device_open (const gchar * location,
     GstTvHwDirection direction, GError ** error);

@@ -675,6 +675,56 @@ GST_START_TEST (test_unsupported_directions)
 
 GST_END_TEST;
 
+/* gst-launch sets video-direction before the element has a bus: the
+ * refusal still reaches the pipeline's bus, when the device opens */
+GST_START_TEST (test_unsupported_direction_in_launch)
+{
+  static const gchar *refused[] = { "90r", "custom", "auto" };
+  guint i;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  for (i = 0; i < G_N_ELEMENTS (refused); i++) {
+    gchar *launch = g_strdup_printf ("v4l2tvsrc device=" DEVICE
+        " video-direction=%s name=src ! fakesink", refused[i]);
+    GstElement *pipeline = gst_parse_launch (launch, NULL);
+    GstElement *src;
+    GstBus *bus;
+    gchar *message, *debug;
+
+    fail_unless (pipeline != NULL);
+    bus = gst_element_get_bus (pipeline);
+    fail_unless_equals_int (gst_element_set_state (pipeline,
+            GST_STATE_READY), GST_STATE_CHANGE_SUCCESS);
+    pop_warning (bus, &message, &debug);
+    fail_unless (strstr (message, refused[i]) != NULL, "%s", message);
+    fail_unless (strstr (message, "identity, horiz, vert, 180") != NULL,
+        "%s", message);
+    g_free (message);
+    g_free (debug);
+    check_no_warning (bus);
+    src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+    fail_unless_equals_int (get_direction (src),
+        GST_VIDEO_ORIENTATION_IDENTITY);
+    gst_object_unref (src);
+
+    /* once: not again at the next open */
+    fail_unless_equals_int (gst_element_set_state (pipeline,
+            GST_STATE_NULL), GST_STATE_CHANGE_SUCCESS);
+    gst_bus_set_flushing (bus, FALSE);
+    fail_unless_equals_int (gst_element_set_state (pipeline,
+            GST_STATE_READY), GST_STATE_CHANGE_SUCCESS);
+    check_no_warning (bus);
+    fail_unless_equals_int (gst_element_set_state (pipeline,
+            GST_STATE_NULL), GST_STATE_CHANGE_SUCCESS);
+    gst_object_unref (bus);
+    gst_object_unref (pipeline);
+    g_free (launch);
+  }
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 /* mean |a - b| of two interlaced pictures, @b read mirrored as the
  * software flip does: a vertical flip within each field (the k-th line of
  * a field from the top shows its k-th line from the bottom) */
@@ -809,6 +859,7 @@ v4l2tvbalance_suite (void)
   tcase_add_test (tc, test_hw_flips_converted);
   tcase_add_test (tc, test_flip_before_open);
   tcase_add_test (tc, test_unsupported_directions);
+  tcase_add_test (tc, test_unsupported_direction_in_launch);
   tcase_add_test (tc, test_sw_flips_yuy2);
   tcase_add_test (tc, test_sw_flips_uyvy);
   tcase_add_test (tc, test_sw_flips_converted);

@@ -1012,6 +1012,25 @@ GST_START_TEST (test_error_fault)
 
 GST_END_TEST;
 
+/* the input and norm properties read @input and the norm nick @norm */
+static void
+check_in_force (GstElement * src, const gchar * input, const gchar * norm)
+{
+  GValue e = G_VALUE_INIT;
+  GEnumClass *klass;
+  gchar *v = NULL;
+
+  g_object_get (src, "input", &v, NULL);
+  fail_unless_equals_string (v, input);
+  g_free (v);
+  g_object_get_property (G_OBJECT (src), "norm", &e);
+  klass = g_type_class_ref (G_VALUE_TYPE (&e));
+  fail_unless_equals_string (g_enum_get_value (klass,
+          g_value_get_enum (&e))->value_nick, norm);
+  g_type_class_unref (klass);
+  g_value_unset (&e);
+}
+
 /* a bad input set while playing warns and capture goes on */
 GST_START_TEST (test_error_live_unknown_input)
 {
@@ -1046,6 +1065,65 @@ GST_START_TEST (test_error_live_unknown_input)
     gst_caps_unref (caps);
     gst_buffer_unref (buf);
   }
+  /* the properties read what is in force, not the refused request */
+  check_in_force (h->element, "Composite1", "NTSC");
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* device and audio-input are applied at start: set while playing, they are
+ * refused with a warning that names them, and read what is in force; an
+ * empty input is unset, as in a v4l2tv:// URI */
+GST_START_TEST (test_refused_while_playing)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBus *bus = gst_bus_new ();
+  const gchar *props[] = { "device", "audio-input" };
+  const gchar *values[] = { "virtual:5", "1" };
+  const gchar *in_force[] = { DEVICE, NULL };
+  GstBuffer *buf;
+  gchar *v;
+  guint i;
+
+  g_object_set (h->element, "input", "", NULL);
+  g_object_get (h->element, "input", &v, NULL);
+  fail_unless (v == NULL, "input '' reads '%s'", v);
+  g_object_set (h->element, "input", "Composite1", "audio-input", "", NULL);
+  g_object_get (h->element, "audio-input", &v, NULL);
+  fail_unless (v == NULL, "audio-input '' reads '%s'", v);
+
+  gst_element_set_bus (h->element, bus);
+  gst_harness_play (h);
+  buf = v4l2tv_check_pull_frame (h, card);
+  gst_buffer_unref (buf);
+
+  for (i = 0; i < G_N_ELEMENTS (props); i++) {
+    GstMessage *msg;
+    GError *err = NULL;
+
+    g_object_set (h->element, props[i], values[i], NULL);
+    msg = pop_message (bus, GST_MESSAGE_WARNING);
+    fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_WARNING);
+    gst_message_parse_warning (msg, &err, NULL);
+    fail_unless (g_error_matches (err, GST_RESOURCE_ERROR,
+            GST_RESOURCE_ERROR_SETTINGS));
+    fail_unless (strstr (err->message, props[i]) != NULL, "%s", err->message);
+    fail_unless (strstr (err->message, values[i]) != NULL, "%s", err->message);
+    g_clear_error (&err);
+    gst_message_unref (msg);
+    g_object_get (h->element, props[i], &v, NULL);
+    fail_unless_equals_string (v, in_force[i]);
+    g_free (v);
+  }
+  buf = v4l2tv_check_pull_frame (h, card);
+  gst_buffer_unref (buf);
 
   gst_harness_teardown (h);
   gst_bus_set_flushing (bus, TRUE);
@@ -1668,6 +1746,7 @@ v4l2tvsrc_suite (void)
   tcase_add_loop_test (tc_errors, test_error_fault, 0,
       G_N_ELEMENTS (fault_cases));
   tcase_add_test (tc_errors, test_error_live_unknown_input);
+  tcase_add_test (tc_errors, test_refused_while_playing);
 
   suite_add_tcase (s, tc_convert);
   tcase_add_test (tc_convert, test_convert_caps_order);

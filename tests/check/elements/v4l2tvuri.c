@@ -104,9 +104,9 @@ static const RoundTrip round_trips[] = {
     "v4l2tv://virtual" },
   { "v4l2tvsrc", "v4l2tv://virtual:0", "virtual:0", NULL, "current",
     "v4l2tv://virtual:0" },
-  { "v4l2tvsrc", "v4l2tv://virtual:4?input=S-Video&norm=pal", "virtual:4",
+  { "v4l2tvsrc", "v4l2tv://virtual:4?input=S-Video&norm=PAL", "virtual:4",
     "S-Video", "PAL", "v4l2tv://virtual:4?input=S-Video&norm=PAL" },
-  { "v4l2tvsrc", "V4L2TV://Virtual:04/?NORM=ntsc-m-jp&Input=1&",
+  { "v4l2tvsrc", "V4L2TV://Virtual:04/?NORM=NTSC-M-JP&Input=1&",
     "virtual:4", "1", "NTSC-M-JP",
     "v4l2tv://virtual:4?input=1&norm=NTSC-M-JP" },
   { "v4l2tvsrc", "v4l2tv://virtual:2?norm=current", "virtual:2", NULL,
@@ -123,6 +123,15 @@ static const RoundTrip round_trips[] = {
     "v4l2tv://virtual:1?output=Composite%20Out&norm=NTSC" },
   { "v4l2tvsink", "v4l2tv:///dev/video1?norm=SECAM-Lc", "/dev/video1", NULL,
     "SECAM-Lc", "v4l2tv:///dev/video1?norm=SECAM-Lc" },
+  /* an empty input/output is unset, as the property's is */
+  { "v4l2tvsrc", "v4l2tv://virtual:4?input=&norm=PAL", "virtual:4", NULL,
+    "PAL", "v4l2tv://virtual:4?norm=PAL" },
+  { "v4l2tvsink", "v4l2tv://virtual:7?output=", "virtual:7", NULL,
+    "current", "v4l2tv://virtual:7" },
+  /* bytes a message must not quote raw are fine in a value */
+  { "v4l2tvsrc", "v4l2tv:///dev/caf%C3%A9%1B%FF?input=%1B%5B31m%FF",
+    "/dev/caf\xc3\xa9\x1b\xff", "\x1b[31m\xff", "current",
+    "v4l2tv:///dev/caf%C3%A9%1B%FF?input=%1B%5B31m%FF" },
 };
 /* *INDENT-ON* */
 
@@ -194,6 +203,159 @@ GST_START_TEST (test_uri_from_properties)
 
 GST_END_TEST;
 
+/* the norm property's GEnum */
+static GType
+norm_type (void)
+{
+  GstElementFactory *f = gst_element_factory_find ("v4l2tvsrc");
+  GstElementClass *klass;
+  GType type;
+
+  fail_unless (f != NULL);
+  klass = g_type_class_ref (gst_element_factory_get_element_type (f));
+  type = G_PARAM_SPEC_VALUE_TYPE (g_object_class_find_property
+      (G_OBJECT_CLASS (klass), "norm"));
+  g_type_class_unref (klass);
+  gst_object_unref (f);
+  return type;
+}
+
+/* get_uri -> set_uri gives back the same properties (and the same URI)
+ * for every combination of device, input/output and norm, or get_uri
+ * gives no URI for a device a URI cannot name */
+static const struct
+{
+  const gchar *device;
+  const gchar *as_set;          /* what set_uri gives back, NULL: no URI */
+} rt_devices[] = {
+  {"/dev/video0", "/dev/video0"},
+  {"/dev/v4l/by-path/pci-0000:00:1f.0-video-index0",
+      "/dev/v4l/by-path/pci-0000:00:1f.0-video-index0"},
+  {"/dev/my card?#%&=;@[]", "/dev/my card?#%&=;@[]"},
+  {"/dev/caf\xc3\xa9\x1b\xff", "/dev/caf\xc3\xa9\x1b\xff"},
+  {"//dev/video0", "//dev/video0"},
+  {"virtual", "virtual"},
+  {"virtual:0", "virtual:0"},
+  {"virtual:07", "virtual:7"},
+  {"virtual:7", "virtual:7"},
+  {"virtual:8", NULL},
+  {"virtual:65535", NULL},
+  {"virtual:x", NULL},
+  {"video0", NULL},
+  {"/", NULL},
+  {"", NULL},
+};
+
+static const gchar *const rt_ports[] = {
+  NULL, "", "0", "12", "Composite1", "Composite 1", "S-Video",
+  "a&b=c%d#e?f+g/h", "T\xc3\xa9l\xc3\xa9", "\x1b[31m", "\xff", " ", "=",
+};
+
+GST_START_TEST (test_round_trip_properties)
+{
+  const gchar *factories[] = { "v4l2tvsrc", "v4l2tvsink" };
+  GEnumClass *norms = g_type_class_ref (norm_type ());
+  guint f, d, p, n, checked = 0;
+
+  for (f = 0; f < G_N_ELEMENTS (factories); f++) {
+    const gchar *key = f == 0 ? "input" : "output";
+    GstElement *a = gst_element_factory_make (factories[f], NULL);
+    GstElement *b = gst_element_factory_make (factories[f], NULL);
+
+    for (d = 0; d < G_N_ELEMENTS (rt_devices); d++) {
+      for (p = 0; p < G_N_ELEMENTS (rt_ports); p++) {
+        for (n = 0; n < norms->n_values; n++) {
+          gint norm = norms->values[n].value, norm_b = 0;
+          gchar *uri, *again, *device_b, *port_b;
+          GError *err = NULL;
+
+          g_object_set (a, "device", rt_devices[d].device, key, rt_ports[p],
+              "norm", norm, NULL);
+          uri = gst_uri_handler_get_uri (GST_URI_HANDLER (a));
+          if (rt_devices[d].as_set == NULL) {
+            fail_unless (uri == NULL, "'%s' gave %s", rt_devices[d].device,
+                uri);
+            continue;
+          }
+          fail_unless (uri != NULL, "no URI for '%s'", rt_devices[d].device);
+          /* something to overwrite */
+          g_object_set (b, "device", "/dev/other", key, "other", NULL);
+          gst_util_set_object_arg (G_OBJECT (b), "norm", "PAL-Nc");
+          fail_unless (gst_uri_handler_set_uri (GST_URI_HANDLER (b), uri,
+                  &err), "%s: %s refused: %s", factories[f], uri,
+              err ? err->message : "");
+          g_object_get (b, "device", &device_b, key, &port_b, "norm",
+              &norm_b, NULL);
+          fail_unless_equals_string (device_b, rt_devices[d].as_set);
+          if (rt_ports[p] == NULL || *rt_ports[p] == '\0')
+            fail_unless (port_b == NULL, "%s: %s gave %s '%s'", factories[f],
+                uri, key, port_b);
+          else
+            fail_unless_equals_string (port_b, rt_ports[p]);
+          fail_unless_equals_int (norm_b, norm);
+          again = gst_uri_handler_get_uri (GST_URI_HANDLER (b));
+          fail_unless_equals_string (again, uri);
+          g_free (again);
+          g_free (port_b);
+          g_free (device_b);
+          g_free (uri);
+          checked++;
+        }
+      }
+    }
+    gst_object_unref (a);
+    gst_object_unref (b);
+  }
+  g_type_class_unref (norms);
+  GST_INFO ("%u round trips", checked);
+  fail_unless (checked > 0);
+}
+
+GST_END_TEST;
+
+/* one grammar: a norm= value the URI takes is one the norm property takes
+ * (as gst-launch sets it), and the other way round */
+GST_START_TEST (test_norm_same_as_property)
+{
+  GEnumClass *norms = g_type_class_ref (norm_type ());
+  GstElement *e = gst_element_factory_make ("v4l2tvsrc", NULL);
+  guint n, c, checked = 0;
+
+  for (n = 0; n < norms->n_values; n++) {
+    const gchar *nick = norms->values[n].value_nick;
+    gchar *spellings[] = { g_strdup (nick), g_ascii_strdown (nick, -1),
+      g_ascii_strup (nick, -1)
+    };
+
+    for (c = 0; c < G_N_ELEMENTS (spellings); c++) {
+      GValue v = G_VALUE_INIT;
+      gchar *uri = g_strdup_printf ("v4l2tv://virtual?norm=%s",
+          spellings[c]);
+      gboolean by_property, by_uri;
+
+      g_value_init (&v, norm_type ());
+      by_property = gst_value_deserialize (&v, spellings[c]);
+      by_uri = gst_uri_handler_set_uri (GST_URI_HANDLER (e), uri, NULL);
+      fail_unless_equals_int (by_uri, by_property);
+      if (by_uri) {
+        gint norm = 0;
+
+        g_object_get (e, "norm", &norm, NULL);
+        fail_unless_equals_int (norm, g_value_get_enum (&v));
+      }
+      g_value_unset (&v);
+      g_free (uri);
+      g_free (spellings[c]);
+      checked++;
+    }
+  }
+  fail_unless (checked == 3 * norms->n_values);
+  gst_object_unref (e);
+  g_type_class_unref (norms);
+}
+
+GST_END_TEST;
+
 /* --- errors --- */
 
 typedef struct
@@ -236,15 +398,47 @@ static const UriError uri_errors[] = {
     GST_URI_ERROR_BAD_URI, "v4l2tvsink has outputs, so it takes output=" },
   { "v4l2tvsrc", "v4l2tv://virtual:4?norm=PALM", GST_URI_ERROR_BAD_URI,
     "'PALM' in URI 'v4l2tv://virtual:4?norm=PALM' is not a norm; the norms "
-    "are (case-insensitive): current, auto, NTSC, NTSC-M, NTSC-M-JP, "
+    "are (case-sensitive): current, auto, NTSC, NTSC-M, NTSC-M-JP, "
     "NTSC-M-KR, "
     "NTSC-443, PAL, PAL-BG, PAL-H, PAL-I, PAL-DK, PAL-M, PAL-N, PAL-Nc, "
     "PAL-60, SECAM, SECAM-B, SECAM-G, SECAM-H, SECAM-DK, SECAM-L, "
     "SECAM-Lc" },
   { "v4l2tvsink", "v4l2tv://virtual:4?norm=", GST_URI_ERROR_BAD_URI,
     "norm= is empty" },
-  { "v4l2tvsrc", "v4l2tv://virtual:4?input=", GST_URI_ERROR_BAD_URI,
-    "input= is empty" },
+  /* norm names are case-sensitive, as the property's are in gst-launch */
+  { "v4l2tvsrc", "v4l2tv://virtual:4?norm=pal", GST_URI_ERROR_BAD_URI,
+    "norm names are case-sensitive, as the norm property's are; write "
+    "norm=PAL" },
+  { "v4l2tvsink", "v4l2tv://virtual:4?norm=secam-lc", GST_URI_ERROR_BAD_URI,
+    "write norm=SECAM-Lc" },
+  /* the cards that exist, not any number */
+  { "v4l2tvsrc", "v4l2tv://virtual:8", GST_URI_ERROR_BAD_URI,
+    "names virtual card 8, which does not exist: there are 8 virtual cards, "
+    "v4l2tv://virtual:0 to v4l2tv://virtual:7" },
+  { "v4l2tvsink", "v4l2tv://virtual:65535", GST_URI_ERROR_BAD_URI,
+    "virtual card 65535, which does not exist" },
+  { "v4l2tvsrc", "v4l2tv://virtual:+1", GST_URI_ERROR_BAD_URI,
+    "'+1' in URI 'v4l2tv://virtual:+1' is not a virtual card number" },
+  /* the device path: a bad escape never cuts it short */
+  { "v4l2tvsrc", "v4l2tv:///dev/video0%00.bak", GST_URI_ERROR_BAD_URI,
+    "%00 is not allowed (it would cut the device path short)" },
+  { "v4l2tvsrc", "v4l2tv:///dev/video0%", GST_URI_ERROR_BAD_URI,
+    "the device part of URI 'v4l2tv:///dev/video0%' is not valid" },
+  { "v4l2tvsrc", "v4l2tv:///dev/vi%zzdeo0", GST_URI_ERROR_BAD_URI,
+    "not valid percent-encoding" },
+  /* raw bytes a URI cannot hold, quoted printable */
+  { "v4l2tvsrc", "v4l2tv://virtual?input=\x1b[31m", GST_URI_ERROR_BAD_URI,
+    "URI 'v4l2tv://virtual?input=\\x1B[31m' holds a character a URI cannot "
+    "(byte 0x1B at offset 23)" },
+  { "v4l2tvsrc", "v4l2tv:///dev/video0?input=S Video", GST_URI_ERROR_BAD_URI,
+    "percent-encoded (%20)" },
+  { "v4l2tvsrc", "v4l2tv:///dev/video\xff", GST_URI_ERROR_BAD_URI,
+    "'v4l2tv:///dev/video\\xFF' holds a character a URI cannot" },
+  /* decoded bytes, quoted printable */
+  { "v4l2tvsrc", "v4l2tv://virtual?norm=%1B%FF", GST_URI_ERROR_BAD_URI,
+    "'\\x1B\\xFF' in URI 'v4l2tv://virtual?norm=%1B%FF' is not a norm" },
+  { "v4l2tvsink", "v4l2tv://virtual?%1B%5Bm=1", GST_URI_ERROR_BAD_URI,
+    "unknown key '\\x1B[m'" },
   { "v4l2tvsrc", "v4l2tv://virtual:4?input", GST_URI_ERROR_BAD_URI,
     "'input' in the query of URI 'v4l2tv://virtual:4?input' has no value" },
   { "v4l2tvsrc", "v4l2tv://virtual:4?input=1&norm=PAL&INPUT=2",
@@ -288,6 +482,124 @@ GST_START_TEST (test_error)
   g_free (port);
   g_free (device);
   gst_object_unref (e);
+}
+
+GST_END_TEST;
+
+/* valid UTF-8 without control characters: what a message may show */
+static void
+check_printable (const gchar * what, const gchar * msg)
+{
+  const gchar *p;
+
+  if (msg == NULL)
+    return;
+  fail_unless (g_utf8_validate (msg, -1, NULL), "%s is not valid UTF-8", what);
+  for (p = msg; *p; p++)
+    fail_if ((guchar) * p < 0x20 && *p != '\n', "%s holds control "
+        "character 0x%02x", what, (guchar) * p);
+  fail_if (strchr (msg, 0x7f) != NULL, "%s holds DEL", what);
+}
+
+/* every malformed URI: BAD_URI with a printable message, for set_uri and
+ * gst_element_make_from_uri(), from either element, never a crash */
+static const gchar *const malformed[] = {
+  /* GStreamer 1.22's gst_uri_from_string() crashed on these */
+  "v4l2tv://virtual?%zz=1",
+  "v4l2tv://virtual?norm=PAL&%=x",
+  "v4l2tv:///dev/video0?%4",
+  "v4l2tv://virtual:1?%=",
+  "v4l2tv://virtual?%",
+  "v4l2tv://virtual?=%zz",
+  "v4l2tv://virtual?norm=%zz",
+  /* a path that opened another device */
+  "v4l2tv:///dev/video0%00.bak",
+  "v4l2tv:///dev/video0%zz",
+  "v4l2tv:///dev/video0%",
+  "v4l2tv:///dev/video0%0",
+  "v4l2tv:///dev/%2",
+  /* bad escapes elsewhere */
+  "v4l2tv://virt%zzual",
+  "v4l2tv://virtual%00",
+  "v4l2tv://virtual:%34",
+  "v4l2tv://virtual?input=a%00b",
+  "v4l2tv://virtual?%00=x",
+  "v4l2tv://virtual#%zz",
+  "v4l2tv://virtual#",
+  /* raw bytes a URI cannot hold */
+  "v4l2tv://virtual?input=\x1b[31mred",
+  "v4l2tv://virtual?input=\xff\xfe",
+  "v4l2tv:///dev/video\xc3\x28",
+  "v4l2tv:///dev/video0\t",
+  "v4l2tv:///dev/video0?input=S Video",
+  "v4l2tv://virtual\x7f",
+  /* values */
+  "v4l2tv://virtual?norm=pal",
+  "v4l2tv://virtual?norm=Pal-M",
+  "v4l2tv://virtual?norm=%1B",
+  "v4l2tv://virtual?norm=%FF%FE",
+  "v4l2tv://virtual?norm=",
+  "v4l2tv://virtual?norm=PAL&norm=NTSC",
+  "v4l2tv://virtual?%1B=x",
+  "v4l2tv://virtual?foo",
+  "v4l2tv://virtual?&&input&&",
+  /* card numbers */
+  "v4l2tv://virtual:8",
+  "v4l2tv://virtual:9",
+  "v4l2tv://virtual:65535",
+  "v4l2tv://virtual:65536",
+  "v4l2tv://virtual:99999999999999999999999",
+  "v4l2tv://virtual:-1",
+  "v4l2tv://virtual:+1",
+  "v4l2tv://virtual:1:2",
+  "v4l2tv://virtual:",
+  "v4l2tv://virtual:0x1",
+  /* structure */
+  "v4l2tv:",
+  "v4l2tv://",
+  "v4l2tv:///",
+  "v4l2tv:?input=1",
+  "v4l2tv:dev/video0",
+  "v4l2tv://:4/dev/video0",
+  "v4l2tv://[virtual",
+  "v4l2tv://me@virtual",
+  "v4l2tv://virtual/dev/video0",
+  "v4l2tv://virtual:1#frag",
+};
+
+GST_START_TEST (test_malformed)
+{
+  const gchar *uri = malformed[__i__];
+  const gchar *factories[] = { "v4l2tvsrc", "v4l2tvsink" };
+  GstURIType types[] = { GST_URI_SRC, GST_URI_SINK };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (factories); i++) {
+    GstElement *e = gst_element_factory_make (factories[i], NULL);
+    GError *err = NULL;
+    gchar *device = NULL;
+
+    g_object_set (e, "device", "virtual:7", NULL);
+    fail_if (gst_uri_handler_set_uri (GST_URI_HANDLER (e), uri, &err),
+        "%s: a malformed URI was taken", factories[i]);
+    fail_unless (err != NULL);
+    check_printable ("the message", err->message);
+    GST_INFO ("%s: %s", factories[i], err->message);
+    fail_unless (g_error_matches (err, GST_URI_ERROR, GST_URI_ERROR_BAD_URI),
+        "%s: %s", factories[i], err->message);
+    g_clear_error (&err);
+    g_object_get (e, "device", &device, NULL);
+    fail_unless_equals_string (device, "virtual:7");
+    g_free (device);
+    gst_object_unref (e);
+
+    fail_unless (gst_element_make_from_uri (types[i], uri, NULL, &err) ==
+        NULL, "%s made from a malformed URI", factories[i]);
+    fail_unless (g_error_matches (err, GST_URI_ERROR, GST_URI_ERROR_BAD_URI),
+        "%s: %s", factories[i], err ? err->message : "no error");
+    check_printable ("the message", err->message);
+    g_clear_error (&err);
+  }
 }
 
 GST_END_TEST;
@@ -414,6 +726,48 @@ GST_START_TEST (test_unknown_input_at_start)
 
 GST_END_TEST;
 
+/* bytes from a URI that a message cannot show raw (ESC, invalid UTF-8)
+ * reach the element's errors at start escaped */
+static const gchar *const unprintable_uris[] = {
+  "v4l2tv://virtual:4?input=%1B%5B31m%FF",
+  "v4l2tv:///dev/no-such-card%1B%5B31m%FF",
+};
+
+GST_START_TEST (test_unprintable_at_start)
+{
+  GstElement *pipeline, *src, *sink;
+  GstMessage *msg;
+  GError *err = NULL;
+  gchar *dbg = NULL;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  pipeline = gst_pipeline_new (NULL);
+  src = gst_element_make_from_uri (GST_URI_SRC, unprintable_uris[__i__],
+      NULL, &err);
+  fail_unless (src != NULL, "%s", err ? err->message : "");
+  sink = gst_element_factory_make ("fakesink", NULL);
+  gst_bin_add_many (GST_BIN (pipeline), src, sink, NULL);
+  fail_unless (gst_element_link (src, sink));
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  msg = gst_bus_timed_pop_filtered (GST_ELEMENT_BUS (pipeline),
+      30 * GST_SECOND, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no error");
+  gst_message_parse_error (msg, &err, &dbg);
+  GST_INFO ("%s (%s)", err->message, dbg);
+  check_printable ("the error", err->message);
+  check_printable ("the debug text", dbg);
+  fail_unless (strstr (err->message, "\\x1B[31m\\xFF") != NULL, "%s",
+      err->message);
+  g_clear_error (&err);
+  g_free (dbg);
+  gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (pipeline);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 /* uridecodebin finds v4l2tvsrc through the registry and exposes its raw
  * video */
 GST_START_TEST (test_uridecodebin)
@@ -474,6 +828,53 @@ GST_START_TEST (test_uridecodebin)
 
 GST_END_TEST;
 
+/* the issue's crash: uridecodebin and playbin given a URI whose query
+ * key does not decode get an error, not a segfault */
+static const gchar *const crash_uris[] = {
+  "v4l2tv://virtual?%zz=1",
+  "v4l2tv://virtual?norm=PAL&%=x",
+  "v4l2tv:///dev/video0?%4",
+};
+
+GST_START_TEST (test_uridecodebin_malformed)
+{
+  const gchar *bins[] = { "uridecodebin", "playbin" };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (bins); i++) {
+    GstElement *pipeline = gst_pipeline_new (NULL);
+    GstElement *bin = gst_element_factory_make (bins[i], NULL);
+    GstMessage *msg;
+    GError *err = NULL;
+
+    if (bin == NULL) {
+      GST_INFO ("no %s here", bins[i]);
+      gst_object_unref (pipeline);
+      continue;
+    }
+    g_object_set (bin, "uri", crash_uris[__i__], NULL);
+    if (i == 1)
+      g_object_set (bin, "video-sink", gst_element_factory_make ("fakesink",
+              NULL), "audio-sink", gst_element_factory_make ("fakesink",
+              NULL), NULL);
+    gst_bin_add (GST_BIN (pipeline), bin);
+    gst_element_set_state (pipeline, GST_STATE_PAUSED);
+    msg = gst_bus_timed_pop_filtered (GST_ELEMENT_BUS (pipeline),
+        30 * GST_SECOND, GST_MESSAGE_ERROR | GST_MESSAGE_ASYNC_DONE);
+    fail_unless (msg != NULL, "%s: no answer", bins[i]);
+    fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_ERROR);
+    gst_message_parse_error (msg, &err, NULL);
+    GST_INFO ("%s: %s", bins[i], err->message);
+    check_printable ("the error", err->message);
+    g_clear_error (&err);
+    gst_message_unref (msg);
+    gst_element_set_state (pipeline, GST_STATE_NULL);
+    gst_object_unref (pipeline);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvuri_suite (void)
 {
@@ -490,14 +891,21 @@ v4l2tvuri_suite (void)
   tcase_add_loop_test (tc_grammar, test_round_trip, 0,
       G_N_ELEMENTS (round_trips));
   tcase_add_test (tc_grammar, test_uri_from_properties);
+  tcase_add_test (tc_grammar, test_round_trip_properties);
+  tcase_add_test (tc_grammar, test_norm_same_as_property);
 
   suite_add_tcase (s, tc_errors);
   tcase_add_loop_test (tc_errors, test_error, 0, G_N_ELEMENTS (uri_errors));
+  tcase_add_loop_test (tc_errors, test_malformed, 0, G_N_ELEMENTS (malformed));
 
   suite_add_tcase (s, tc_open);
   tcase_add_test (tc_open, test_make_from_uri);
   tcase_add_test (tc_open, test_unknown_input_at_start);
+  tcase_add_loop_test (tc_open, test_unprintable_at_start, 0,
+      G_N_ELEMENTS (unprintable_uris));
   tcase_add_test (tc_open, test_uridecodebin);
+  tcase_add_loop_test (tc_open, test_uridecodebin_malformed, 0,
+      G_N_ELEMENTS (crash_uris));
 
   return s;
 }

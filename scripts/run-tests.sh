@@ -7,12 +7,15 @@
 #  3. runs the unit suites again under valgrind memcheck,
 #  4. builds with -Dorc=disabled (the generated C fallback) and runs the
 #     unit and ORC suites there too,
-#  5. boots Debian's kernel with the vivid driver under qemu and runs the
+#  5. builds the libFuzzer harnesses with clang, ASan and UBSan and runs
+#     each for V4L2TV_FUZZ_SECONDS (default 30) seconds (tests/fuzz),
+#  6. boots Debian's kernel with the vivid driver under qemu and runs the
 #     real-kernel suite there (tests/vivid; skipped only where qemu or the
 #     kernel package cannot be had),
-#  6. checks the device-layer boundary (no ioctl outside sys/v4l2tv/hw).
-# Build trees: build-tests/ and build-tests-noorc/ (V4L2TV_TEST_BUILD_DIR
-# changes the prefix). Exits non-zero on any failure.
+#  7. checks the device-layer boundary (no ioctl outside sys/v4l2tv/hw).
+# Build trees: build-tests/, build-tests-noorc/ and build-tests-fuzz/
+# (V4L2TV_TEST_BUILD_DIR changes the prefix). Exits non-zero on any
+# failure.
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -73,6 +76,18 @@ ninja -C "$prefix-noorc" || exit 1
 
 step "tests (-Dorc=disabled)"
 run_meson_test -C "$prefix-noorc" --no-suite vivid --no-suite docs
+
+step "fuzzers (libFuzzer, ASan+UBSan, ${V4L2TV_FUZZ_SECONDS:-30} s each)"
+# a build of its own: every library instrumented for libFuzzer and the
+# sanitizers; only what the fuzzers link
+if [ ! -f "$prefix-fuzz/build.ninja" ]; then
+  CC=clang-14 meson setup "$prefix-fuzz" "$top" -Dfuzzing=enabled \
+    -Db_sanitize=address,undefined -Db_lundef=false -Dtests=disabled \
+    -Dexamples=disabled -Ddoc=disabled -Dintrospection=disabled \
+    -Dnls=disabled || exit 1
+fi
+ninja -C "$prefix-fuzz" || exit 1
+run_meson_test -C "$prefix-fuzz" --suite fuzz --num-processes 2
 
 step "real-kernel tests (vivid under qemu)"
 skipped_before=$skipped

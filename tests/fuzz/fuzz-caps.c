@@ -57,8 +57,9 @@ int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const guint8 * data, size_t size);
 
 #define CARD 0
-/* a wait for the element longer than this is a hang */
-#define DEADLINE (20 * G_TIME_SPAN_SECOND)
+/* a wait for the element longer than this is a hang (less than
+ * run-fuzzer's -timeout, so that this message says what hangs) */
+#define DEADLINE (60 * G_TIME_SPAN_SECOND)
 
 static const gchar *const norms[] = {
   "current", "PAL", "NTSC", "SECAM", "PAL-M", "NTSC-M-JP", "PAL-60",
@@ -296,18 +297,21 @@ static GstFlowReturn
 push_frame (GstPad * pad, GstCaps * caps, FuzzReader * r)
 {
   GstVideoInfo info;
-  gsize size = 64, i;
+  gsize size = 64, pos, rest = r->size - MIN (r->pos, r->size);
   GstBuffer *buf;
   GstMapInfo map;
 
   if (gst_video_info_from_caps (&info, caps))
     size = GST_VIDEO_INFO_SIZE (&info);
-  /* no more than a 4:4:4 frame of 1920x1080 */
-  size = MIN (size, 1920 * 1080 * 4);
+  /* no more than a PAL frame in 32 bits per pixel */
+  size = MIN (size, 720 * 576 * 4);
   buf = gst_buffer_new_allocate (NULL, size, NULL);
   gst_buffer_map (buf, &map, GST_MAP_WRITE);
-  for (i = 0; i < map.size; i++)
-    map.data[i] = r->size ? r->data[(r->pos + i) % r->size] : 0;
+  /* the rest of the input, over and over */
+  if (rest == 0)
+    memset (map.data, 0x80, map.size);
+  for (pos = 0; rest > 0 && pos < map.size; pos += rest)
+    memcpy (map.data + pos, r->data + r->pos, MIN (rest, map.size - pos));
   gst_buffer_unmap (buf, &map);
   GST_BUFFER_PTS (buf) = 0;
   GST_BUFFER_DURATION (buf) = GST_SECOND / 25;

@@ -303,8 +303,9 @@ push_frame (GstPad * pad, GstCaps * caps, FuzzReader * r)
 
   if (gst_video_info_from_caps (&info, caps))
     size = GST_VIDEO_INFO_SIZE (&info);
-  /* no more than a PAL frame in 32 bits per pixel */
-  size = MIN (size, 720 * 576 * 4);
+  /* no more than a PAL frame in 32 bits per pixel, not empty (caps of
+   * 0x0 frames) */
+  size = CLAMP (size, 1, 720 * 576 * 4);
   buf = gst_buffer_new_allocate (NULL, size, NULL);
   gst_buffer_map (buf, &map, GST_MAP_WRITE);
   /* the rest of the input, over and over */

@@ -13,8 +13,9 @@
 #include "vbi/tvvbi.h"
 
 G_BEGIN_DECLS
+
 /* a crossing of the slicing level, at a fractional sample position */
-    typedef struct
+typedef struct
 {
   gdouble pos;
   gboolean rising;
@@ -42,4 +43,5 @@ void gst_tv_vbi_render_units (guint8 * line, guint n, gdouble t0,
     gdouble unit, const guint8 * units, guint n_units, guint8 lo, guint8 hi);
 
 G_END_DECLS
+
 #endif /* __GST_TV_VBI_PRIV_H__ */

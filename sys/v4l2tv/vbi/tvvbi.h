@@ -22,8 +22,9 @@
 #include "ext/videodev2.h"
 
 G_BEGIN_DECLS
+
 #define GST_TV_VBI_ERROR (gst_tv_vbi_error_quark ())
-    GQuark gst_tv_vbi_error_quark (void);
+GQuark gst_tv_vbi_error_quark (void);
 
 /**
  * GstTvVbiError:
@@ -270,5 +271,7 @@ gchar *gst_tv_vbi_cc_decoder_get_text (GstTvVbiCcDecoder * dec);
 guint gst_tv_vbi_cc_decoder_get_parity_errors (GstTvVbiCcDecoder * dec);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GstTvVbiCcDecoder, gst_tv_vbi_cc_decoder_free)
-    G_END_DECLS
+
+G_END_DECLS
+
 #endif /* __GST_TV_VBI_H__ */

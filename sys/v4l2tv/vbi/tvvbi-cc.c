@@ -51,11 +51,17 @@ bit_period (const struct v4l2_vbi_format *fmt)
   return fmt->sampling_rate / CC_BIT_RATE;
 }
 
-/* whether @v is clearly on one side of @thr */
-static gboolean
-clean_level (gdouble v, gdouble thr, gdouble margin)
+/* the level around @centre, averaged over a quarter bit: 1 high, 0 low,
+ * -1 too close to @thr (by @margin) or outside the line */
+static gint
+level (const guint8 * line, guint n, gdouble centre, gdouble p, gdouble thr,
+    gdouble margin)
 {
-  return v >= 0 && fabs (v - thr) >= margin;
+  gdouble v = gst_tv_vbi_average (line, n, centre, p / 8);
+
+  if (v < 0 || fabs (v - thr) < margin)
+    return -1;
+  return v > thr;
 }
 
 /* the run-in ends at rise @r (edge index) with period @p: checks the
@@ -81,26 +87,17 @@ read_bytes (const guint8 * line, guint n, const GstTvVbiEdge * edges,
     return GST_TV_VBI_NONE;
 
   /* the two zeros and the start bit */
-  if (!clean_level (gst_tv_vbi_average (line, n, start - 1.5 * p, p / 4), thr,
-          margin)
-      || gst_tv_vbi_average (line, n, start - 1.5 * p, p / 4) > thr)
-    return GST_TV_VBI_NONE;
-  if (!clean_level (gst_tv_vbi_average (line, n, start - 0.5 * p, p / 4), thr,
-          margin)
-      || gst_tv_vbi_average (line, n, start - 0.5 * p, p / 4) > thr)
-    return GST_TV_VBI_NONE;
-  if (!clean_level (gst_tv_vbi_average (line, n, start + 0.5 * p, p / 4), thr,
-          margin)
-      || gst_tv_vbi_average (line, n, start + 0.5 * p, p / 4) < thr)
+  if (level (line, n, start - 1.5 * p, p, thr, margin) != 0
+      || level (line, n, start - 0.5 * p, p, thr, margin) != 0
+      || level (line, n, start + 0.5 * p, p, thr, margin) != 1)
     return GST_TV_VBI_NONE;
 
   for (i = 0; i < 16; i++) {
-    gdouble v = gst_tv_vbi_average (line, n, start + (1.5 + i) * p, p / 4);
+    gint bit = level (line, n, start + (1.5 + i) * p, p, thr, margin);
 
-    if (!clean_level (v, thr, margin))
+    if (bit < 0)
       return GST_TV_VBI_NONE;
-    if (v > thr)
-      word |= 1 << i;
+    word |= bit << i;
   }
 
   /* a bit edge stays within its bit: every edge past the start bit lies
@@ -134,7 +131,7 @@ gst_tv_vbi_cc_decode_line (const struct v4l2_vbi_format *fmt,
 {
   GstTvVbiEdge edges[GST_TV_VBI_MAX_EDGES];
   guint n = fmt->samples_per_line;
-  guint lo, hi, n_edges, i;
+  guint lo, hi, n_edges, i, step;
   gdouble thr, p0, margin;
 
   g_return_val_if_fail (fmt != NULL, GST_TV_VBI_NONE);
@@ -143,14 +140,17 @@ gst_tv_vbi_cc_decode_line (const struct v4l2_vbi_format *fmt,
 
   if (fmt->sampling_rate == 0 || n == 0)
     return GST_TV_VBI_NONE;
-  gst_tv_vbi_line_range (line, n, &lo, &hi);
+  /* a bit lasts 27 samples at 13.5 MHz: an eighth of it is a fine
+   * enough look for the levels and the edges */
+  p0 = bit_period (fmt);
+  step = MAX ((guint) (p0 / 8), 1);
+  gst_tv_vbi_line_range (line, n, step, &lo, &hi);
   if (hi - lo < CC_MIN_SWING)
     return GST_TV_VBI_NONE;
   thr = (lo + hi) / 2.0;
   margin = (hi - lo) / 5.0;
-  p0 = bit_period (fmt);
-  n_edges = gst_tv_vbi_find_edges (line, n, thr, (hi - lo) / 6.0, edges,
-      G_N_ELEMENTS (edges));
+  n_edges = gst_tv_vbi_find_edges (line, n, step, thr, (hi - lo) / 6.0,
+      edges, G_N_ELEMENTS (edges));
 
   /* runs of rises one bit period apart, each cycle falling half way */
   for (i = 0; i < n_edges; i++) {

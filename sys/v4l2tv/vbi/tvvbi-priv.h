@@ -25,13 +25,17 @@ typedef struct
  * is no data anyway */
 #define GST_TV_VBI_MAX_EDGES 512
 
-/* the lowest and highest sample of @line */
-void gst_tv_vbi_line_range (const guint8 * line, guint n, guint * lo,
-    guint * hi);
+/* the lowest and highest of every @step-th sample of @line (a step below
+ * the shortest level a waveform holds finds its levels) */
+void gst_tv_vbi_line_range (const guint8 * line, guint n, guint step,
+    guint * lo, guint * hi);
 /* the crossings of @thr with hysteresis @hyst (a crossing counts once
- * the signal is @hyst past @thr), at most @max; returns how many */
-guint gst_tv_vbi_find_edges (const guint8 * line, guint n, gdouble thr,
-    gdouble hyst, GstTvVbiEdge * edges, guint max);
+ * the signal is @hyst past @thr), at most @max; returns how many. Every
+ * @step-th sample is looked at, then the samples before one that crossed
+ * for where it crossed: a waveform whose levels last longer than @step
+ * samples gives the same edges as a look at every sample. */
+guint gst_tv_vbi_find_edges (const guint8 * line, guint n, guint step,
+    gdouble thr, gdouble hyst, GstTvVbiEdge * edges, guint max);
 /* the mean of the samples within @half_width of @centre (at least the
  * nearest sample); -1 when @centre is outside the line */
 gdouble gst_tv_vbi_average (const guint8 * line, guint n, gdouble centre,

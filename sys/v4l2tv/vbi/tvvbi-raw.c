@@ -137,11 +137,13 @@ gst_tv_vbi_raw_line_offset (const struct v4l2_vbi_format *fmt,
 /* --- signal helpers (tvvbi-priv.h) --- */
 
 void
-gst_tv_vbi_line_range (const guint8 * line, guint n, guint * lo, guint * hi)
+gst_tv_vbi_line_range (const guint8 * line, guint n, guint step, guint * lo,
+    guint * hi)
 {
   guint i, l = 255, h = 0;
 
-  for (i = 0; i < n; i++) {
+  step = MAX (step, 1);
+  for (i = 0; i < n; i += step) {
     l = MIN (l, line[i]);
     h = MAX (h, line[i]);
   }
@@ -166,14 +168,15 @@ crossing (const guint8 * line, guint from, guint i, gdouble thr)
 }
 
 guint
-gst_tv_vbi_find_edges (const guint8 * line, guint n, gdouble thr,
-    gdouble hyst, GstTvVbiEdge * edges, guint max)
+gst_tv_vbi_find_edges (const guint8 * line, guint n, guint step,
+    gdouble thr, gdouble hyst, GstTvVbiEdge * edges, guint max)
 {
   gboolean high;
   guint i, n_edges = 0, last = 0;
 
   if (n == 0)
     return 0;
+  step = MAX (step, 1);
   /* a line that starts high starts with a rise (vivid draws WSS from
    * sample 0) */
   high = FALSE;
@@ -184,18 +187,25 @@ gst_tv_vbi_find_edges (const guint8 * line, guint n, gdouble thr,
   } else if (line[0] > thr) {
     high = TRUE;
   }
-  for (i = 1; i < n && n_edges < max; i++) {
-    if (!high && line[i] >= thr + hyst) {
-      edges[n_edges].pos = crossing (line, last, i, thr);
-      edges[n_edges++].rising = TRUE;
-      high = TRUE;
-      last = i;
-    } else if (high && line[i] <= thr - hyst) {
-      edges[n_edges].pos = crossing (line, last, i, thr);
-      edges[n_edges++].rising = FALSE;
-      high = FALSE;
-      last = i;
+  for (i = step; i < n && n_edges < max; i += step) {
+    gboolean rise = !high && line[i] >= thr + hyst;
+    gboolean fall = high && line[i] <= thr - hyst;
+    guint j;
+
+    if (!rise && !fall)
+      continue;
+    /* the first sample of this step that went past the level */
+    for (j = MAX (i - step + 1, last + 1); j < i; j++) {
+      if (rise ? line[j] >= thr + hyst : line[j] <= thr - hyst)
+        break;
     }
+    edges[n_edges].pos = crossing (line, last, j, thr);
+    edges[n_edges++].rising = rise;
+    high = rise;
+    last = j;
+    /* look on from the sample after it */
+    i = j;
+    i -= i % step;
   }
   return n_edges;
 }

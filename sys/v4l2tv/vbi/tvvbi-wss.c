@@ -205,7 +205,7 @@ gst_tv_vbi_wss_decode_line (const struct v4l2_vbi_format *fmt,
 {
   GstTvVbiEdge edges[GST_TV_VBI_MAX_EDGES];
   guint n = fmt->samples_per_line;
-  guint lo, hi, n_edges, i;
+  guint lo, hi, n_edges, i, step, end;
   gdouble thr, spe0;
 
   g_return_val_if_fail (fmt != NULL, GST_TV_VBI_NONE);
@@ -214,13 +214,17 @@ gst_tv_vbi_wss_decode_line (const struct v4l2_vbi_format *fmt,
 
   if (fmt->sampling_rate == 0 || n == 0)
     return GST_TV_VBI_NONE;
-  gst_tv_vbi_line_range (line, n, &lo, &hi);
+  /* the shortest level is one element (5.4 samples at 27 MHz); the
+   * edges of the run-in and start code are all the search needs */
+  spe0 = fmt->sampling_rate / WSS_ELEMENT_RATE;
+  step = MAX ((guint) (spe0 / 2.5), 1);
+  end = n - MIN (n, (guint) ((WSS_ELEMENTS - WSS_HEADER) * spe0 * 0.95));
+  gst_tv_vbi_line_range (line, n, step, &lo, &hi);
   if (hi - lo < WSS_MIN_SWING)
     return GST_TV_VBI_NONE;
   thr = (lo + hi) / 2.0;
-  spe0 = fmt->sampling_rate / WSS_ELEMENT_RATE;
-  n_edges = gst_tv_vbi_find_edges (line, n, thr, (hi - lo) / 6.0, edges,
-      G_N_ELEMENTS (edges));
+  n_edges = gst_tv_vbi_find_edges (line, end, step, thr, (hi - lo) / 6.0,
+      edges, G_N_ELEMENTS (edges));
 
   for (i = 0; i < n_edges; i++) {
     GstTvVbiResult res;

@@ -3,7 +3,9 @@
  * v4l2tv VBI library: sliced VBI records (struct v4l2_sliced_vbi_data) of
  * the two services we carry, V4L2_SLICED_CAPTION_525 (data[0..1]: the
  * two bytes as sent, parity included) and V4L2_SLICED_WSS_625 (data[0]:
- * b0..b7, data[1]: b8..b13), as the V4L2 spec lays them out.
+ * b0..b7, data[1]: b8..b13), as the V4L2 spec lays them out; and the
+ * captions as SMPTE S334-1 Annex A triplets, GStreamer's
+ * GST_VIDEO_CAPTION_TYPE_CEA608_S334_1A.
  *
  * Copyright (C) 2026 the v4l2tv authors
  */
@@ -138,4 +140,49 @@ gst_tv_vbi_sliced_decode_frame (const struct v4l2_sliced_vbi_data *recs,
       }
     }
   }
+}
+
+/* S334-1A: line offsets from line 9 (field 1) and 272 (field 2) */
+#define S334_FIELD1 0x80
+#define S334_LINE_OFFSET (GST_TV_VBI_CAPTION_LINE - 9)
+
+guint
+gst_tv_vbi_s334_1a_pack (const GstTvVbiData * data, guint8 * out)
+{
+  guint n = 0, field;
+
+  g_return_val_if_fail (data != NULL, 0);
+  g_return_val_if_fail (out != NULL, 0);
+
+  for (field = 0; field < 2; field++) {
+    if (!data->has_caption[field])
+      continue;
+    out[n++] = (field == 0 ? S334_FIELD1 : 0) | S334_LINE_OFFSET;
+    out[n++] = data->caption[field][0];
+    out[n++] = data->caption[field][1];
+  }
+  return n;
+}
+
+gboolean
+gst_tv_vbi_s334_1a_unpack (const guint8 * in, gsize size, GstTvVbiData * data)
+{
+  gsize i;
+
+  g_return_val_if_fail (in != NULL || size == 0, FALSE);
+  g_return_val_if_fail (data != NULL, FALSE);
+
+  data->has_caption[0] = data->has_caption[1] = FALSE;
+  if (size % 3 != 0)
+    return FALSE;
+  for (i = 0; i < size; i += 3) {
+    guint field = (in[i] & S334_FIELD1) ? 0 : 1;
+
+    if ((in[i] & 0x1f) != S334_LINE_OFFSET)
+      continue;
+    data->has_caption[field] = TRUE;
+    data->caption[field][0] = in[i + 1];
+    data->caption[field][1] = in[i + 2];
+  }
+  return TRUE;
 }

@@ -219,6 +219,21 @@ guint gst_tv_vbi_sliced_encode_frame (const GstTvVbiData * data,
 void gst_tv_vbi_sliced_decode_frame (const struct v4l2_sliced_vbi_data
     *recs, guint n_recs, GstTvVbiData * data, GstTvVbiStats * stats);
 
+/* --- SMPTE S334-1 Annex A (GstVideoCaptionMeta CEA608_S334_1A) --- */
+
+/* the bytes of one S334-1A triplet per caption field @data has (at most
+ * 2 x 3 = 6 bytes in @out): the first byte is 0x80 for field 1 (0x00 for
+ * field 2) | the line offset, 12 for line 21 / 284 (from line 9 / 272 of
+ * a 525-line picture); then the pair as received. Returns the bytes
+ * written. */
+guint gst_tv_vbi_s334_1a_pack (const GstTvVbiData * data, guint8 * out);
+/* the caption pairs of @size bytes of S334-1A triplets into @data (its
+ * captions cleared first, WSS untouched): a triplet for a line other than
+ * 21 / 284 is skipped, the last one of a field wins. FALSE when @size is
+ * not a multiple of 3. */
+gboolean gst_tv_vbi_s334_1a_unpack (const guint8 * in, gsize size,
+    GstTvVbiData * data);
+
 /* --- CEA-608 text (for tests and the virtual card) --- */
 
 /**

@@ -725,6 +725,52 @@ GST_START_TEST (test_sliced)
 
 GST_END_TEST;
 
+GST_START_TEST (test_s334_1a)
+{
+  GstTvVbiData in = { {0}
+  }, out = { {0}
+  };
+  guint8 bytes[6];
+  static const guint8 other_line[] = { 0x8d, 0x94, 0x20, 0x0c, 0x15, 0x2f };
+
+  /* field 1 line 21: 0x80 | 12; field 2 line 284: 0x00 | 12 */
+  in.has_caption[0] = in.has_caption[1] = TRUE;
+  in.caption[0][0] = 0x94;
+  in.caption[0][1] = 0x20;
+  in.caption[1][0] = 0x15;
+  in.caption[1][1] = 0x2f;
+  fail_unless_equals_int (gst_tv_vbi_s334_1a_pack (&in, bytes), 6);
+  fail_unless_equals_int (bytes[0], 0x8c);
+  fail_unless_equals_int (bytes[1], 0x94);
+  fail_unless_equals_int (bytes[2], 0x20);
+  fail_unless_equals_int (bytes[3], 0x0c);
+  fail_unless_equals_int (bytes[4], 0x15);
+  fail_unless_equals_int (bytes[5], 0x2f);
+  out.has_wss = TRUE;
+  fail_unless (gst_tv_vbi_s334_1a_unpack (bytes, 6, &out));
+  fail_unless (out.has_wss);
+  out.has_wss = FALSE;
+  fail_unless (memcmp (&in, &out, sizeof (in)) == 0);
+
+  /* field 2 alone */
+  in.has_caption[0] = FALSE;
+  fail_unless_equals_int (gst_tv_vbi_s334_1a_pack (&in, bytes), 3);
+  fail_unless_equals_int (bytes[0], 0x0c);
+  fail_unless (gst_tv_vbi_s334_1a_unpack (bytes, 3, &out));
+  fail_if (out.has_caption[0]);
+  fail_unless (out.has_caption[1]);
+
+  /* another line is skipped, a broken size refused */
+  fail_unless (gst_tv_vbi_s334_1a_unpack (other_line, 6, &out));
+  fail_if (out.has_caption[0]);
+  fail_unless (out.has_caption[1]);
+  fail_if (gst_tv_vbi_s334_1a_unpack (other_line, 5, &out));
+  fail_unless (gst_tv_vbi_s334_1a_unpack (NULL, 0, &out));
+  fail_if (out.has_caption[0] || out.has_caption[1]);
+}
+
+GST_END_TEST;
+
 /* ----------------------------------------------------------------------
  * caption text
  * ---------------------------------------------------------------------- */
@@ -961,6 +1007,7 @@ tvvbi_suite (void)
 
   suite_add_tcase (s, tc_sliced);
   tcase_add_test (tc_sliced, test_sliced);
+  tcase_add_test (tc_sliced, test_s334_1a);
 
   suite_add_tcase (s, tc_text);
   tcase_add_test (tc_text, test_text_round_trip);

@@ -629,6 +629,66 @@ GST_START_TEST (test_truncated)
 
 GST_END_TEST;
 
+/* the ends of the formats the library takes: slow and fast sampling,
+ * short and long lines; a waveform that fits decodes, one that does not
+ * gives nothing */
+GST_START_TEST (test_format_range)
+{
+  static const guint32 rates[] = { 5000000, 13500000, 35468950, 100000000 };
+  static const guint32 lengths[] = { 256, 720, 2048, 8192 };
+  guint8 *line = g_malloc (8192);
+  guint r, l;
+
+  for (r = 0; r < G_N_ELEMENTS (rates); r++) {
+    for (l = 0; l < G_N_ELEMENTS (lengths); l++) {
+      struct v4l2_vbi_format fmt;
+      GstTvVbiResult res;
+      gdouble us = lengths[l] * 1e6 / rates[r];
+      guint8 b1, b2;
+      guint16 w;
+
+      vivid_format (&fmt, TRUE);
+      fmt.sampling_rate = rates[r];
+      fmt.samples_per_line = lengths[l];
+      fmt.offset = 0;
+      fail_unless (gst_tv_vbi_raw_format_check (&fmt, NULL));
+
+      /* a caption takes 26 bits of 1.99 us; at 5 MHz a bit is 10
+       * samples, still enough; a line too short for it gives nothing, or
+       * the bytes when it holds the middle of the last bit */
+      gst_tv_vbi_cc_encode_line (&fmt, line, 0xae, 0x2f);
+      res = gst_tv_vbi_cc_decode_line (&fmt, line, &b1, &b2);
+      if (us > 26 * 1.99 + 1) {
+        fail_unless_equals_int_at (res, GST_TV_VBI_OK, "%u Hz, %u samples",
+            rates[r], lengths[l]);
+        fail_unless_equals_int (b1, 0xae);
+        fail_unless_equals_int (b2, 0x2f);
+      } else if (res != GST_TV_VBI_NONE) {
+        /* cut short, but up to the middle of its last bit */
+        fail_unless_equals_int_at (b1, 0xae, "%u Hz, %u samples", rates[r],
+            lengths[l]);
+        fail_unless_equals_int (b2, 0x2f);
+      }
+
+      /* WSS: 11 us + 137 elements of 0.2 us; an element needs 2.5
+       * samples (not at 5 MHz: 1 sample, no data) */
+      gst_tv_vbi_wss_encode_line (&fmt, line, 0x0007);
+      res = gst_tv_vbi_wss_decode_line (&fmt, line, &w);
+      if (rates[r] >= 13500000 && us > 11 + 137 * 0.2 + 1) {
+        fail_unless_equals_int_at (res, GST_TV_VBI_OK, "%u Hz, %u samples",
+            rates[r], lengths[l]);
+        fail_unless_equals_int (w, 0x0007);
+      } else if (res != GST_TV_VBI_NONE) {
+        fail_unless_equals_int_at (w, 0x0007, "%u Hz, %u samples", rates[r],
+            lengths[l]);
+      }
+    }
+  }
+  g_free (line);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_frame_errors)
 {
   struct v4l2_vbi_format fmt;
@@ -1003,6 +1063,7 @@ tvvbi_suite (void)
   suite_add_tcase (s, tc_robust);
   tcase_add_test (tc_robust, test_garbage);
   tcase_add_test (tc_robust, test_truncated);
+  tcase_add_test (tc_robust, test_format_range);
   tcase_add_test (tc_robust, test_frame_errors);
 
   suite_add_tcase (s, tc_sliced);

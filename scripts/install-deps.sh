@@ -4,7 +4,8 @@
 # Installs what building, running and testing v4l2tv needs on Debian 12
 # (bookworm). Idempotent: does nothing when everything is there.
 #   scripts/install-deps.sh          build + run + unit tests
-#   scripts/install-deps.sh --all    also benchmarks and the vivid VM tests
+#   scripts/install-deps.sh --all    also benchmarks, the vivid VM tests and
+#                                    the fuzzers
 set -eu
 
 packages="build-essential meson ninja-build pkg-config gettext indent
@@ -15,9 +16,11 @@ packages="build-essential meson ninja-build pkg-config gettext indent
   gobject-introspection libgirepository1.0-dev gir1.2-gstreamer-1.0
   python3-gi python3-gst-1.0"
 # benchmarks compare against these; the real-kernel tests boot Debian's
-# stock kernel with the vivid driver under qemu
+# stock kernel with the vivid driver under qemu; the fuzzers (tests/fuzz)
+# need clang and libFuzzer
 extra_packages="libyuv-dev libswscale-dev
-  qemu-system-x86 busybox-static cpio xz-utils"
+  qemu-system-x86 busybox-static cpio xz-utils
+  clang-14 libfuzzer-14-dev"
 
 if [ "${1:-}" = "--all" ]; then
   packages="$packages $extra_packages"

@@ -10,13 +10,15 @@
 #  5. builds with AddressSanitizer and UndefinedBehaviorSanitizer
 #     (-Db_sanitize=address,undefined) and runs every meson test but the
 #     vivid suite there (any report fails the test),
-#  6. boots Debian's kernel with the vivid driver under qemu and runs the
+#  6. builds the libFuzzer harnesses with clang, ASan and UBSan and runs
+#     each for V4L2TV_FUZZ_SECONDS (default 30) seconds (tests/fuzz),
+#  7. boots Debian's kernel with the vivid driver under qemu and runs the
 #     real-kernel suite there (tests/vivid; skipped only where qemu or the
 #     kernel package cannot be had),
-#  7. checks the device-layer boundary (no ioctl outside sys/v4l2tv/hw).
-# Build trees: build-tests/, build-tests-noorc/ and build-tests-asan/
-# (V4L2TV_TEST_BUILD_DIR changes the prefix). The last line counts the
-# tests of every step. Exits non-zero on any failure.
+#  8. checks the device-layer boundary (no ioctl outside sys/v4l2tv/hw).
+# Build trees: build-tests/, build-tests-noorc/, build-tests-asan/ and
+# build-tests-fuzz/ (V4L2TV_TEST_BUILD_DIR changes the prefix). The last
+# line counts the tests of every step. Exits non-zero on any failure.
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -91,8 +93,22 @@ step "tests under ASan+UBSan"
 # runtime preloaded by the build (meson.build, sanitizer_env).
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export UBSAN_OPTIONS
-run_meson_test -C "$prefix-asan" --no-suite vivid
+# ASan makes every forked check (hundreds, in the URI and fault suites)
+# a few times slower: the same hang guards, three times as long
+run_meson_test -C "$prefix-asan" --no-suite vivid --timeout-multiplier 3
 unset UBSAN_OPTIONS
+
+step "fuzzers (libFuzzer, ASan+UBSan, ${V4L2TV_FUZZ_SECONDS:-30} s each)"
+# a build of its own: every library instrumented for libFuzzer and the
+# sanitizers; only what the fuzzers link
+if [ ! -f "$prefix-fuzz/build.ninja" ]; then
+  CC=clang-14 meson setup "$prefix-fuzz" "$top" -Dfuzzing=enabled \
+    -Db_sanitize=address,undefined -Db_lundef=false -Dtests=disabled \
+    -Dexamples=disabled -Ddoc=disabled -Dintrospection=disabled \
+    -Dnls=disabled || exit 1
+fi
+ninja -C "$prefix-fuzz" || exit 1
+run_meson_test -C "$prefix-fuzz" --suite fuzz --num-processes 2
 
 step "real-kernel tests (vivid under qemu)"
 skipped_before=$skipped

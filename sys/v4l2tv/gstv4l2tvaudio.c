@@ -99,9 +99,8 @@ gst_v4l2_tv_audio_apply (GstV4l2TvObject * obj)
   /* ERRORS */
 enum_failed:
   {
-    GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
-        (_("Could not list the audio inputs of device '%s'."), location),
-        ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (obj, err, SETTINGS,
+        (_("Could not list the audio inputs of device '%s'."), location));
     return FALSE;
   }
 no_audio:
@@ -146,10 +145,9 @@ not_allowed:
   }
 set_failed:
   {
-    GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
+    GST_V4L2_TV_HW_ERROR (obj, err, SETTINGS,
         (_("Could not select audio input '%s' of device '%s'."),
-            (const gchar *) g_ptr_array_index (names, index), location),
-        ("%s", err->message));
+            (const gchar *) g_ptr_array_index (names, index), location));
     return FALSE;
   }
 }

@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvfault.h"
 #include "gstv4l2tvaudio.h"
 #include "gstv4l2tvformat.h"
 #include "gstv4l2tvtuner.h"
@@ -834,11 +835,11 @@ open_failed:
             (_("Device '%s' is not a video output device."), shown),
             ("%s", why));
     } else if (IS_CAPTURE (obj)) {
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_READ,
-          (_("Could not open device '%s' for reading."), shown), ("%s", why));
+      GST_V4L2_TV_HW_ERROR (obj, err, OPEN_READ,
+          (_("Could not open device '%s' for reading."), shown));
     } else {
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_WRITE,
-          (_("Could not open device '%s' for writing."), shown), ("%s", why));
+      GST_V4L2_TV_HW_ERROR (obj, err, OPEN_WRITE,
+          (_("Could not open device '%s' for writing."), shown));
     }
     return FALSE;
   }
@@ -996,6 +997,13 @@ gst_v4l2_tv_selection_clear (GstV4l2TvSelection * sel)
     else                                                                \
       GST_ELEMENT_ERROR ((obj)->element, RESOURCE, code, text, debug);  \
   } G_STMT_END
+#define SELECTION_HW_ERROR(obj, live, err, code, text)                  \
+  G_STMT_START {                                                        \
+    if (live)                                                           \
+      GST_V4L2_TV_HW_WARNING (obj, err, code, text);                    \
+    else                                                                \
+      GST_V4L2_TV_HW_ERROR (obj, err, code, text);                      \
+  } G_STMT_END
 
 /*
  * Takes the requested input/output and norm from the properties and checks
@@ -1094,9 +1102,9 @@ auto_on_output:
   }
 enum_failed:
   {
-    SELECTION_ERROR (obj, live, SETTINGS,
+    SELECTION_HW_ERROR (obj, live, obj->ports_error, SETTINGS,
         (_("Could not list the inputs and outputs of device '%s'."),
-            location), ("%s", obj->ports_error->message));
+            location));
     return FALSE;
   }
 no_ports:
@@ -1104,11 +1112,11 @@ no_ports:
     if (IS_CAPTURE (obj))
       SELECTION_ERROR (obj, live, SETTINGS,
           (_("Device '%s' has no inputs."), location),
-          ("ENUMINPUT ended at index 0"));
+          ("ENUMINPUT gave EINVAL for index 0: the driver lists no input"));
     else
       SELECTION_ERROR (obj, live, SETTINGS,
           (_("Device '%s' has no outputs."), location),
-          ("ENUMOUTPUT ended at index 0"));
+          ("ENUMOUTPUT gave EINVAL for index 0: the driver lists no output"));
     return FALSE;
   }
 unknown_port:
@@ -1132,9 +1140,8 @@ unknown_port:
   }
 get_port_failed:
   {
-    SELECTION_ERROR (obj, live, SETTINGS,
-        (_("Could not read the current settings of device '%s'."), location),
-        ("%s", err->message));
+    SELECTION_HW_ERROR (obj, live, err, SETTINGS,
+        (_("Could not read the current settings of device '%s'."), location));
     return FALSE;
   }
 no_standards:
@@ -1376,7 +1383,7 @@ structure_from_pix (GstV4l2TvObject * obj, const struct v4l2_pix_format *pix,
  * size as TRY_FMT adjusts it (a scaler could offer any size; analog video
  * has one), rate and pixel aspect of the standard */
 static GstCaps *
-probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d)
+probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d, GError ** error)
 {
   GstCaps *caps = gst_caps_new_empty ();
   guint32 buf_type = gst_tv_hw_device_get_buf_type (obj->dev);
@@ -1404,8 +1411,10 @@ probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d)
     desc.index = i;
     desc.type = buf_type;
     if (!gst_tv_hw_device_enum_fmt (obj->dev, i, &desc, &err)) {
-      if (err)
+      if (err) {
         GST_WARNING_OBJECT (obj->element, "ENUM_FMT: %s", err->message);
+        g_propagate_error (error, g_steal_pointer (&err));
+      }
       break;
     }
     if (gst_v4l2_tv_format_from_fourcc (desc.pixelformat) ==
@@ -1589,7 +1598,7 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel,
   get_pixel_aspect (obj, &obj->par_n, &obj->par_d);
   get_frame_rate (obj, &fps_n, &fps_d);
 
-  caps = probe_caps (obj, fps_n, fps_d);
+  caps = probe_caps (obj, fps_n, fps_d, &err);
 
   {
     g_autofree gchar *std_str = gst_v4l2_tv_standard_describe (std);
@@ -1629,17 +1638,14 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel,
   /* ERRORS */
 set_port_failed:
   {
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
-      SELECTION_ERROR (obj, live, BUSY,
-          (_("Device '%s' is busy."), location), ("%s", err->message));
-    else if (IS_CAPTURE (obj))
-      SELECTION_ERROR (obj, live, SETTINGS,
+    if (IS_CAPTURE (obj))
+      SELECTION_HW_ERROR (obj, live, err, SETTINGS,
           (_("Could not select input '%s' of device '%s'."), sel->port_name,
-              location), ("%s", err->message));
+              location));
     else
-      SELECTION_ERROR (obj, live, SETTINGS,
+      SELECTION_HW_ERROR (obj, live, err, SETTINGS,
           (_("Could not select output '%s' of device '%s'."),
-              sel->port_name, location), ("%s", err->message));
+              sel->port_name, location));
     return FALSE;
   }
 port_not_taken:
@@ -1660,10 +1666,7 @@ set_std_failed:
   {
     g_autofree gchar *list = gst_v4l2_tv_standard_list (sel->port_stds);
 
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
-      SELECTION_ERROR (obj, live, BUSY,
-          (_("Device '%s' is busy."), location), ("%s", err->message));
-    else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_INVALID)
+    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_INVALID)
         && IS_CAPTURE (obj))
       SELECTION_ERROR (obj, live, SETTINGS,
           (_("Input '%s' of device '%s' does not support norm %s; it "
@@ -1675,17 +1678,23 @@ set_std_failed:
                   "supports: %s."), sel->port_name, location,
               standard_nick (norm), list), ("%s", err->message));
     else
-      SELECTION_ERROR (obj, live, SETTINGS,
+      SELECTION_HW_ERROR (obj, live, err, SETTINGS,
           (_("Could not set norm %s on device '%s'."),
-              standard_nick (norm), location), ("%s", err->message));
+              standard_nick (norm), location));
     return FALSE;
   }
 no_formats:
   {
-    SELECTION_ERROR (obj, live, SETTINGS,
-        (_("Device '%s' offers no video format this element handles."),
-            location), ("no format of ENUM_FMT maps to a GstVideoFormat, or "
-            "TRY_FMT refused them all"));
+    /* the enumeration failed (a disconnect, an I/O error): say why */
+    if (err != NULL)
+      SELECTION_HW_ERROR (obj, live, err, SETTINGS,
+          (_("Device '%s' offers no video format this element handles."),
+              location));
+    else
+      SELECTION_ERROR (obj, live, SETTINGS,
+          (_("Device '%s' offers no video format this element handles."),
+              location), ("no format of ENUM_FMT maps to a GstVideoFormat, "
+              "or TRY_FMT refused them all"));
     return FALSE;
   }
 }
@@ -1854,15 +1863,11 @@ bad_caps:
   }
 set_fmt_failed:
   {
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
-          (_("Device '%s' is busy."), location), ("%s", err->message));
-    else
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
-          (_("Device '%s' does not accept the video format %s %dx%d."),
-              location, gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
-                  (info)), GST_VIDEO_INFO_WIDTH (info),
-              GST_VIDEO_INFO_HEIGHT (info)), ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (obj, err, SETTINGS,
+        (_("Device '%s' does not accept the video format %s %dx%d."),
+            location, gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
+                (info)), GST_VIDEO_INFO_WIDTH (info),
+            GST_VIDEO_INFO_HEIGHT (info)));
     return FALSE;
   }
 format_changed:
@@ -1890,6 +1895,62 @@ bad_layout:
             fmt.fmt.pix.bytesperline, fmt.fmt.pix.sizeimage));
     return FALSE;
   }
+}
+
+/* --- errors of the hardware layer --- */
+
+/*
+ * Posts @err (see GST_V4L2_TV_HW_ERROR) as a message of @type. Takes
+ * @text. The errors that say why something failed, whatever the element
+ * was doing, get their own code and sentence:
+ * - BUSY: GST_RESOURCE_ERROR_BUSY, the device is busy;
+ * - DISCONNECTED (ENODEV while open): GST_RESOURCE_ERROR_NOT_FOUND, the
+ *   device was disconnected;
+ * - NO_MEMORY (ENOMEM): GST_RESOURCE_ERROR_NO_SPACE_LEFT, as v4l2src says
+ *   when it cannot allocate;
+ * - IO (EIO): @code (what failed), but the sentence says the device had
+ *   an input/output error, not that it refused the request.
+ * Any other (INVALID: the driver refused the argument, FAILED, ...)
+ * keeps @code and @text.
+ */
+void
+gst_v4l2_tv_object_post_hw_error (GstV4l2TvObject * obj, GstMessageType type,
+    const GError * err, GstResourceError code, gchar * text,
+    const gchar * file, const gchar * function, gint line)
+{
+  const gchar *location = gst_v4l2_tv_object_get_location (obj);
+  gchar *why = NULL;
+
+  if (err != NULL && err->domain == GST_TV_HW_ERROR) {
+    switch (err->code) {
+      case GST_TV_HW_ERROR_BUSY:
+        code = GST_RESOURCE_ERROR_BUSY;
+        why = g_strdup_printf (_("Device '%s' is busy."), location);
+        break;
+      case GST_TV_HW_ERROR_DISCONNECTED:
+        code = GST_RESOURCE_ERROR_NOT_FOUND;
+        why = g_strdup_printf (_("Device '%s' was disconnected."), location);
+        break;
+      case GST_TV_HW_ERROR_NO_MEMORY:
+        code = GST_RESOURCE_ERROR_NO_SPACE_LEFT;
+        why = g_strdup_printf (_("Device '%s' ran out of memory."), location);
+        break;
+      case GST_TV_HW_ERROR_IO:
+        why = g_strdup_printf (_("Device '%s' had an input/output error."),
+            location);
+        break;
+      default:
+        break;
+    }
+  }
+  if (why) {
+    GST_DEBUG_OBJECT (obj->element, "instead of \"%s\": \"%s\"", text, why);
+    g_free (text);
+    text = why;
+  }
+
+  gst_element_message_full (obj->element, type, GST_RESOURCE_ERROR, code,
+      text, g_strdup (err ? err->message : NULL), file, function, line);
 }
 
 /* --- waiting for frames --- */

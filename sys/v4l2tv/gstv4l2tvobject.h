@@ -307,6 +307,28 @@ G_GNUC_INTERNAL
 gboolean gst_v4l2_tv_object_set_format (GstV4l2TvObject * obj,
     GstCaps * caps, GstVideoInfo * info, gboolean * default_layout);
 
+/*
+ * A failure of the hardware layer on the device (@err, a GST_TV_HW_ERROR)
+ * as an ERROR (or a WARNING) message of the element: the code and text
+ * say why when the error does (busy, disconnected, out of memory, I/O
+ * error), otherwise (the driver refused the argument, ...) what the
+ * element was doing: GST_RESOURCE_ERROR_@code and @text, a
+ * GST_ELEMENT_ERROR-style ("format", args). The debug string is @err's
+ * message.
+ */
+#define GST_V4L2_TV_HW_ERROR(obj, err, code, text)                      \
+  gst_v4l2_tv_object_post_hw_error (obj, GST_MESSAGE_ERROR, err,        \
+      GST_RESOURCE_ERROR_ ## code, _gst_element_error_printf text,      \
+      __FILE__, GST_FUNCTION, __LINE__)
+#define GST_V4L2_TV_HW_WARNING(obj, err, code, text)                    \
+  gst_v4l2_tv_object_post_hw_error (obj, GST_MESSAGE_WARNING, err,      \
+      GST_RESOURCE_ERROR_ ## code, _gst_element_error_printf text,      \
+      __FILE__, GST_FUNCTION, __LINE__)
+G_GNUC_INTERNAL
+void gst_v4l2_tv_object_post_hw_error (GstV4l2TvObject * obj,
+    GstMessageType type, const GError * err, GstResourceError code,
+    gchar * text, const gchar * file, const gchar * function, gint line);
+
 G_GNUC_INTERNAL void gst_v4l2_tv_object_unlock (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL void gst_v4l2_tv_object_unlock_stop (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL

@@ -78,6 +78,24 @@ gst_v4l2_tv_signal_loss_get_type (void)
   return type;
 }
 
+GType
+gst_v4l2_tv_corrupted_frames_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_V4L2_TV_CORRUPTED_FRAMES_MARK, "Push them flagged CORRUPTED",
+        "mark"},
+    {GST_V4L2_TV_CORRUPTED_FRAMES_DROP, "Drop them", "drop"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType tmp = g_enum_register_static ("GstV4l2TvCorruptedFrames", values);
+    g_once_init_leave (&type, tmp);
+  }
+  return type;
+}
+
 void
 gst_v4l2_tv_signal_init (GstV4l2TvSignal * sig, GstElement * element,
     GstV4l2TvObject * obj)
@@ -137,6 +155,8 @@ gst_v4l2_tv_signal_post (GstV4l2TvSignal * sig, GstClockTime running_time)
       "signal", G_TYPE_BOOLEAN, !(sig->status & NO_PICTURE_BITS),
       "status-bits", G_TYPE_UINT, sig->status,
       "gap", G_TYPE_BOOLEAN, sig->gap,
+      "corrupted", G_TYPE_BOOLEAN, sig->corrupted,
+      "corrupted-count", G_TYPE_UINT64, sig->corrupted_count,
       "running-time", G_TYPE_UINT64, (guint64) running_time, NULL);
   gst_structure_take_value (s, "flags", &flags);
 
@@ -213,6 +233,38 @@ gst_v4l2_tv_signal_frame (GstV4l2TvSignal * sig, GstBuffer * buf, gboolean keep)
     gst_v4l2_tv_signal_update (sig, FALSE, sig->last_pts);
   }
   gst_buffer_replace (&sig->last, keep ? buf : NULL);
+}
+
+/* whether the input's status, as last read, lets a picture through (no
+ * bit of NO_PICTURE_BITS) */
+gboolean
+gst_v4l2_tv_signal_has_picture (GstV4l2TvSignal * sig)
+{
+  return !(sig->status & NO_PICTURE_BITS);
+}
+
+/*
+ * A frame came from the card, @corrupted or not (marked or dropped, see
+ * v4l2tvsrc's corrupted-frames): the first corrupted frame after good ones
+ * and the first good one after corrupted ones are posted, with the count
+ * so far.
+ */
+void
+gst_v4l2_tv_signal_corrupted (GstV4l2TvSignal * sig, gboolean corrupted,
+    GstClockTime running_time)
+{
+  if (corrupted)
+    sig->corrupted_count++;
+  if (corrupted == sig->corrupted)
+    return;
+  sig->corrupted = corrupted;
+  if (corrupted)
+    GST_WARNING_OBJECT (sig->element, "corrupted frames from '%s' input "
+        "'%s'", gst_v4l2_tv_object_get_location (sig->obj),
+        sig->obj->port_name);
+  else
+    GST_INFO_OBJECT (sig->element, "complete frames are back");
+  gst_v4l2_tv_signal_post (sig, running_time);
 }
 
 /* black in every component: Y 16, Cb/Cr 128 (limited range), RGB 0,

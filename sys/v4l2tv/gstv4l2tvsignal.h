@@ -33,6 +33,25 @@ typedef enum
 #define GST_TYPE_V4L2_TV_SIGNAL_LOSS (gst_v4l2_tv_signal_loss_get_type ())
 G_GNUC_INTERNAL GType gst_v4l2_tv_signal_loss_get_type (void);
 
+/**
+ * GstV4l2TvCorruptedFrames:
+ * @GST_V4L2_TV_CORRUPTED_FRAMES_MARK: push them flagged
+ *   GST_BUFFER_FLAG_CORRUPTED
+ * @GST_V4L2_TV_CORRUPTED_FRAMES_DROP: drop them
+ *
+ * What v4l2tvsrc does with a frame the card did not complete: flagged
+ * V4L2_BUF_FLAG_ERROR, or shorter than a frame (bytesused).
+ */
+typedef enum
+{
+  GST_V4L2_TV_CORRUPTED_FRAMES_MARK,
+  GST_V4L2_TV_CORRUPTED_FRAMES_DROP,
+} GstV4l2TvCorruptedFrames;
+
+#define GST_TYPE_V4L2_TV_CORRUPTED_FRAMES \
+    (gst_v4l2_tv_corrupted_frames_get_type ())
+G_GNUC_INTERNAL GType gst_v4l2_tv_corrupted_frames_get_type (void);
+
 /* consecutive failed DQBUFs that end the capture */
 #define GST_V4L2_TV_MAX_CAPTURE_ERRORS 5
 
@@ -52,6 +71,8 @@ typedef struct
   GstClockTime last_pts;        /* of the last buffer pushed */
   GstClockTime wait_start;      /* no buffer yet: when the wait began */
   guint errors_in_row;
+  gboolean corrupted;           /* the last frame from the card was */
+  guint64 corrupted_count;      /* corrupted frames since start */
 } GstV4l2TvSignal;
 
 G_GNUC_INTERNAL
@@ -66,6 +87,11 @@ void gst_v4l2_tv_signal_poll (GstV4l2TvSignal * sig, GstClockTime elapsed,
 G_GNUC_INTERNAL
 void gst_v4l2_tv_signal_frame (GstV4l2TvSignal * sig, GstBuffer * buf,
     gboolean keep);
+G_GNUC_INTERNAL
+gboolean gst_v4l2_tv_signal_has_picture (GstV4l2TvSignal * sig);
+G_GNUC_INTERNAL
+void gst_v4l2_tv_signal_corrupted (GstV4l2TvSignal * sig, gboolean corrupted,
+    GstClockTime running_time);
 G_GNUC_INTERNAL
 GstBuffer *gst_v4l2_tv_signal_make_filler (GstV4l2TvSignal * sig,
     GstV4l2TvSignalLoss mode, GstCaps * caps, GstClockTime pts,

@@ -64,6 +64,7 @@
 #include "tvconvert.h"
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvfault.h"
 #include "gstv4l2tvtuner.h"
 #include "gstv4l2tvcolorbalance.h"
 #include "gstv4l2tvvidorient.h"
@@ -115,6 +116,7 @@ struct _GstV4l2TvSink
   gboolean have_sequence;
   guint32 last_sequence;
   guint64 shown, repeated;
+  guint errors_in_row;          /* transient EIO since the last success */
 };
 
 enum
@@ -392,13 +394,8 @@ gst_v4l2_tv_sink_alloc_buffers_unlocked (GstV4l2TvSink * self,
   /* ERRORS */
 reqbufs_failed:
   {
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
-      GST_ELEMENT_ERROR (self, RESOURCE, BUSY,
-          (_("Device '%s' is busy."), location), ("%s", err->message));
-    else
-      GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-          (_("Could not get output buffers from device '%s'."), location),
-          ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (self->obj, err, WRITE,
+        (_("Could not get output buffers from device '%s'."), location));
     return FALSE;
   }
 too_few:
@@ -412,9 +409,8 @@ too_few:
   }
 map_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        (_("Could not get output buffers from device '%s'."), location),
-        ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (self->obj, err, WRITE,
+        (_("Could not get output buffers from device '%s'."), location));
     gst_v4l2_tv_sink_free_buffers (self);
     return FALSE;
   }
@@ -466,6 +462,7 @@ gst_v4l2_tv_sink_start (GstBaseSink * bsink)
 
   /* the card was programmed when it opened */
   self->shown = self->repeated = 0;
+  self->errors_in_row = 0;
   self->mismatch_warned = FALSE;
 
   return TRUE;
@@ -844,14 +841,31 @@ gst_v4l2_tv_sink_write_error (GstV4l2TvSink * self, GError * err)
 {
   const gchar *location = gst_v4l2_tv_object_get_location (self->obj);
 
-  if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_DISCONNECTED))
+  if (self->errors_in_row >= GST_V4L2_TV_MAX_IO_ERRORS)
     GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        (_("Device '%s' was disconnected."), location), ("%s", err->message));
+        (_("Could not write to device '%s'."), location),
+        ("output '%s': %u errors in a row, the last: %s",
+            self->obj->port_name ? self->obj->port_name : "",
+            self->errors_in_row, err->message));
   else
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        (_("Could not write to device '%s'."), location), ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (self->obj, err, WRITE,
+        (_("Could not write to device '%s'."), location));
 
   return GST_FLOW_ERROR;
+}
+
+/* the shared policy (gstv4l2tvfault.h): TRUE when @err is a transient
+ * error that only costs a frame, FALSE when it ends the output */
+static gboolean
+gst_v4l2_tv_sink_transient (GstV4l2TvSink * self, const GError * err)
+{
+  if (gst_v4l2_tv_io_error (&self->errors_in_row, err) !=
+      GST_V4L2_TV_IO_TRANSIENT)
+    return FALSE;
+  GST_WARNING_OBJECT (self, "output error on '%s' (%u in a row): %s",
+      gst_v4l2_tv_object_get_location (self->obj), self->errors_in_row,
+      err->message);
+  return TRUE;
 }
 
 /* a buffer the card has displayed goes back to the pool */
@@ -909,11 +923,16 @@ gst_v4l2_tv_sink_reclaim (GstV4l2TvSink * self, gboolean block)
       dequeued = gst_tv_hw_device_dequeue_buffer (obj->dev, &vbuf, &err);
       GST_V4L2_TV_DEVICE_UNLOCK (obj);
       if (!dequeued) {
-        if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT))
+        if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT)) {
+          g_clear_error (&err);
+          break;
+        }
+        if (!gst_v4l2_tv_sink_transient (self, err))
           return gst_v4l2_tv_sink_write_error (self, err);
         g_clear_error (&err);
-        break;
+        continue;
       }
+      self->errors_in_row = 0;
       gst_v4l2_tv_sink_displayed (self, &vbuf);
       got++;
     }
@@ -938,7 +957,9 @@ gst_v4l2_tv_sink_reclaim (GstV4l2TvSink * self, gboolean block)
           goto stalled;
         break;
       case GST_V4L2_TV_WAIT_ERROR:
-        return gst_v4l2_tv_sink_write_error (self, err);
+        if (!gst_v4l2_tv_sink_transient (self, err))
+          return gst_v4l2_tv_sink_write_error (self, err);
+        break;
     }
   }
 
@@ -1042,8 +1063,12 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
   if (!gst_tv_hw_device_queue_buffer (self->obj->dev, &vbuf, &err)) {
     GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
     gst_buffer_unref (frame);
-    return gst_v4l2_tv_sink_write_error (self, err);
+    if (!gst_v4l2_tv_sink_transient (self, err))
+      return gst_v4l2_tv_sink_write_error (self, err);
+    /* the frame is lost */
+    return GST_FLOW_OK;
   }
+  self->errors_in_row = 0;
   self->queued[index] = frame;
   self->n_queued++;
   GST_LOG_OBJECT (self, "frame %" GST_TIME_FORMAT " in buffer %u, %u queued",
@@ -1064,9 +1089,9 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
   /* ERRORS */
 streamon_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+    GST_V4L2_TV_HW_ERROR (self->obj, err, FAILED,
         (_("Could not start output on device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)), ("%s", err->message));
+            gst_v4l2_tv_object_get_location (self->obj)));
     gst_v4l2_tv_sink_streamoff (self);
     return GST_FLOW_ERROR;
   }

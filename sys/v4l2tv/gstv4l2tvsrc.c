@@ -105,6 +105,7 @@
 #include "gstv4l2tvcapturepool.h"
 #include "gstv4l2tvuri.h"
 #include "gstv4l2tvsignal.h"
+#include "gstv4l2tvfault.h"
 #include "tvconvert.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
@@ -124,6 +125,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
  * filler has the other half of it to reach a synchronised sink. */
 #define FILLER_DELAY(period) ((period) / 2)
 #define DEFAULT_SIGNAL_LOSS GST_V4L2_TV_SIGNAL_LOSS_REPEAT
+#define DEFAULT_CORRUPTED_FRAMES GST_V4L2_TV_CORRUPTED_FRAMES_DROP
 
 /* create(): the streaming thread was woken for a live switch */
 #define GST_V4L2_TV_FLOW_SWITCH GST_FLOW_CUSTOM_SUCCESS
@@ -138,6 +140,8 @@ enum
   PROP_BRIGHTNESS,              /* .. PROP_HUE: gstv4l2tvcolorbalance.c */
   PROP_HUE = PROP_BRIGHTNESS + GST_V4L2_TV_BALANCE_N_PROPS - 1,
   PROP_VIDEO_DIRECTION,
+  PROP_CORRUPTED_FRAMES,
+  PROP_CORRUPTED_COUNT,
 };
 
 struct _GstV4l2TvSrc
@@ -167,7 +171,12 @@ struct _GstV4l2TvSrc
 
   gboolean have_sequence;
   guint32 last_sequence;
+  GstClockTime last_frame_time; /* the card's time of that frame */
+  gboolean no_picture_gap;      /* since that frame, a wait timed out
+                                 * while the input had no picture */
+  guint64 gap_fillers;          /* fillers pushed since that frame */
   guint64 processed;
+  guint64 discarded;            /* corrupted frames dropped */
   gboolean discont;
 
   GstClock *clock;              /* the last clock seen, and whether it */
@@ -181,6 +190,8 @@ struct _GstV4l2TvSrc
   GstV4l2TvSignalLoss signal_loss;
   guint64 gap_frames;
   guint64 capture_errors;
+  GstV4l2TvCorruptedFrames corrupted_mode;
+  guint64 corrupted;
 };
 
 #define gst_v4l2_tv_src_parent_class parent_class
@@ -467,16 +478,32 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
   /**
    * GstV4l2TvSrc:dropped-frames:
    *
-   * Frames the card captured but could not hand over because no buffer
-   * was free, counted from the gaps in the driver's frame sequence numbers
-   * since the element started. Each gap is also posted as a QoS message
-   * (format buffers: processed and dropped frames) and marks the next
-   * buffer DISCONT.
+   * Frames the card lost while delivering, since the element started:
+   * frames it captured but could not hand over (no buffer was free
+   * because the pipeline was late, or the driver overran), counted from
+   * the numbers skipped in the driver's frame sequence between two frames
+   * it delivered (modulo 2^32: the numbers wrap around). Each such gap is
+   * posted as a QoS message (format buffers: processed and dropped
+   * frames, `reason` `dropped`) and marks the next buffer DISCONT.
+   *
+   * Not counted here: the frame periods of a gap, when the source waited
+   * in vain for a frame (see #GstV4l2TvSrc:signal-loss): when the input
+   * had no picture then (its status said no signal, no lock, ...), none
+   * of the numbers skipped over the gap is a drop; otherwise the periods
+   * filled (#GstV4l2TvSrc:gap-frames) and the one the card came back in
+   * are not. Nor are corrupted frames (#GstV4l2TvSrc:corrupted-count). A jump of the sequence that the
+   * time between the two frames cannot explain (more numbers than frame
+   * periods elapsed plus two, or backwards) is a discontinuity of the
+   * driver's counter: the frames lost are estimated from the frame
+   * timestamps instead (the periods elapsed less one), and the buffer is
+   * DISCONT. A driver that does not count frames is taken by its
+   * timestamps alone.
    */
   g_object_class_install_property (gobject_class, PROP_DROPPED_FRAMES,
       g_param_spec_uint64 ("dropped-frames", "Dropped frames",
-          "Frames the card dropped since start (gaps in its frame sequence "
-          "numbers); each gap is also posted as a QoS message", 0,
+          "Frames the card lost while delivering since start (numbers "
+          "skipped in its frame sequence, not signal gaps); each loss is "
+          "also posted as a QoS message", 0,
           G_MAXUINT64, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   /**
@@ -519,6 +546,9 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
    *   (no-power, no-signal, no-carrier, no-sync, no-h-lock, no-v-lock,
    *   no-equalizer)
    * - `gap` (boolean): whether filler frames are going out
+   * - `corrupted` (boolean): whether the last frame from the card was
+   *   corrupted (see #GstV4l2TvSrc:corrupted-frames); each change is posted
+   * - `corrupted-count` (guint64): corrupted frames since start
    * - `running-time` (guint64): when, in the pipeline's running time
    *
    * The status is read every half second of stream time while frames
@@ -540,7 +570,9 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
    * GstV4l2TvSrc:gap-frames:
    *
    * Filler frames pushed since the element started (see
-   * #GstV4l2TvSrc:signal-loss).
+   * #GstV4l2TvSrc:signal-loss): frame periods in which the card delivered
+   * nothing while the source waited. The card's sequence numbers skipped
+   * over such a gap are not counted in #GstV4l2TvSrc:dropped-frames.
    */
   g_object_class_install_property (gobject_class, PROP_GAP_FRAMES,
       g_param_spec_uint64 ("gap-frames", "Gap frames",
@@ -560,6 +592,53 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
       g_param_spec_uint64 ("capture-errors", "Capture errors",
           "Transient capture errors (EIO) since start, each a lost frame; "
           "5 in a row are an error", 0, G_MAXUINT64, 0,
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * GstV4l2TvSrc:corrupted-frames:
+   *
+   * What to do with a frame the card did not complete: one the driver
+   * flags V4L2_BUF_FLAG_ERROR (a FIFO overrun, a lost sync), or one
+   * shorter than a frame (its bytesused below the format's size, 0
+   * included), as USB grabbers deliver when isochronous packets are lost.
+   * The rest of such a buffer holds whatever an earlier frame left there.
+   *
+   * With `drop` (the default) the frame is not pushed: the next one is
+   * DISCONT, and while no complete frame comes the signal-loss fillers
+   * keep the stream going. With `mark` it is pushed flagged
+   * GST_BUFFER_FLAG_CORRUPTED, for applications that look at the flag (to
+   * salvage the part that arrived, say). `drop` is the default because
+   * almost no element downstream looks at that flag: encoders, muxers and
+   * video sinks would record or show a torn or stale picture as a good
+   * one, while a missing frame is what they already handle (v4l2src too
+   * drops truncated buffers).
+   *
+   * Either way each such frame is counted in
+   * #GstV4l2TvSrc:corrupted-count and posted as a QoS message (with the
+   * fields `reason` = `corrupted` and `corrupted-count`; a dropped one is
+   * in its `dropped` count, a marked one in `processed`), and the first
+   * corrupted frame after complete ones, and the first complete one
+   * after, change the `corrupted` field of the `v4l2tv-signal` message
+   * (see #GstV4l2TvSrc:signal-loss). Can be changed while playing.
+   */
+  g_object_class_install_property (gobject_class, PROP_CORRUPTED_FRAMES,
+      g_param_spec_enum ("corrupted-frames", "Corrupted frames",
+          "What to do with frames the card did not complete (flagged "
+          "V4L2_BUF_FLAG_ERROR, or short): drop them, or push them flagged "
+          "CORRUPTED (mark)", GST_TYPE_V4L2_TV_CORRUPTED_FRAMES,
+          DEFAULT_CORRUPTED_FRAMES, G_PARAM_READWRITE |
+          GST_PARAM_MUTABLE_PLAYING | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * GstV4l2TvSrc:corrupted-count:
+   *
+   * Frames the card did not complete since the element started, dropped
+   * or marked (see #GstV4l2TvSrc:corrupted-frames).
+   */
+  g_object_class_install_property (gobject_class, PROP_CORRUPTED_COUNT,
+      g_param_spec_uint64 ("corrupted-count", "Corrupted count",
+          "Frames the card did not complete (flagged V4L2_BUF_FLAG_ERROR, "
+          "or short) since start, dropped or marked", 0, G_MAXUINT64, 0,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   gst_element_class_set_static_metadata (element_class,
@@ -595,6 +674,7 @@ gst_v4l2_tv_src_init (GstV4l2TvSrc * self)
   self->duration = GST_CLOCK_TIME_NONE;
   self->latency_buffers = DEFAULT_NUM_BUFFERS;
   self->signal_loss = DEFAULT_SIGNAL_LOSS;
+  self->corrupted_mode = DEFAULT_CORRUPTED_FRAMES;
   gst_v4l2_tv_signal_init (&self->signal, GST_ELEMENT (self), self->obj);
 
   gst_base_src_set_live (GST_BASE_SRC (self), TRUE);
@@ -636,6 +716,11 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
     case PROP_BRIGHTNESS ... PROP_HUE:
       gst_v4l2_tv_balance_set_property (self->obj, prop_id - PROP_BRIGHTNESS,
           value);
+      break;
+    case PROP_CORRUPTED_FRAMES:
+      GST_OBJECT_LOCK (self);
+      self->corrupted_mode = g_value_get_enum (value);
+      GST_OBJECT_UNLOCK (self);
       break;
     case PROP_VIDEO_DIRECTION:
       gst_v4l2_tv_orient_set_direction_property (self->obj, value);
@@ -682,6 +767,16 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
     case PROP_BRIGHTNESS ... PROP_HUE:
       gst_v4l2_tv_balance_get_property (self->obj, prop_id - PROP_BRIGHTNESS,
           value);
+      break;
+    case PROP_CORRUPTED_FRAMES:
+      GST_OBJECT_LOCK (self);
+      g_value_set_enum (value, self->corrupted_mode);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_CORRUPTED_COUNT:
+      GST_OBJECT_LOCK (self);
+      g_value_set_uint64 (value, self->corrupted);
+      GST_OBJECT_UNLOCK (self);
       break;
     case PROP_VIDEO_DIRECTION:
       gst_v4l2_tv_orient_get_direction_property (self->obj, value);
@@ -733,9 +828,9 @@ gst_v4l2_tv_src_requeue (GstV4l2TvSrc * self)
   /* ERRORS */
 qbuf_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
+    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
         (_("Could not read from device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)), ("%s", err->message));
+            gst_v4l2_tv_object_get_location (self->obj)));
     return FALSE;
   }
 }
@@ -893,6 +988,9 @@ gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
         "than %u are queued", n, self->min_queued);
   self->streaming = TRUE;
   self->have_sequence = FALSE;
+  self->no_picture_gap = FALSE;
+  self->gap_fillers = 0;
+  self->last_frame_time = GST_CLOCK_TIME_NONE;
   self->discont = TRUE;
 
   GST_OBJECT_LOCK (self);
@@ -904,13 +1002,8 @@ gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
   /* ERRORS */
 reqbufs_failed:
   {
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY))
-      GST_ELEMENT_ERROR (self, RESOURCE, BUSY,
-          (_("Device '%s' is busy."), location), ("%s", err->message));
-    else
-      GST_ELEMENT_ERROR (self, RESOURCE, READ,
-          (_("Could not get capture buffers from device '%s'."), location),
-          ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
+        (_("Could not get capture buffers from device '%s'."), location));
     return FALSE;
   }
 no_buffers:
@@ -922,9 +1015,8 @@ no_buffers:
   }
 map_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not get capture buffers from device '%s'."), location),
-        ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
+        (_("Could not get capture buffers from device '%s'."), location));
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }
@@ -947,9 +1039,8 @@ pool_failed:
   }
 streamon_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        (_("Could not start capturing from device '%s'."), location),
-        ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (self->obj, err, FAILED,
+        (_("Could not start capturing from device '%s'."), location));
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }
@@ -992,6 +1083,7 @@ gst_v4l2_tv_src_start (GstBaseSrc * bsrc)
 
   /* the card was programmed when it opened */
   self->processed = 0;
+  self->discarded = 0;
   self->have_sequence = FALSE;
   self->downstream_meta = FALSE;
   gst_v4l2_tv_signal_reset (&self->signal);
@@ -999,6 +1091,7 @@ gst_v4l2_tv_src_start (GstBaseSrc * bsrc)
   self->dropped = 0;
   self->gap_frames = 0;
   self->capture_errors = 0;
+  self->corrupted = 0;
   GST_OBJECT_UNLOCK (self);
 
   return TRUE;
@@ -1437,18 +1530,119 @@ gst_v4l2_tv_src_running_time (GstV4l2TvSrc * self,
   return now > base_time + delay ? now - base_time - delay : 0;
 }
 
+/*
+ * A QoS message for the frame at @pts that was lost (@reason "dropped":
+ * by the card) or corrupted ("corrupted"): processed are the frames
+ * pushed from the card, dropped those the card lost and the corrupted
+ * ones dropped here.
+ */
 static void
-gst_v4l2_tv_src_count_drops (GstV4l2TvSrc * self, guint32 sequence,
-    GstClockTime pts)
+gst_v4l2_tv_src_post_qos (GstV4l2TvSrc * self, GstClockTime pts,
+    const gchar * reason)
 {
   GstMessage *msg;
-  guint64 lost = 0, total;
+  guint64 dropped, corrupted;
 
-  if (self->have_sequence && sequence > self->last_sequence + 1)
-    lost = sequence - self->last_sequence - 1;
+  GST_OBJECT_LOCK (self);
+  dropped = self->dropped + self->discarded;
+  corrupted = self->corrupted;
+  GST_OBJECT_UNLOCK (self);
+
+  msg = gst_message_new_qos (GST_OBJECT_CAST (self), TRUE, pts,
+      GST_CLOCK_TIME_NONE, pts, self->duration);
+  gst_message_set_qos_stats (msg, GST_FORMAT_BUFFERS, self->processed, dropped);
+  gst_structure_set (gst_message_writable_structure (msg),
+      "reason", G_TYPE_STRING, reason,
+      "corrupted-count", G_TYPE_UINT64, corrupted, NULL);
+  gst_element_post_message (GST_ELEMENT_CAST (self), msg);
+}
+
+/* when the card captured the frame in @vbuf: its timestamp when the
+ * driver stamps frames with CLOCK_MONOTONIC, else the monotonic time now */
+static GstClockTime
+frame_time (const struct v4l2_buffer *vbuf)
+{
+  if ((vbuf->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) ==
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC &&
+      (vbuf->timestamp.tv_sec != 0 || vbuf->timestamp.tv_usec != 0))
+    return GST_TIMEVAL_TO_TIME (vbuf->timestamp);
+  return g_get_monotonic_time () * GST_USECOND;
+}
+
+/*
+ * Counts the frames the card lost between the previous frame it
+ * delivered and the one in @vbuf (see the dropped-frames property):
+ * - the sequence numbers tell, modulo 2^32 (they wrap around);
+ * - when the source waited in vain in between while the input had no
+ *   picture (no signal: fillers went out, or with signal-loss=wait
+ *   nothing), the missing numbers are that gap, not drops; without such
+ *   a status, the periods filled and the one the frames came back in are
+ *   not drops (the card stalled with a signal);
+ * - a jump that the time between the two frames cannot explain (more
+ *   than the frame periods elapsed and two, or backwards) is a
+ *   discontinuity of the driver's counter, not drops: the frames lost are
+ *   estimated from the timestamps instead, and the buffer is DISCONT;
+ * - a driver that does not count (the same number again) is taken by
+ *   its timestamps alone.
+ */
+static void
+gst_v4l2_tv_src_count_drops (GstV4l2TvSrc * self,
+    const struct v4l2_buffer *vbuf, GstClockTime pts)
+{
+  GstClockTime now = frame_time (vbuf), period = self->duration;
+  guint32 sequence = vbuf->sequence, delta;
+  guint64 lost = 0, periods = G_MAXUINT64, total;
+  gboolean had_sequence = self->have_sequence;
+  gboolean no_picture = self->no_picture_gap;
+  guint64 fillers = self->gap_fillers;
+  GstClockTime then = self->last_frame_time;
+
   self->have_sequence = TRUE;
+  self->no_picture_gap = FALSE;
+  self->gap_fillers = 0;
+  delta = sequence - self->last_sequence;
   self->last_sequence = sequence;
+  self->last_frame_time = now;
   self->processed++;
+
+  if (!had_sequence)
+    return;
+
+  /* the frame periods from the last frame to this one */
+  if (GST_CLOCK_TIME_IS_VALID (period) && period > 0 &&
+      GST_CLOCK_TIME_IS_VALID (then))
+    periods = now > then ? (now - then + period / 2) / period : 0;
+
+  if (no_picture) {
+    GST_DEBUG_OBJECT (self, "frame %u after a gap without a picture: %u "
+        "numbers on, not drops", sequence, delta);
+    if (delta != 1)
+      self->discont = TRUE;
+    return;
+  }
+  if (delta == 0) {
+    /* no count: the timestamps alone */
+    if (periods != G_MAXUINT64 && periods > 1)
+      lost = periods - 1;
+  } else if (delta <= G_MAXINT32 && (periods == G_MAXUINT64 ||
+          delta <= periods + 2)) {
+    lost = delta - 1;
+  } else {
+    lost = periods != G_MAXUINT64 && periods > 1 ? periods - 1 : 0;
+    GST_WARNING_OBJECT (self, "the card's frame sequence jumped from %u to "
+        "%u in %" G_GUINT64_FORMAT " frame period(s): a discontinuity, %"
+        G_GUINT64_FORMAT " frame(s) lost by the timestamps",
+        self->last_sequence - delta, sequence,
+        periods != G_MAXUINT64 ? periods : 0, lost);
+    self->discont = TRUE;
+  }
+  if (fillers > 0) {
+    /* the periods filled, and the one the card came back in */
+    GST_DEBUG_OBJECT (self, "%" G_GUINT64_FORMAT " filler(s) before frame "
+        "%u: %" G_GUINT64_FORMAT " of its missing numbers are no drops",
+        fillers, sequence, MIN (lost, fillers + 1));
+    lost -= MIN (lost, fillers + 1);
+  }
 
   if (lost == 0)
     return;
@@ -1462,10 +1656,7 @@ gst_v4l2_tv_src_count_drops (GstV4l2TvSrc * self, guint32 sequence,
       "before frame %u, %" G_GUINT64_FORMAT " in all", lost, sequence, total);
   self->discont = TRUE;
 
-  msg = gst_message_new_qos (GST_OBJECT_CAST (self), TRUE, pts,
-      GST_CLOCK_TIME_NONE, pts, self->duration);
-  gst_message_set_qos_stats (msg, GST_FORMAT_BUFFERS, self->processed, total);
-  gst_element_post_message (GST_ELEMENT_CAST (self), msg);
+  gst_v4l2_tv_src_post_qos (self, pts, "dropped");
 }
 
 /* a copy downstream can own for as long as it likes, in a buffer of the
@@ -1545,6 +1736,57 @@ map_failed:
   return NULL;
 }
 
+/* whether the card did not complete the frame in @vbuf: the driver says
+ * so (V4L2_BUF_FLAG_ERROR), or it filled less than a frame */
+static gboolean
+gst_v4l2_tv_src_frame_corrupted (GstV4l2TvSrc * self,
+    const struct v4l2_buffer *vbuf)
+{
+  return (vbuf->flags & V4L2_BUF_FLAG_ERROR) ||
+      vbuf->bytesused < self->info.size;
+}
+
+/*
+ * The frame in @vbuf (dequeued, its index valid) is corrupted: counted,
+ * said in a QoS message and in the signal messages; with
+ * corrupted-frames=drop its buffer goes back to the card at once.
+ * Returns whether it was dropped (FALSE with @error set when the buffer
+ * could not be queued again).
+ */
+static gboolean
+gst_v4l2_tv_src_corrupted (GstV4l2TvSrc * self,
+    const struct v4l2_buffer *vbuf, gboolean * dropped, GError ** error)
+{
+  GstClockTime pts = gst_v4l2_tv_src_running_time (self, vbuf);
+  GstV4l2TvCorruptedFrames mode;
+  guint64 n;
+
+  GST_OBJECT_LOCK (self);
+  mode = self->corrupted_mode;
+  n = ++self->corrupted;
+  GST_OBJECT_UNLOCK (self);
+
+  *dropped = mode == GST_V4L2_TV_CORRUPTED_FRAMES_DROP;
+  GST_INFO_OBJECT (self, "frame %u is corrupted (%s, %u of %" G_GSIZE_FORMAT
+      " bytes), %" G_GUINT64_FORMAT " in all: %s", vbuf->sequence,
+      (vbuf->flags & V4L2_BUF_FLAG_ERROR) ? "flagged ERROR" : "short",
+      vbuf->bytesused, self->info.size, n, *dropped ? "dropped" : "marked");
+  gst_v4l2_tv_signal_corrupted (&self->signal, TRUE, pts);
+
+  if (*dropped) {
+    /* the sequence goes on through it, the next frame is DISCONT */
+    gst_v4l2_tv_src_count_drops (self, vbuf, pts);
+    self->processed--;
+    self->discarded++;
+    self->discont = TRUE;
+    if (!gst_v4l2_tv_src_queue_buffer (self, vbuf->index, error))
+      return FALSE;
+  }
+  gst_v4l2_tv_src_post_qos (self, pts, "corrupted");
+
+  return TRUE;
+}
+
 /* timestamps, offsets and flags of the frame in @vbuf */
 static void
 gst_v4l2_tv_src_stamp (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
@@ -1563,7 +1805,7 @@ gst_v4l2_tv_src_stamp (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
     GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_DISCONT);
     self->discont = FALSE;
   }
-  if (vbuf->flags & V4L2_BUF_FLAG_ERROR)
+  if (gst_v4l2_tv_src_frame_corrupted (self, vbuf))
     GST_BUFFER_FLAG_SET (buf, GST_BUFFER_FLAG_CORRUPTED);
 }
 
@@ -1589,9 +1831,7 @@ gst_v4l2_tv_src_output_converted (GstV4l2TvSrc * self,
   GstFlowReturn ret = GST_FLOW_NOT_NEGOTIATED;
   gboolean converted = FALSE;
 
-  gst_v4l2_tv_src_count_drops (self, vbuf->sequence, pts);
-  if (G_UNLIKELY (vbuf->index >= self->n_buffers))
-    goto bad_index;
+  gst_v4l2_tv_src_count_drops (self, vbuf, pts);
 
   pool = gst_base_src_get_buffer_pool (GST_BASE_SRC_CAST (self));
   if (pool) {
@@ -1624,19 +1864,11 @@ gst_v4l2_tv_src_output_converted (GstV4l2TvSrc * self,
   return GST_FLOW_OK;
 
   /* ERRORS */
-bad_index:
-  {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not read from device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)),
-        ("the driver returned buffer %u of %u", vbuf->index, self->n_buffers));
-    return GST_FLOW_ERROR;
-  }
 qbuf_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
+    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
         (_("Could not read from device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)), ("%s", err->message));
+            gst_v4l2_tv_object_get_location (self->obj)));
     gst_clear_buffer (&buf);
     return GST_FLOW_ERROR;
   }
@@ -1674,7 +1906,7 @@ gst_v4l2_tv_src_output (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
     return gst_v4l2_tv_src_output_converted (self, vbuf, outbuf);
 
   pts = gst_v4l2_tv_src_running_time (self, vbuf);
-  gst_v4l2_tv_src_count_drops (self, vbuf->sequence, pts);
+  gst_v4l2_tv_src_count_drops (self, vbuf, pts);
 
   ret = gst_v4l2_tv_capture_pool_acquire (self->pool, vbuf->index, &buf);
   if (ret != GST_FLOW_OK)
@@ -1718,7 +1950,8 @@ acquire_failed:
     GST_ELEMENT_ERROR (self, RESOURCE, READ,
         (_("Could not read from device '%s'."),
             gst_v4l2_tv_object_get_location (self->obj)),
-        ("the driver returned buffer %u, which is still in use", vbuf->index));
+        ("the driver returned buffer %u, which downstream still holds",
+            vbuf->index));
     return GST_FLOW_ERROR;
   }
 copy_failed:
@@ -1819,11 +2052,21 @@ gst_v4l2_tv_src_fill (GstV4l2TvSrc * self, GstV4l2TvSignalLoss mode,
   GST_OBJECT_LOCK (self);
   n = ++self->gap_frames;
   GST_OBJECT_UNLOCK (self);
+  self->gap_fillers++;
   GST_LOG_OBJECT (self, "filler frame %" G_GUINT64_FORMAT ", pts %"
       GST_TIME_FORMAT, n, GST_TIME_ARGS (pts));
   *outbuf = buf;
 
   return GST_FLOW_OK;
+}
+
+/* a wait timed out (the input's status was just read): the frames the
+ * card skips while its input has no picture are no drops */
+static void
+gst_v4l2_tv_src_note_gap (GstV4l2TvSrc * self)
+{
+  if (!gst_v4l2_tv_signal_has_picture (&self->signal))
+    self->no_picture_gap = TRUE;
 }
 
 /* waits for the next frame and dequeues it; a filler frame in its place
@@ -1838,9 +2081,11 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
   GstClockTime waited = 0;
   GstV4l2TvSignalLoss mode;
   GstFlowReturn ret;
+  GstV4l2TvIoVerdict verdict;
   guint64 errors;
-  gboolean dequeued;
+  gboolean dequeued, corrupted, dropped;
 
+again:
   if (!gst_v4l2_tv_src_requeue (self))
     return GST_FLOW_ERROR;
 
@@ -1856,13 +2101,17 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
 
     if (res == GST_V4L2_TV_WAIT_TIMEOUT) {
       if (GST_CLOCK_TIME_IS_VALID (pts)) {
-        if (gst_v4l2_tv_src_filler_due (self, pts))
-          return gst_v4l2_tv_src_fill (self, mode, pts, outbuf);
+        if (gst_v4l2_tv_src_filler_due (self, pts)) {
+          ret = gst_v4l2_tv_src_fill (self, mode, pts, outbuf);
+          gst_v4l2_tv_src_note_gap (self);
+          return ret;
+        }
         continue;
       }
       waited += timeout;
       gst_v4l2_tv_signal_poll (&self->signal, GST_CLOCK_TIME_NONE,
           gst_v4l2_tv_src_now (self));
+      gst_v4l2_tv_src_note_gap (self);
       /* signal-loss=wait, or no clock: say so once, keep waiting */
       if (waited == timeout)
         GST_WARNING_OBJECT (self, "no frame from '%s' for %" GST_TIME_FORMAT
@@ -1890,10 +2139,11 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
     GST_V4L2_TV_DEVICE_UNLOCK (obj);
     if (dequeued)
       break;
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_IO)) {
+    verdict = gst_v4l2_tv_io_error (&self->signal.errors_in_row, err);
+    if (verdict == GST_V4L2_TV_IO_TOO_MANY)
+      goto too_many_errors;
+    if (verdict == GST_V4L2_TV_IO_TRANSIENT) {
       /* a transient error: a frame lost, unless it goes on */
-      if (++self->signal.errors_in_row >= GST_V4L2_TV_MAX_CAPTURE_ERRORS)
-        goto too_many_errors;
       GST_OBJECT_LOCK (self);
       errors = ++self->capture_errors;
       GST_OBJECT_UNLOCK (self);
@@ -1906,9 +2156,22 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
     g_clear_error (&err);
   }
   self->n_queued--;
+  if (G_UNLIKELY (vbuf.index >= self->n_buffers))
+    goto bad_index;
+
+  corrupted = gst_v4l2_tv_src_frame_corrupted (self, &vbuf);
+  if (corrupted) {
+    if (!gst_v4l2_tv_src_corrupted (self, &vbuf, &dropped, &err))
+      goto read_failed;
+    if (dropped)
+      goto again;
+  }
 
   ret = gst_v4l2_tv_src_output (self, &vbuf, outbuf);
   if (ret == GST_FLOW_OK) {
+    if (!corrupted)
+      gst_v4l2_tv_signal_corrupted (&self->signal, FALSE,
+          GST_BUFFER_PTS (*outbuf));
     self->signal.wait_start = GST_CLOCK_TIME_NONE;
     gst_v4l2_tv_signal_frame (&self->signal, *outbuf,
         mode == GST_V4L2_TV_SIGNAL_LOSS_REPEAT);
@@ -1920,13 +2183,17 @@ gst_v4l2_tv_src_capture (GstV4l2TvSrc * self, GstBuffer ** outbuf)
   /* ERRORS */
 read_failed:
   {
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_DISCONNECTED))
-      GST_ELEMENT_ERROR (self, RESOURCE, READ,
-          (_("Device '%s' was disconnected."), location), ("%s", err->message));
-    else
-      GST_ELEMENT_ERROR (self, RESOURCE, READ,
-          (_("Could not read from device '%s'."), location),
-          ("%s", err->message));
+    GST_V4L2_TV_HW_ERROR (obj, err, READ,
+        (_("Could not read from device '%s'."), location));
+    return GST_FLOW_ERROR;
+  }
+bad_index:
+  {
+    /* a driver bug: the buffer is lost to us */
+    GST_ELEMENT_ERROR (self, RESOURCE, READ,
+        (_("Could not read from device '%s'."), location),
+        ("the driver returned buffer index %u, but only %u buffers exist",
+            vbuf.index, self->n_buffers));
     return GST_FLOW_ERROR;
   }
 too_many_errors:

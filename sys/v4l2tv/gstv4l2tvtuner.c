@@ -470,9 +470,14 @@ out_of_range:
 set_failed:
   {
     GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
-    TUNE_ERROR (obj, live, SETTINGS,
-        (_("Could not tune '%s' of device '%s' to %.3f MHz."), name,
-            location, MHZ (hz)), ("%s", err->message));
+    if (live)
+      GST_V4L2_TV_HW_WARNING (obj, err, SETTINGS,
+          (_("Could not tune '%s' of device '%s' to %.3f MHz."), name,
+              location, MHZ (hz)));
+    else
+      GST_V4L2_TV_HW_ERROR (obj, err, SETTINGS,
+          (_("Could not tune '%s' of device '%s' to %.3f MHz."), name,
+              location, MHZ (hz)));
     return FALSE;
   }
 }

@@ -423,13 +423,17 @@ v4l2_poll (GstTvHwDevice * dev, gint64 timeout_ns)
     return -errno;
   }
 
+  /* POLLHUP first: an unregistered node (unplugged, vivid's disconnect
+   * control) answers POLLERR | POLLHUP | POLLPRI (v4l2-dev.c v4l2_poll),
+   * a queue that is not streaming POLLERR alone (vb2_core_poll) */
+  if (gst_poll_fd_has_closed (priv->poll, &priv->pollfd)) {
+    GST_DEBUG ("'%s': POLLHUP, disconnected", dev->location);
+    return -ENODEV;
+  }
   if (gst_poll_fd_has_error (priv->poll, &priv->pollfd)) {
-    /* POLLERR: the queue is not streaming, or the device is gone */
     GST_DEBUG ("'%s': POLLERR", dev->location);
     return -EIO;
   }
-  if (gst_poll_fd_has_closed (priv->poll, &priv->pollfd))
-    return -ENODEV;
   return 0;
 }
 

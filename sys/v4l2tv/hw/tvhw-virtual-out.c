@@ -61,8 +61,13 @@ static const gchar *const audio_outputs[GST_TV_HW_VIRTUAL_N_AUDIO_OUTPUTS] = {
 void
 gst_tv_hw_virtual_out_set_defaults (GstTvHwVirtualCard * card)
 {
+  guint i;
+
   card->output = 0;
   card->audio_output = 0;
+  card->n_outputs = G_N_ELEMENTS (outputs);
+  for (i = 0; i < G_N_ELEMENTS (outputs); i++)
+    card->out_stds[i] = outputs[i].std;
   card->out.std = DEFAULT_OUT_STD;
   card->out.pixelformat = DEFAULT_PIXELFORMAT;
   gst_tv_hw_virtual_out_free (card);
@@ -82,7 +87,7 @@ gst_tv_hw_virtual_out_free (GstTvHwVirtualCard * card)
 v4l2_std_id
 gst_tv_hw_virtual_out_std_mask (GstTvHwVirtualCard * card)
 {
-  return outputs[card->output].std;
+  return card->out_stds[card->output];
 }
 
 /* --- outputs --- */
@@ -91,9 +96,14 @@ gint
 gst_tv_hw_virtual_out_enum_output (GstTvHwDevice * dev,
     struct v4l2_output *output)
 {
+  GstTvHwVirtualCard *card = CARD (dev);
   guint32 index = output->index;
+  v4l2_std_id std;
 
-  if (index >= G_N_ELEMENTS (outputs))
+  g_mutex_lock (&card->lock);
+  std = index < card->n_outputs ? card->out_stds[index] : 0;
+  g_mutex_unlock (&card->lock);
+  if (index >= G_N_ELEMENTS (outputs) || index >= card->n_outputs)
     return -EINVAL;
 
   memset (output, 0, sizeof (*output));
@@ -104,8 +114,8 @@ gst_tv_hw_virtual_out_enum_output (GstTvHwDevice * dev,
   output->type = outputs[index].type;
   output->audioset = outputs[index].audioset;
   output->modulator = 0;
-  output->std = outputs[index].std;
-  output->capabilities = outputs[index].std != 0 ? V4L2_OUT_CAP_STD : 0;
+  output->std = std;
+  output->capabilities = std != 0 ? V4L2_OUT_CAP_STD : 0;
 
   return 0;
 }
@@ -133,7 +143,7 @@ gst_tv_hw_virtual_out_s_output (GstTvHwDevice * dev, guint32 index)
   ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT);
   if (ret < 0)
     goto done;
-  if (index >= G_N_ELEMENTS (outputs)) {
+  if (index >= card->n_outputs) {
     ret = -EINVAL;
     goto done;
   }
@@ -149,7 +159,7 @@ gst_tv_hw_virtual_out_s_output (GstTvHwDevice * dev, guint32 index)
   if (!(outputs[index].audioset & (1u << card->audio_output)))
     card->audio_output = g_bit_nth_lsf (outputs[index].audioset, -1);
   /* the output's standard follows the same rule as the capture's */
-  std = gst_tv_hw_virtual_std_narrow (card->out.std, outputs[index].std);
+  std = gst_tv_hw_virtual_std_narrow (card->out.std, card->out_stds[index]);
   if (std != card->out.std) {
     card->out.std = std;
     GST_DEBUG ("card %u: output standard now 0x%" G_GINT64_MODIFIER "x",

@@ -107,6 +107,7 @@ typedef struct
   gint64 timestamp_us;
   guint32 bytesused;
   gboolean error;               /* capture: done with V4L2_BUF_FLAG_ERROR */
+  gboolean bad_index;           /* capture: DQBUF reports a bogus index */
 } GstTvHwVirtualBuffer;
 
 /* one open handle (dev->priv), on the capture or the output node */
@@ -115,6 +116,7 @@ typedef struct
   GstTvHwVirtualCard *card;
   GstTvHwDirection direction;
   gboolean flushing;
+  guint generation;             /* the card's at open: dead after unplug */
   /* mapped data pointer -> number of mappings of it by this handle */
   GHashTable *mappings;
 } GstTvHwVirtualHandle;
@@ -158,6 +160,15 @@ struct _GstTvHwVirtualCard
   GstTvHwVirtualPacing pacing;
   gint faults[GST_TV_HW_VIRTUAL_N_FAULTS];      /* positive errno or 0 */
   guint fault_repeats[GST_TV_HW_VIRTUAL_N_FAULTS];      /* after the next */
+  /* tvhw-virtual-faults.c: calls and injected failures per operation,
+   * faults armed by a trigger, and the unplugged state */
+  guint fault_calls[GST_TV_HW_VIRTUAL_N_FAULTS];
+  guint fault_hits[GST_TV_HW_VIRTUAL_N_FAULTS];
+  gint trigger_fault[GST_TV_HW_VIRTUAL_N_FAULTS];       /* fault + 1 or 0 */
+  gint trigger_err[GST_TV_HW_VIRTUAL_N_FAULTS];
+  guint trigger_count[GST_TV_HW_VIRTUAL_N_FAULTS];
+  gboolean unplugged;
+  guint generation;             /* one more at each unplug */
   /* status bits forced on each input (set_input_status) */
   guint32 forced_status[GST_TV_HW_VIRTUAL_MAX_INPUTS];
   /* whether frame periods without a picture still deliver snow */
@@ -166,6 +177,19 @@ struct _GstTvHwVirtualCard
    * corrupted */
   guint drop_frames;
   guint corrupt_frames;
+  /* captured frames still to damage, per GstTvHwVirtualFrameFault */
+  guint frame_faults[GST_TV_HW_VIRTUAL_N_FRAME_FAULTS];
+  /* capture sequence numbers: a jump of the counter to come, a single
+   * bogus number to come, the offset in force since the last jump */
+  gboolean seq_jump, seq_once;
+  guint32 seq_jump_to, seq_once_value, seq_offset;
+  /* what ENUM_FMT lists */
+  guint32 formats[GST_TV_HW_VIRTUAL_MAX_FORMATS];
+  guint n_formats;
+  /* the outputs that exist (the first n_outputs of the fixed ones) and
+   * the standards each accepts */
+  guint n_outputs;
+  v4l2_std_id out_stds[GST_TV_HW_VIRTUAL_N_OUTPUTS];
   /* whether the flip controls exist */
   gboolean flip_ctrls;
 
@@ -218,6 +242,16 @@ void gst_tv_hw_virtual_fill_pix_format (struct v4l2_pix_format *pix,
 /* the size of a frame in @node's format */
 guint32 gst_tv_hw_virtual_node_sizeimage (GstTvHwVirtualNode * node);
 
+/* tvhw-virtual-faults.c: the operations table the core sees, each
+ * operation behind a gate (unplug, injected faults, call counts) in front
+ * of the driver's own (gst_tv_hw_virtual_driver_ops, tvhw-virtual.c) */
+extern const GstTvHwOps gst_tv_hw_virtual_driver_ops;
+/* card->lock held: whether @handle was opened before an unplug (or the
+ * card is unplugged now): every call fails with ENODEV */
+gboolean gst_tv_hw_virtual_handle_dead (GstTvHwVirtualHandle * handle);
+/* card->lock held: power-on state of the fault statistics and triggers */
+void gst_tv_hw_virtual_faults_reset (GstTvHwVirtualCard * card);
+
 /* tvhw-virtual-queue.c: the vb2-like queue of either node and its pacing
  * (card->lock held where a card is passed) */
 void gst_tv_hw_virtual_queue_debug_init (void);
@@ -227,6 +261,10 @@ void gst_tv_hw_virtual_node_update (GstTvHwVirtualCard * card,
     GstTvHwVirtualNode * node);
 /* MANUAL: @n frame periods on both nodes */
 void gst_tv_hw_virtual_queue_emit (GstTvHwVirtualCard * card, guint n);
+/* unplug: @node stops streaming and its buffers are freed, whoever owns
+ * them (mappings keep their memory) */
+void gst_tv_hw_virtual_queue_disconnect (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node);
 /* what a closing handle leaves behind: its buffers, its mappings */
 void gst_tv_hw_virtual_queue_release_handle (GstTvHwVirtualCard * card,
     GstTvHwVirtualHandle * handle);

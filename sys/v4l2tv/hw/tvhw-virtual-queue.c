@@ -81,6 +81,54 @@ skip_frames (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node, guint32 n)
   node->next_seq += n;
 }
 
+/* the sequence number the driver reports for capture frame period
+ * next_seq (gst_tv_hw_virtual_card_set_sequence) */
+static guint32
+capture_sequence (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
+{
+  if (card->seq_jump) {
+    card->seq_jump = FALSE;
+    card->seq_offset = card->seq_jump_to - node->next_seq;
+  }
+  if (card->seq_once) {
+    card->seq_once = FALSE;
+    return card->seq_once_value;
+  }
+  return node->next_seq + card->seq_offset;
+}
+
+/* draws the frame, damaged as gst_tv_hw_virtual_card_inject_frame_faults
+ * asked: a short frame writes only its first half (the rest of the buffer
+ * keeps what it held), an empty one nothing */
+static void
+capture_fill (GstTvHwVirtualCard * card, GstTvHwVirtualBuffer * buf)
+{
+  guint *faults = card->frame_faults;
+  guint32 size = gst_tv_hw_virtual_node_sizeimage (&card->cap);
+  guint8 *tail;
+
+  if (faults[GST_TV_HW_VIRTUAL_FRAME_BAD_INDEX] > 0) {
+    faults[GST_TV_HW_VIRTUAL_FRAME_BAD_INDEX]--;
+    buf->bad_index = TRUE;
+  }
+  if (faults[GST_TV_HW_VIRTUAL_FRAME_EMPTY] > 0) {
+    faults[GST_TV_HW_VIRTUAL_FRAME_EMPTY]--;
+    buf->bytesused = 0;
+    return;
+  }
+  if (faults[GST_TV_HW_VIRTUAL_FRAME_SHORT] > 0) {
+    faults[GST_TV_HW_VIRTUAL_FRAME_SHORT]--;
+    size = MIN (size, buf->length) / 2;
+    tail = g_memdup2 (buf->mem + size, buf->length - size);
+    gst_tv_hw_virtual_cap_fill (card, buf);
+    memcpy (buf->mem + size, tail, buf->length - size);
+    g_free (tail);
+    buf->bytesused = size;
+    return;
+  }
+  gst_tv_hw_virtual_cap_fill (card, buf);
+}
+
 /* one frame period: the oldest queued buffer takes frame next_seq (a
  * capture buffer is filled, an output buffer displayed) and becomes ready
  * for DQBUF; without one the frame is skipped. A capture frame is also
@@ -115,7 +163,8 @@ node_frame (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
   if (node == &card->out) {
     gst_tv_hw_virtual_out_display (card, buf);
   } else {
-    gst_tv_hw_virtual_cap_fill (card, buf);
+    buf->sequence = capture_sequence (card, node);
+    capture_fill (card, buf);
     /* vb2_buffer_done (VB2_BUF_STATE_ERROR) */
     if (card->corrupt_frames > 0) {
       card->corrupt_frames--;
@@ -250,6 +299,7 @@ cancel_queue (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
   for (i = 0; i < node->n_buffers; i++) {
     node->buffers[i].state = GST_TV_HW_VIRTUAL_BUF_DEQUEUED;
     node->buffers[i].error = FALSE;
+    node->buffers[i].bad_index = FALSE;
   }
   node->streaming = FALSE;
   g_cond_broadcast (&card->cond);
@@ -446,6 +496,7 @@ gst_tv_hw_virtual_queue_qbuf (GstTvHwDevice * dev, struct v4l2_buffer *vbuf)
   }
   buf->state = GST_TV_HW_VIRTUAL_BUF_QUEUED;
   buf->error = FALSE;
+  buf->bad_index = FALSE;
   buf->queued_us = g_get_monotonic_time ();
   g_queue_push_tail (&node->queued, buf);
   /* what QBUF reports is the state before the card gets to it */
@@ -490,6 +541,10 @@ gst_tv_hw_virtual_queue_dqbuf (GstTvHwDevice * dev, struct v4l2_buffer *vbuf)
   }
   buf->state = GST_TV_HW_VIRTUAL_BUF_DEQUEUED;
   fill_v4l2_buffer (node, buf, vbuf);
+  if (buf->bad_index) {
+    buf->bad_index = FALSE;
+    vbuf->index += GST_TV_HW_VIRTUAL_MAX_BUFFERS;
+  }
   GST_LOG ("card %u %s: DQBUF %u, sequence %u", card->index,
       gst_tv_hw_virtual_node_name (card, node), vbuf->index, vbuf->sequence);
 
@@ -527,6 +582,8 @@ gst_tv_hw_virtual_queue_streamon (GstTvHwDevice * dev, guint32 type)
   node->streaming = TRUE;
   node->start_us = g_get_monotonic_time ();
   node->next_seq = 0;
+  if (node == &card->cap)
+    card->seq_offset = 0;
   gst_tv_hw_virtual_std_period (node->std, &node->period_num,
       &node->period_den);
   if (node == &card->out)
@@ -643,6 +700,16 @@ gst_tv_hw_virtual_queue_munmap (GstTvHwDevice * dev, gpointer data,
   return ret;
 }
 
+/* card->lock held: unplugged (vb2_video_unregister_device: the queue is
+ * released at once, not at the owner's close) */
+void
+gst_tv_hw_virtual_queue_disconnect (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node)
+{
+  free_buffers (card, node);
+  node->owner = NULL;
+}
+
 /* card->lock held: what the handle leaves behind at close */
 void
 gst_tv_hw_virtual_queue_release_handle (GstTvHwVirtualCard * card,
@@ -686,6 +753,11 @@ gst_tv_hw_virtual_queue_poll (GstTvHwDevice * dev, gint64 timeout_ns)
   for (;;) {
     if (handle->flushing) {
       ret = -ECANCELED;
+      break;
+    }
+    /* unplugged: the kernel's POLLERR | POLLHUP */
+    if (gst_tv_hw_virtual_handle_dead (handle)) {
+      ret = -ENODEV;
       break;
     }
     /* an injected DQBUF error is "ready": the DQBUF that follows fails */

@@ -27,7 +27,7 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-GST_DEBUG_CATEGORY_STATIC (tvhw_virtual_debug);
+GST_DEBUG_CATEGORY (tvhw_virtual_debug);
 #define GST_CAT_DEFAULT tvhw_virtual_debug
 
 #define VIRTUAL_DRIVER "tvhw-virtual"
@@ -311,20 +311,32 @@ fill_format (struct v4l2_format *fmt, v4l2_std_id std, guint32 pixelformat)
 static gint
 virtual_enum_fmt (GstTvHwDevice * dev, struct v4l2_fmtdesc *desc)
 {
+  GstTvHwVirtualCard *card = CARD (dev);
   guint32 type = NODE (dev)->type;
   guint32 index = desc->index;
+  guint32 fourcc;
+  guint i;
 
   if (desc->type != type)
     return -EINVAL;
-  if (index >= G_N_ELEMENTS (formats))
+
+  g_mutex_lock (&card->lock);
+  fourcc = index < card->n_formats ? card->formats[index] : 0;
+  g_mutex_unlock (&card->lock);
+  if (fourcc == 0)
     return -EINVAL;
 
   memset (desc, 0, sizeof (*desc));
   desc->index = index;
   desc->type = type;
-  desc->pixelformat = formats[index].fourcc;
-  g_strlcpy ((gchar *) desc->description, formats[index].description,
-      sizeof (desc->description));
+  desc->pixelformat = fourcc;
+  for (i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (formats[i].fourcc == fourcc)
+      g_strlcpy ((gchar *) desc->description, formats[i].description,
+          sizeof (desc->description));
+  if (desc->description[0] == '\0')
+    g_snprintf ((gchar *) desc->description, sizeof (desc->description),
+        "%" GST_FOURCC_FORMAT, GST_FOURCC_ARGS (fourcc));
 
   return 0;
 }
@@ -501,10 +513,17 @@ power_on (GstTvHwVirtualCard * card)
 {
   memset (card->faults, 0, sizeof (card->faults));
   memset (card->fault_repeats, 0, sizeof (card->fault_repeats));
+  gst_tv_hw_virtual_faults_reset (card);
   card->pacing = power_on_pacing ();
   card->no_signal_frames = TRUE;
   card->drop_frames = 0;
   card->corrupt_frames = 0;
+  memset (card->frame_faults, 0, sizeof (card->frame_faults));
+  card->seq_jump = card->seq_once = FALSE;
+  card->seq_offset = 0;
+  card->n_formats = G_N_ELEMENTS (formats);
+  card->formats[0] = formats[0].fourcc;
+  card->formats[1] = formats[1].fourcc;
   gst_tv_hw_virtual_cap_set_defaults (card);
   gst_tv_hw_virtual_out_set_defaults (card);
   gst_tv_hw_virtual_ctrls_set_defaults (card);
@@ -669,11 +688,13 @@ gst_tv_hw_virtual_card_emit_frames (GstTvHwVirtualCard * card, guint n)
 /**
  * gst_tv_hw_virtual_card_set_inputs:
  * @card: a card
- * @inputs: (array length=n_inputs): the new inputs (copied)
- * @n_inputs: 1 .. %GST_TV_HW_VIRTUAL_MAX_INPUTS
+ * @inputs: (array length=n_inputs) (nullable): the new inputs (copied)
+ * @n_inputs: 0 .. %GST_TV_HW_VIRTUAL_MAX_INPUTS
  *
  * Replaces the card's inputs; input 0 becomes the current one and the
- * standard is adjusted to what it accepts.
+ * standard is adjusted to what it accepts. No inputs at all make a broken
+ * driver: ENUMINPUT lists nothing, S_INPUT fails with EINVAL, G_INPUT
+ * answers 0 and the frames are snow.
  *
  * Returns: FALSE (nothing changed) for an invalid list, or while capture
  * buffers are allocated (vb2_is_busy)
@@ -685,9 +706,9 @@ gst_tv_hw_virtual_card_set_inputs (GstTvHwVirtualCard * card,
   guint i;
 
   g_return_val_if_fail (card != NULL, FALSE);
-  g_return_val_if_fail (inputs != NULL, FALSE);
+  g_return_val_if_fail (inputs != NULL || n_inputs == 0, FALSE);
 
-  if (n_inputs == 0 || n_inputs > GST_TV_HW_VIRTUAL_MAX_INPUTS)
+  if (n_inputs > GST_TV_HW_VIRTUAL_MAX_INPUTS)
     return FALSE;
   for (i = 0; i < n_inputs; i++) {
     if (inputs[i].name == NULL || (inputs[i].type != V4L2_INPUT_TYPE_TUNER
@@ -910,6 +931,156 @@ gst_tv_hw_virtual_card_corrupt_frames (GstTvHwVirtualCard * card, guint n)
   g_mutex_unlock (&card->lock);
 }
 
+/**
+ * gst_tv_hw_virtual_card_inject_frame_faults:
+ * @card: a card
+ * @fault: what goes wrong
+ * @n: how many of the next captured frames get it (added to any still
+ *   pending)
+ *
+ * Short or empty frames (bytesused below the format's sizeimage, or 0),
+ * or a bogus buffer index from DQBUF; see #GstTvHwVirtualFrameFault.
+ */
+void
+gst_tv_hw_virtual_card_inject_frame_faults (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFrameFault fault, guint n)
+{
+  g_return_if_fail (card != NULL);
+  g_return_if_fail (fault < GST_TV_HW_VIRTUAL_N_FRAME_FAULTS);
+
+  g_mutex_lock (&card->lock);
+  gst_tv_hw_virtual_node_update (card, &card->cap);
+  card->frame_faults[fault] += n;
+  g_mutex_unlock (&card->lock);
+}
+
+/**
+ * gst_tv_hw_virtual_card_set_sequence:
+ * @card: a card
+ * @sequence: the sequence number of the next captured frame
+ * @once: %TRUE: that frame alone (a bogus number); %FALSE: the counter
+ *   jumps and counts on from @sequence
+ *
+ * A driver's sequence counter going wrong, or wrapping around when
+ * @sequence is close to G_MAXUINT32. Timestamps are not affected: they
+ * still count the frame periods since STREAMON.
+ */
+void
+gst_tv_hw_virtual_card_set_sequence (GstTvHwVirtualCard * card,
+    guint32 sequence, gboolean once)
+{
+  g_return_if_fail (card != NULL);
+
+  g_mutex_lock (&card->lock);
+  gst_tv_hw_virtual_node_update (card, &card->cap);
+  if (once) {
+    card->seq_once = TRUE;
+    card->seq_once_value = sequence;
+  } else {
+    card->seq_jump = TRUE;
+    card->seq_jump_to = sequence;
+  }
+  g_mutex_unlock (&card->lock);
+}
+
+/**
+ * gst_tv_hw_virtual_card_set_formats:
+ * @card: a card
+ * @fourccs: (array length=n_fourccs) (nullable): V4L2 pixel formats
+ * @n_fourccs: 0 .. %GST_TV_HW_VIRTUAL_MAX_FORMATS
+ *
+ * What ENUM_FMT lists on both nodes, from index 0: any fourcc (a format
+ * the elements do not handle, such as MJPG), or nothing at all. TRY_FMT
+ * and S_FMT are not affected: they answer YUYV or UYVY.
+ *
+ * Returns: FALSE (nothing changed) for too many formats or a fourcc 0
+ */
+gboolean
+gst_tv_hw_virtual_card_set_formats (GstTvHwVirtualCard * card,
+    const guint32 * fourccs, guint n_fourccs)
+{
+  guint i;
+
+  g_return_val_if_fail (card != NULL, FALSE);
+  g_return_val_if_fail (fourccs != NULL || n_fourccs == 0, FALSE);
+
+  if (n_fourccs > GST_TV_HW_VIRTUAL_MAX_FORMATS)
+    return FALSE;
+  for (i = 0; i < n_fourccs; i++)
+    if (fourccs[i] == 0)
+      return FALSE;
+
+  g_mutex_lock (&card->lock);
+  for (i = 0; i < n_fourccs; i++)
+    card->formats[i] = fourccs[i];
+  card->n_formats = n_fourccs;
+  g_mutex_unlock (&card->lock);
+
+  return TRUE;
+}
+
+/**
+ * gst_tv_hw_virtual_card_set_n_outputs:
+ * @card: a card
+ * @n_outputs: 0 .. %GST_TV_HW_VIRTUAL_N_OUTPUTS
+ *
+ * Keeps only the first @n_outputs of the card's fixed outputs; the
+ * current output goes back to 0.
+ *
+ * Returns: FALSE (nothing changed) for too many, or while output buffers
+ * are allocated
+ */
+gboolean
+gst_tv_hw_virtual_card_set_n_outputs (GstTvHwVirtualCard * card,
+    guint n_outputs)
+{
+  gboolean ret = FALSE;
+
+  g_return_val_if_fail (card != NULL, FALSE);
+
+  g_mutex_lock (&card->lock);
+  if (n_outputs <= GST_TV_HW_VIRTUAL_N_OUTPUTS && card->out.n_buffers == 0) {
+    card->n_outputs = n_outputs;
+    card->output = 0;
+    ret = TRUE;
+  }
+  g_mutex_unlock (&card->lock);
+
+  return ret;
+}
+
+/**
+ * gst_tv_hw_virtual_card_set_output_std:
+ * @card: a card
+ * @index: an output
+ * @std: the standards it accepts, 0 for none
+ *
+ * The output standard is narrowed to @std when @index is the current
+ * output, as S_OUTPUT does.
+ *
+ * Returns: FALSE (nothing changed) when @index is not an output, or while
+ * output buffers are allocated
+ */
+gboolean
+gst_tv_hw_virtual_card_set_output_std (GstTvHwVirtualCard * card,
+    guint index, v4l2_std_id std)
+{
+  gboolean ret = FALSE;
+
+  g_return_val_if_fail (card != NULL, FALSE);
+
+  g_mutex_lock (&card->lock);
+  if (index < card->n_outputs && card->out.n_buffers == 0) {
+    card->out_stds[index] = std;
+    if (index == card->output)
+      card->out.std = gst_tv_hw_virtual_std_narrow (card->out.std, std);
+    ret = TRUE;
+  }
+  g_mutex_unlock (&card->lock);
+
+  return ret;
+}
+
 /* card->lock held: consumes a pending fault, returns -errno or 0 */
 gint
 gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
@@ -919,6 +1090,7 @@ gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
 
   if (err == 0)
     return 0;
+  card->fault_hits[fault]++;
   if (card->fault_repeats[fault] > 0)
     card->fault_repeats[fault]--;
   else
@@ -974,6 +1146,12 @@ virtual_open (GstTvHwDevice * dev, const gchar * location,
   card = gst_tv_hw_virtual_card_get (n);
 
   g_mutex_lock (&card->lock);
+  card->fault_calls[GST_TV_HW_VIRTUAL_FAULT_OPEN]++;
+  /* unplugged: the node is gone */
+  if (card->unplugged) {
+    g_mutex_unlock (&card->lock);
+    return -ENOENT;
+  }
   ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_OPEN);
   if (ret < 0) {
     g_mutex_unlock (&card->lock);
@@ -981,6 +1159,7 @@ virtual_open (GstTvHwDevice * dev, const gchar * location,
   }
   handle = g_new0 (GstTvHwVirtualHandle, 1);
   handle->card = card;
+  handle->generation = card->generation;
   handle->direction = direction;
   handle->mappings = g_hash_table_new (NULL, NULL);
   card->open_count++;
@@ -1150,7 +1329,9 @@ virtual_s_audout (GstTvHwDevice * dev, const struct v4l2_audioout *audout)
   return gst_tv_hw_virtual_out_s_audout (dev, audout);
 }
 
-const GstTvHwOps gst_tv_hw_virtual_ops = {
+/* the driver; the core sees it through the gates of
+ * tvhw-virtual-faults.c (gst_tv_hw_virtual_ops) */
+const GstTvHwOps gst_tv_hw_virtual_driver_ops = {
   .name = "virtual",
   .open = virtual_open,
   .close = virtual_close,

@@ -51,8 +51,10 @@
  *   1       S-Video Out    V4L2_OUTPUT_TYPE_ANALOG     0x1       S-Video
  *   2       RF Modulator   V4L2_OUTPUT_TYPE_MODULATOR  0x2       Television
  *
- *   (fixed, not configurable; std 0xFFFFFF, capabilities V4L2_OUT_CAP_STD,
- *   modulator 0; reserved zero)
+ *   (fixed, but a card can keep only the first n of them, or none:
+ *   gst_tv_hw_virtual_card_set_n_outputs(), and an output's standards can
+ *   be changed: gst_tv_hw_virtual_card_set_output_std(); std 0xFFFFFF,
+ *   capabilities V4L2_OUT_CAP_STD, modulator 0; reserved zero)
  *
  *   audio input   name      capability          audio output  name
  *   0             TV        V4L2_AUDCAP_STEREO  0             Line-Out
@@ -237,8 +239,17 @@
  *     frames come back from DQBUF normally but with V4L2_BUF_FLAG_ERROR
  *     (vb2's VB2_BUF_STATE_ERROR, vivid's inject_v4l2_buf_flag_error);
  *     QBUF clears the flag;
+ *   - gst_tv_hw_virtual_card_inject_frame_faults (): short frames
+ *     (bytesused below sizeimage), empty ones (bytesused 0) and a bogus
+ *     buffer index from DQBUF; gst_tv_hw_virtual_card_set_sequence (): a
+ *     bogus or jumping sequence number;
  *   - GST_TV_HW_VIRTUAL_FAULT_DQBUF fails one DQBUF before it takes a
  *     buffer: the frame waiting is returned by the next DQBUF.
+ *   - every other operation has its GstTvHwVirtualFault too (all but
+ *     open's close and munmap, which cannot fail): a fault makes the call
+ *     fail on entry; EINTR is retried by the hardware layer's core, as the
+ *     V4L2 backend retries an interrupted ioctl;
+ *   - gst_tv_hw_virtual_card_unplug() / _replug(): a disconnect.
  *
  * The output node:
  * - QBUF needs 0 < bytesused <= length and field V4L2_FIELD_ANY or
@@ -309,6 +320,8 @@ G_BEGIN_DECLS
 /* the number of virtual cards, "virtual:0" .. "virtual:7" */
 #define GST_TV_HW_VIRTUAL_MAX_CARDS 8
 #define GST_TV_HW_VIRTUAL_MAX_INPUTS 8
+/* ENUM_FMT entries at most (gst_tv_hw_virtual_card_set_formats) */
+#define GST_TV_HW_VIRTUAL_MAX_FORMATS 8
 /* the outputs of every card (fixed, see above) */
 #define GST_TV_HW_VIRTUAL_N_OUTPUTS 3
 /* the audio inputs and outputs of every card (fixed, see above) */
@@ -392,8 +405,47 @@ typedef enum
   GST_TV_HW_VIRTUAL_FAULT_STREAMON,     /* e.g. EIO */
   GST_TV_HW_VIRTUAL_FAULT_DQBUF,        /* e.g. EIO */
   GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT,     /* e.g. EIO */
+  /* the other operations (tvhw-virtual-faults.c): the call fails on
+   * entry, before anything else */
+  GST_TV_HW_VIRTUAL_FAULT_QUERYCAP,
+  GST_TV_HW_VIRTUAL_FAULT_ENUMINPUT,
+  GST_TV_HW_VIRTUAL_FAULT_G_INPUT,
+  GST_TV_HW_VIRTUAL_FAULT_ENUMOUTPUT,
+  GST_TV_HW_VIRTUAL_FAULT_G_OUTPUT,
+  GST_TV_HW_VIRTUAL_FAULT_ENUMSTD,
+  GST_TV_HW_VIRTUAL_FAULT_G_STD,
+  GST_TV_HW_VIRTUAL_FAULT_QUERYSTD,
+  GST_TV_HW_VIRTUAL_FAULT_ENUM_FMT,
+  GST_TV_HW_VIRTUAL_FAULT_G_FMT,
+  GST_TV_HW_VIRTUAL_FAULT_TRY_FMT,
+  GST_TV_HW_VIRTUAL_FAULT_CROPCAP,
+  GST_TV_HW_VIRTUAL_FAULT_G_PARM,
+  GST_TV_HW_VIRTUAL_FAULT_QUERYCTRL,
+  GST_TV_HW_VIRTUAL_FAULT_QUERYMENU,
+  GST_TV_HW_VIRTUAL_FAULT_G_CTRL,
+  GST_TV_HW_VIRTUAL_FAULT_S_CTRL,
+  GST_TV_HW_VIRTUAL_FAULT_G_TUNER,
+  GST_TV_HW_VIRTUAL_FAULT_S_TUNER,
+  GST_TV_HW_VIRTUAL_FAULT_G_MODULATOR,
+  GST_TV_HW_VIRTUAL_FAULT_S_MODULATOR,
+  GST_TV_HW_VIRTUAL_FAULT_G_FREQUENCY,
+  GST_TV_HW_VIRTUAL_FAULT_S_FREQUENCY,
+  GST_TV_HW_VIRTUAL_FAULT_ENUMAUDIO,
+  GST_TV_HW_VIRTUAL_FAULT_G_AUDIO,
+  GST_TV_HW_VIRTUAL_FAULT_S_AUDIO,
+  GST_TV_HW_VIRTUAL_FAULT_ENUMAUDOUT,
+  GST_TV_HW_VIRTUAL_FAULT_G_AUDOUT,
+  GST_TV_HW_VIRTUAL_FAULT_S_AUDOUT,
+  GST_TV_HW_VIRTUAL_FAULT_QUERYBUF,
+  GST_TV_HW_VIRTUAL_FAULT_QBUF,
+  GST_TV_HW_VIRTUAL_FAULT_STREAMOFF,
+  GST_TV_HW_VIRTUAL_FAULT_MMAP,
+  GST_TV_HW_VIRTUAL_FAULT_POLL,         /* the wait; EINTR is retried */
   GST_TV_HW_VIRTUAL_N_FAULTS
 } GstTvHwVirtualFault;
+
+/* "VIDIOC_S_STD", "mmap", "poll", ...: the operation of @fault */
+const gchar *gst_tv_hw_virtual_fault_name (GstTvHwVirtualFault fault);
 
 /* card @n (< GST_TV_HW_VIRTUAL_MAX_CARDS), created with its power-on
  * defaults on first use; never freed before process exit (see
@@ -418,8 +470,10 @@ void gst_tv_hw_virtual_card_set_pacing (GstTvHwVirtualCard * card,
  * A blocked wait is woken. */
 void gst_tv_hw_virtual_card_emit_frames (GstTvHwVirtualCard * card, guint n);
 
-/* replaces the input list (1..GST_TV_HW_VIRTUAL_MAX_INPUTS); the current
- * input goes back to 0 */
+/* replaces the input list (0..GST_TV_HW_VIRTUAL_MAX_INPUTS); the current
+ * input goes back to 0. With no inputs (a broken driver) ENUMINPUT is
+ * EINVAL from index 0, S_INPUT EINVAL, G_INPUT answers 0 and frames are
+ * snow */
 gboolean gst_tv_hw_virtual_card_set_inputs (GstTvHwVirtualCard * card,
     const GstTvHwVirtualInput * inputs, guint n_inputs);
 /* the signal on input @index: a standard, or 0 for no signal (on a tuner
@@ -432,6 +486,35 @@ void gst_tv_hw_virtual_card_inject_faults (GstTvHwVirtualCard * card,
     GstTvHwVirtualFault fault, gint err, guint count);
 /* the number of handles open on the card now, on both nodes */
 guint gst_tv_hw_virtual_card_get_open_count (GstTvHwVirtualCard * card);
+
+/* when operation @trigger is next called (on either node), @fault is
+ * injected as by inject_faults (@err, @count), before @trigger runs: a
+ * fault that begins at a stage (the first REQBUFS: allocation; the first
+ * STREAMOFF: stop). Cleared by reset. */
+void gst_tv_hw_virtual_card_inject_faults_on (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFault trigger, GstTvHwVirtualFault fault, gint err,
+    guint count);
+/* since the card's power-on (or reset): how often operation @fault was
+ * called on the card, and how many of those calls an injected fault
+ * failed; either may be NULL. @fault's count still pending is returned. */
+guint gst_tv_hw_virtual_card_get_fault_stats (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFault fault, guint * calls, guint * hits);
+
+/* the card goes away as a USB device unplugged, with the kernel's
+ * semantics (video_unregister_device, vb2_video_unregister_device): every
+ * call on a handle already open fails with ENODEV (mmap too; close and
+ * munmap work), poll fails at once with ENODEV (what the V4L2 backend
+ * makes of POLLERR | POLLHUP), a blocked poll is woken; both nodes stop
+ * streaming and their buffers are released (mappings stay valid); open
+ * fails with ENOENT (the node is gone). Nothing happens when unplugged
+ * already. */
+void gst_tv_hw_virtual_card_unplug (GstTvHwVirtualCard * card);
+/* the card is back: open works again; the card keeps its settings (a real
+ * device may come back at its defaults: reset the card for that). A
+ * handle opened before the unplug stays dead (ENODEV) until closed, as in
+ * the kernel. */
+void gst_tv_hw_virtual_card_replug (GstTvHwVirtualCard * card);
+gboolean gst_tv_hw_virtual_card_is_unplugged (GstTvHwVirtualCard * card);
 
 /* whether the capture node has the V4L2_CID_HFLIP / V4L2_CID_VFLIP
  * controls (TRUE at power-on); without them the picture is not flipped */
@@ -451,6 +534,61 @@ void gst_tv_hw_virtual_card_drop_frames (GstTvHwVirtualCard * card, guint n);
 /* the next @n captured frames come back with V4L2_BUF_FLAG_ERROR */
 void gst_tv_hw_virtual_card_corrupt_frames (GstTvHwVirtualCard * card,
     guint n);
+
+/**
+ * GstTvHwVirtualFrameFault:
+ * @GST_TV_HW_VIRTUAL_FRAME_SHORT: a short frame: bytesused is half the
+ *   format's sizeimage and only that much of the buffer is written (the
+ *   rest keeps what the buffer held), as a USB grabber delivers a frame
+ *   whose isochronous packets were lost
+ * @GST_TV_HW_VIRTUAL_FRAME_EMPTY: bytesused 0, nothing written
+ * @GST_TV_HW_VIRTUAL_FRAME_BAD_INDEX: a driver bug: DQBUF reports an index
+ *   past the last buffer (the buffer itself stays with the application,
+ *   which cannot know it)
+ *
+ * What gst_tv_hw_virtual_card_inject_frame_faults() does to the next
+ * captured frames; no flag is set and no errno returned (for
+ * V4L2_BUF_FLAG_ERROR see gst_tv_hw_virtual_card_corrupt_frames()).
+ */
+typedef enum
+{
+  GST_TV_HW_VIRTUAL_FRAME_SHORT,
+  GST_TV_HW_VIRTUAL_FRAME_EMPTY,
+  GST_TV_HW_VIRTUAL_FRAME_BAD_INDEX,
+  GST_TV_HW_VIRTUAL_N_FRAME_FAULTS
+} GstTvHwVirtualFrameFault;
+
+/* the next @n captured frames come back with @fault (added to any still
+ * pending; a frame takes the pending faults in the enum's order, one of
+ * each) */
+void gst_tv_hw_virtual_card_inject_frame_faults (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFrameFault fault, guint n);
+/* capture sequence numbers (a driver's counter bugs; timestamps stay
+ * start + period index x frame period whatever the numbers say): with
+ * @once, the next captured frame alone reports @sequence and the ones
+ * after it their own numbers again; otherwise the counter jumps, the next
+ * frame is @sequence and the ones after count on from it (wrapping past
+ * G_MAXUINT32 to 0) until the next STREAMON, which starts at 0 again */
+void gst_tv_hw_virtual_card_set_sequence (GstTvHwVirtualCard * card,
+    guint32 sequence, gboolean once);
+/* the pixel formats ENUM_FMT lists on both nodes, in order (YUYV, UYVY at
+ * power-on), at most GST_TV_HW_VIRTUAL_MAX_FORMATS, none for a driver
+ * that lists no format; TRY_FMT/S_FMT still answer YUYV or UYVY (the only
+ * formats the card draws) */
+gboolean gst_tv_hw_virtual_card_set_formats (GstTvHwVirtualCard * card,
+    const guint32 * fourccs, guint n_fourccs);
+/* only the first @n_outputs of the fixed outputs exist (all
+ * GST_TV_HW_VIRTUAL_N_OUTPUTS at power-on); 0 makes a broken driver
+ * whose ENUMOUTPUT lists nothing (G_OUTPUT answers 0, S_OUTPUT EINVAL);
+ * FALSE while output buffers are allocated or for too many */
+gboolean gst_tv_hw_virtual_card_set_n_outputs (GstTvHwVirtualCard * card,
+    guint n_outputs);
+/* the standards output @index accepts (V4L2_STD_ALL at power-on), 0 for
+ * an output without standards (like an HDMI output: ENUMOUTPUT std 0, no
+ * V4L2_OUT_CAP_STD); FALSE for an output that does not exist or while
+ * output buffers are allocated */
+gboolean gst_tv_hw_virtual_card_set_output_std (GstTvHwVirtualCard * card,
+    guint index, v4l2_std_id std);
 
 /**
  * GstTvHwVirtualStation:

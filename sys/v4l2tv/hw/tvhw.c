@@ -189,10 +189,17 @@ check_locked (GstTvHwDevice * dev, const gchar * op)
 }
 
 /* errno-returning dispatch: a NULL operation is an ioctl the driver does
- * not implement */
-#define CALL(dev, op, ...) \
-    (check_locked ((dev), G_STRINGIFY (op)), \
-     (dev)->ops->op ? (dev)->ops->op ((dev), __VA_ARGS__) : -ENOTTY)
+ * not implement; a call a signal interrupted (EINTR) is made again, for
+ * every backend (the V4L2 backend's xioctl retries too) */
+#define CALL(dev, op, ...) G_GNUC_EXTENSION ({ \
+      gint _ret; \
+      check_locked ((dev), G_STRINGIFY (op)); \
+      do { \
+        _ret = (dev)->ops->op ? (dev)->ops->op ((dev), __VA_ARGS__) : \
+            -ENOTTY; \
+      } while (_ret == -EINTR); \
+      _ret; \
+    })
 
 static gboolean
 check (GstTvHwDevice * dev, gint ret, const gchar * what, GError ** error)
@@ -300,7 +307,9 @@ gst_tv_hw_device_open (const gchar * location, GstTvHwDirection direction,
 
   GST_DEBUG ("opening '%s' with backend %s", location, dev->ops->name);
 
-  ret = dev->ops->open (dev, location, direction);
+  do {
+    ret = dev->ops->open (dev, location, direction);
+  } while (ret == -EINTR);
   if (ret < 0)
     goto open_failed;
 
@@ -1362,8 +1371,8 @@ gst_tv_hw_device_wait (GstTvHwDevice * dev, gint64 timeout_ns, GError ** error)
 
     ret = dev->ops->poll ? dev->ops->poll (dev, timeout_ns) : -ENOTTY;
     /* interrupted: by a flush, a wake, or a flush that is already over;
-     * the state above says which */
-    if (ret != -ECANCELED)
+     * the state above says which. A signal (EINTR): wait again. */
+    if (ret != -ECANCELED && ret != -EINTR)
       break;
   }
 

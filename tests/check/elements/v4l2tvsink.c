@@ -1145,7 +1145,61 @@ GST_START_TEST (test_error_busy_queue)
 
 GST_END_TEST;
 
-/* a driver call failing once: the error each failure gives */
+/* a broken or unusual driver: no outputs, no standards on any output,
+ * no formats (or none the element handles): one clear error, whatever
+ * the properties ask for, and never an empty list indexed */
+static const guint32 mjpeg_only[] = { V4L2_PIX_FMT_MJPEG };
+
+/* *INDENT-OFF* */
+static const struct
+{
+  gint n_outputs;               /* -1: all */
+  gboolean no_stds;             /* no output has standards */
+  gint n_formats;               /* -1: the default formats, 1: MJPG */
+  const gchar *args;
+  const gchar *text;            /* in the message */
+} empty_cases[] = {
+  { 0, FALSE, -1, "", "has no outputs" },
+  { 0, FALSE, -1, "output=0", "has no outputs" },
+  { 0, FALSE, -1, "output=\"Composite Out\" norm=PAL", "has no outputs" },
+  { -1, TRUE, -1, "norm=PAL", "has no analog TV standards" },
+  { 1, TRUE, -1, "output=0 norm=NTSC", "has no analog TV standards" },
+  { -1, FALSE, 0, "", "offers no video format" },
+  { -1, FALSE, 0, "norm=NTSC", "offers no video format" },
+  { -1, FALSE, 1, "norm=PAL", "offers no video format" },
+  { -1, TRUE, 0, "", "offers no video format" },
+};
+/* *INDENT-ON* */
+
+GST_START_TEST (test_error_empty_card)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  const gchar *contains[] = { empty_cases[__i__].text, NULL };
+  gchar *launch;
+  guint i;
+
+  if (empty_cases[__i__].n_outputs >= 0)
+    fail_unless (gst_tv_hw_virtual_card_set_n_outputs (card,
+            empty_cases[__i__].n_outputs));
+  for (i = 0; empty_cases[__i__].no_stds && i < GST_TV_HW_VIRTUAL_N_OUTPUTS;
+      i++)
+    gst_tv_hw_virtual_card_set_output_std (card, i, 0);
+  if (empty_cases[__i__].n_formats >= 0)
+    fail_unless (gst_tv_hw_virtual_card_set_formats (card, mjpeg_only,
+            empty_cases[__i__].n_formats));
+  launch = g_strconcat (SRC, SINK, empty_cases[__i__].args, NULL);
+  expect_error (launch, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+      contains);
+  g_free (launch);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* a driver call failing once: the error each failure gives, by its
+ * errno (busy, disconnected, out of memory, I/O error, or the request
+ * refused), whatever the call */
 /* *INDENT-OFF* */
 static const struct
 {
@@ -1153,23 +1207,51 @@ static const struct
   gint err;
   const gchar *args;
   gint code;                    /* GST_RESOURCE_ERROR_* */
+  const gchar *text;            /* in the message, or NULL */
 } fault_cases[] = {
-  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EBUSY, "", GST_RESOURCE_ERROR_BUSY },
-  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EACCES, "", GST_RESOURCE_ERROR_OPEN_WRITE },
+  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EBUSY, "", GST_RESOURCE_ERROR_BUSY,
+    "is busy" },
+  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EACCES, "", GST_RESOURCE_ERROR_OPEN_WRITE,
+    NULL },
+  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EIO, "", GST_RESOURCE_ERROR_OPEN_WRITE,
+    "input/output error" },
   { GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT, EIO, "output=\"S-Video Out\"",
-    GST_RESOURCE_ERROR_SETTINGS },
+    GST_RESOURCE_ERROR_SETTINGS, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT, EINVAL, "output=\"S-Video Out\"",
+    GST_RESOURCE_ERROR_SETTINGS, "Could not select output 'S-Video Out'" },
   { GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT, EBUSY, "output=\"S-Video Out\"",
-    GST_RESOURCE_ERROR_BUSY },
+    GST_RESOURCE_ERROR_BUSY, "is busy" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT, ENODEV, "output=\"S-Video Out\"",
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
   { GST_TV_HW_VIRTUAL_FAULT_S_STD, EIO, "norm=NTSC",
-    GST_RESOURCE_ERROR_SETTINGS },
+    GST_RESOURCE_ERROR_SETTINGS, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_STD, ENOMEM, "norm=NTSC",
+    GST_RESOURCE_ERROR_NO_SPACE_LEFT, "ran out of memory" },
   { GST_TV_HW_VIRTUAL_FAULT_S_FMT, EIO, "norm=NTSC",
-    GST_RESOURCE_ERROR_SETTINGS },
+    GST_RESOURCE_ERROR_SETTINGS, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, ENODEV, "norm=NTSC",
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, ENOMEM, "norm=NTSC",
+    GST_RESOURCE_ERROR_NO_SPACE_LEFT, "ran out of memory" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, EBUSY, "norm=NTSC",
+    GST_RESOURCE_ERROR_BUSY, "is busy" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, EINVAL, "norm=NTSC",
+    GST_RESOURCE_ERROR_SETTINGS, "does not accept the video format" },
   { GST_TV_HW_VIRTUAL_FAULT_REQBUFS, ENOMEM, "norm=NTSC",
-    GST_RESOURCE_ERROR_WRITE },
+    GST_RESOURCE_ERROR_NO_SPACE_LEFT, "ran out of memory" },
+  { GST_TV_HW_VIRTUAL_FAULT_REQBUFS, EIO, "norm=NTSC",
+    GST_RESOURCE_ERROR_WRITE, "input/output error" },
   { GST_TV_HW_VIRTUAL_FAULT_STREAMON, EIO, "norm=NTSC",
-    GST_RESOURCE_ERROR_FAILED },
-  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, EIO, "norm=NTSC",
-    GST_RESOURCE_ERROR_WRITE },
+    GST_RESOURCE_ERROR_FAILED, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_STREAMON, EINVAL, "norm=NTSC",
+    GST_RESOURCE_ERROR_FAILED, "Could not start output" },
+  { GST_TV_HW_VIRTUAL_FAULT_STREAMON, ENODEV, "norm=NTSC",
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
+  /* one EIO is a lost frame (elements/v4l2tvfaults.c); ENOMEM is not */
+  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, ENOMEM, "norm=NTSC",
+    GST_RESOURCE_ERROR_NO_SPACE_LEFT, "ran out of memory" },
+  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, ENODEV, "norm=NTSC",
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
 };
 /* *INDENT-ON* */
 
@@ -1177,12 +1259,13 @@ GST_START_TEST (test_error_fault)
 {
   GstTvHwVirtualCard *card =
       v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  const gchar *contains[] = { fault_cases[__i__].text, NULL };
   gchar *launch;
 
   gst_tv_hw_virtual_card_inject_fault (card, fault_cases[__i__].fault,
       fault_cases[__i__].err);
   launch = g_strconcat (SRC, SINK, fault_cases[__i__].args, NULL);
-  expect_error (launch, GST_RESOURCE_ERROR, fault_cases[__i__].code, NULL);
+  expect_error (launch, GST_RESOURCE_ERROR, fault_cases[__i__].code, contains);
   g_free (launch);
   v4l2tv_check_card_closed (CARD);
 }
@@ -1279,6 +1362,8 @@ v4l2tvsink_suite (void)
   tcase_add_test (tc_errors, test_error_unknown_output);
   tcase_add_test (tc_errors, test_error_norm_unsupported);
   tcase_add_test (tc_errors, test_error_busy_queue);
+  tcase_add_loop_test (tc_errors, test_error_empty_card, 0,
+      G_N_ELEMENTS (empty_cases));
   tcase_add_loop_test (tc_errors, test_error_fault, 0,
       G_N_ELEMENTS (fault_cases));
   tcase_add_test (tc_errors, test_error_live_unknown_output);

@@ -1208,6 +1208,105 @@ GST_START_TEST (test_audio_input)
 
 GST_END_TEST;
 
+/* the control whose name v4l2-ctl spells @var (lower case, every other
+ * character '_'), 0 if there is none */
+static guint32
+find_ctrl_var (GstTvHwDevice * dev, const gchar * var)
+{
+  struct v4l2_queryctrl qc;
+
+  memset (&qc, 0, sizeof (qc));
+  while (gst_tv_hw_device_next_ctrl (dev, &qc, NULL)) {
+    gchar *name = GST_TV_HW_NAME (qc.name);
+    gchar *p;
+    gboolean same;
+
+    for (p = name; *p; p++)
+      *p = g_ascii_isalnum (*p) ? g_ascii_tolower (*p) : '_';
+    same = g_str_equal (name, var);
+    g_free (name);
+    if (same && qc.type != V4L2_CTRL_TYPE_CTRL_CLASS)
+      return qc.id;
+  }
+  return 0;
+}
+
+/* makes the next captured frame come back with V4L2_BUF_FLAG_ERROR:
+ * through the virtual card's hook, or vivid's "Inject
+ * V4L2_BUF_FLAG_ERROR" button; FALSE when the device has neither */
+static gboolean
+inject_buf_flag_error (void)
+{
+  GstTvHwDevice *dev;
+  GError *err = NULL;
+  guint32 id;
+
+  if (virtual_device) {
+    gst_tv_hw_virtual_card_corrupt_frames (virtual_card (), 1);
+    return TRUE;
+  }
+  dev = open_device ();
+  id = find_ctrl_var (dev, "inject_v4l2_buf_flag_error");
+  if (id != 0)
+    fail_unless (gst_tv_hw_device_set_ctrl (dev, id, 1, &err), "%s",
+        err ? err->message : "");
+  gst_tv_hw_device_close (dev);
+  return id != 0;
+}
+
+/* a frame the driver flags V4L2_BUF_FLAG_ERROR (vivid's error injection):
+ * counted, and pushed flagged CORRUPTED or dropped */
+static const gchar *const corrupted_modes[] = { "mark", "drop" };
+
+#define CORRUPTED_FRAMES 30
+
+GST_START_TEST (test_corrupted_frame)
+{
+  gboolean mark = g_str_equal (corrupted_modes[__i__], "mark");
+  guint64 count = 0;
+  guint i, extra, n_marked = 0;
+  GstCaps *caps;
+  Capture c;
+
+  capture_init (&c, input_at (home_input)->name, "PAL");
+  gst_util_set_object_arg (G_OBJECT (c.src), "corrupted-frames",
+      corrupted_modes[__i__]);
+  fail_unless (gst_element_set_state (c.pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  caps = pull_frames (&c, N_FRAMES, G_MAXUINT);
+  gst_caps_unref (caps);
+  if (!inject_buf_flag_error ()) {
+    GST_INFO ("%s cannot inject V4L2_BUF_FLAG_ERROR: skipped", device);
+    capture_clear (&c);
+    return;
+  }
+
+  /* the card's queue holds a few frames made before; once the source
+   * has seen the corrupted one, the frames it pushed meanwhile (one in
+   * the appsink, one on the way) still come */
+  for (i = 0, extra = 0; i < CORRUPTED_FRAMES && extra < 3; i++) {
+    GstSample *sample = pull_sample (&c);
+
+    check_sample (sample, G_MAXUINT);
+    if (GST_BUFFER_FLAG_IS_SET (gst_sample_get_buffer (sample),
+            GST_BUFFER_FLAG_CORRUPTED))
+      n_marked++;
+    gst_sample_unref (sample);
+    if (count == 0)
+      g_object_get (c.src, "corrupted-count", &count, NULL);
+    else
+      extra++;
+  }
+  fail_unless_equals_uint64 (count, 1);
+  g_object_get (c.src, "corrupted-count", &count, NULL);
+  fail_unless_equals_uint64 (count, 1);
+  fail_unless_equals_int (n_marked, mark ? 1 : 0);
+  check_no_error (&c);
+  capture_clear (&c);
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvsrc_device_suite (void)
 {
@@ -1238,6 +1337,8 @@ v4l2tvsrc_device_suite (void)
   tcase_add_loop_test (tc_signal, test_signal_modes, 0,
       G_N_ELEMENTS (signal_cases));
   tcase_add_test (tc_signal, test_auto_norm);
+  tcase_add_loop_test (tc_signal, test_corrupted_frame, 0,
+      G_N_ELEMENTS (corrupted_modes));
   tcase_add_test (tc_inputs, test_audio_input);
 
   suite_add_tcase (s, tc_errors);

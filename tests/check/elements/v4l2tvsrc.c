@@ -667,6 +667,368 @@ GST_START_TEST (test_sequence_gaps)
 
 GST_END_TEST;
 
+/* the QoS messages on @bus with reason "dropped" (the others are
+ * dropped); fails on an error */
+static guint
+count_drop_messages (GstBus * bus, guint64 * last_dropped)
+{
+  GstMessage *msg;
+  guint n = 0;
+
+  while ((msg = gst_bus_pop (bus))) {
+    fail_if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR);
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_QOS &&
+        g_strcmp0 (gst_structure_get_string (gst_message_get_structure (msg),
+                "reason"), "dropped") == 0) {
+      gst_message_parse_qos_stats (msg, NULL, NULL, last_dropped);
+      n++;
+    }
+    gst_message_unref (msg);
+  }
+  return n;
+}
+
+static guint64
+dropped_frames (GstElement * src)
+{
+  guint64 dropped = G_MAXUINT64;
+
+  g_object_get (src, "dropped-frames", &dropped, NULL);
+  return dropped;
+}
+
+/* pulls the next frame and checks its sequence number and DISCONT flag */
+static void
+pull_sequence (GstHarness * h, GstTvHwVirtualCard * card, guint32 sequence,
+    gboolean discont)
+{
+  GstBuffer *buf = v4l2tv_check_pull_frame (h, card);
+
+  fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), sequence);
+  fail_unless_equals_int (GST_BUFFER_FLAG_IS_SET (buf,
+          GST_BUFFER_FLAG_DISCONT), discont);
+  gst_buffer_unref (buf);
+}
+
+/* one bogus sequence number, then a jump forward that one frame period
+ * cannot explain: discontinuities, not drops */
+GST_START_TEST (test_sequence_bogus)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBus *bus = gst_bus_new ();
+  guint64 last = 0;
+
+  gst_element_set_bus (h->element, bus);
+  gst_harness_play (h);
+  pull_sequence (h, card, 0, TRUE);
+  pull_sequence (h, card, 1, FALSE);
+
+  gst_tv_hw_virtual_card_set_sequence (card, 0xfffffff0, TRUE);
+  pull_sequence (h, card, 0xfffffff0, TRUE);
+  pull_sequence (h, card, 3, TRUE);
+  pull_sequence (h, card, 4, FALSE);
+  gst_tv_hw_virtual_card_set_sequence (card, 1000, FALSE);
+  pull_sequence (h, card, 1000, TRUE);
+  pull_sequence (h, card, 1001, FALSE);
+  fail_unless_equals_uint64 (dropped_frames (h->element), 0);
+  fail_unless_equals_int (count_drop_messages (bus, &last), 0);
+
+  /* real drops are still counted after that */
+  gst_tv_hw_virtual_card_drop_frames (card, 3);
+  pull_sequence (h, card, 1005, TRUE);
+  fail_unless_equals_uint64 (dropped_frames (h->element), 3);
+  fail_unless_equals_int (count_drop_messages (bus, &last), 1);
+  fail_unless_equals_uint64 (last, 3);
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* the sequence wraps around past G_MAXUINT32: drops across the wrap are
+ * counted as such */
+GST_START_TEST (test_sequence_wrap)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBus *bus = gst_bus_new ();
+  guint64 last = 0;
+
+  gst_element_set_bus (h->element, bus);
+  gst_harness_play (h);
+  pull_sequence (h, card, 0, TRUE);
+  /* the jump from 0 to 0xfffffffd is no drop */
+  gst_tv_hw_virtual_card_set_sequence (card, 0xfffffffd, FALSE);
+  pull_sequence (h, card, 0xfffffffd, TRUE);
+  pull_sequence (h, card, 0xfffffffe, FALSE);
+  pull_sequence (h, card, 0xffffffff, FALSE);
+  pull_sequence (h, card, 0, FALSE);
+  pull_sequence (h, card, 1, FALSE);
+  fail_unless_equals_uint64 (dropped_frames (h->element), 0);
+
+  gst_tv_hw_virtual_card_set_sequence (card, 0xfffffffe, FALSE);
+  pull_sequence (h, card, 0xfffffffe, TRUE);
+  gst_tv_hw_virtual_card_drop_frames (card, 2);
+  pull_sequence (h, card, 1, TRUE);
+  fail_unless_equals_uint64 (dropped_frames (h->element), 2);
+  fail_unless_equals_int (count_drop_messages (bus, &last), 1);
+  fail_unless_equals_uint64 (last, 2);
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* a signal gap: the card delivers nothing for 25 periods while its
+ * sequence goes on; the missing numbers are the gap (fillers, or nothing
+ * with signal-loss=wait), not drops */
+static const gchar *const gap_modes[] = { "wait", "repeat" };
+
+GST_START_TEST (test_gap_not_dropped)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  gboolean repeat = g_str_equal (gap_modes[__i__], "repeat");
+  GstBus *bus = gst_bus_new ();
+  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
+  guint64 gaps = 0, last = 0;
+  gboolean waited = FALSE;
+  GstBuffer *buf;
+
+  /* fillers are due on the pipeline's clock: a running one */
+  gst_harness_use_systemclock (h);
+  gst_util_set_object_arg (G_OBJECT (h->element), "signal-loss",
+      gap_modes[__i__]);
+  gst_element_set_bus (h->element, bus);
+  gst_harness_play (h);
+  pull_sequence (h, card, 0, TRUE);
+
+  gst_tv_hw_virtual_card_set_no_signal_frames (card, FALSE);
+  fail_unless (gst_tv_hw_virtual_card_set_signal (card, 1, 0));
+  gst_tv_hw_virtual_card_emit_frames (card, 25);
+  /* until the source has waited in vain: a filler came, or (wait) the
+   * no-signal message */
+  while (!waited) {
+    GstMessage *msg;
+
+    fail_unless (g_get_monotonic_time () < end, "the source did not wait");
+    if (repeat && (buf = gst_harness_try_pull (h))) {
+      waited = GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_GAP);
+      gst_buffer_unref (buf);
+    }
+    while (!repeat && (msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT))) {
+      waited = waited || gst_message_has_name (msg, "v4l2tv-signal");
+      gst_message_unref (msg);
+    }
+    g_usleep (1000);
+  }
+  fail_unless (gst_tv_hw_virtual_card_set_signal (card, 1, V4L2_STD_NTSC_M));
+
+  /* the first card frame after the gap (fillers before it) */
+  do {
+    buf = v4l2tv_check_pull_frame (h, card);
+    if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_GAP)) {
+      gst_buffer_unref (buf);
+      buf = NULL;
+    }
+  } while (buf == NULL);
+  fail_unless (GST_BUFFER_OFFSET (buf) >= 26);
+  fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT));
+  gst_buffer_unref (buf);
+
+  g_object_get (h->element, "gap-frames", &gaps, NULL);
+  fail_unless_equals_int (gaps > 0, repeat);
+  fail_unless_equals_uint64 (dropped_frames (h->element), 0);
+  fail_unless_equals_int (count_drop_messages (bus, &last), 0);
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* frames the card did not complete: flagged V4L2_BUF_FLAG_ERROR, short,
+ * empty; dropped or pushed flagged CORRUPTED, in the card's format and
+ * converted */
+/* *INDENT-OFF* */
+static const struct
+{
+  const gchar *mode;
+  const gchar *format;
+} corrupted_cases[] = {
+  { NULL, "YUY2" },             /* the default: drop */
+  { "drop", "I420" },
+  { "mark", "YUY2" },
+  { "mark", "I420" },
+};
+/* *INDENT-ON* */
+
+GST_START_TEST (test_corrupted_frames)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  const gchar *mode = corrupted_cases[__i__].mode;
+  gboolean drop = mode == NULL || g_str_equal (mode, "drop");
+  GstElement *src = h->element;
+  GstBus *bus = gst_bus_new ();
+  guint64 count = 0, dropped = 1, processed, qos_dropped, qos_count;
+  guint64 card_lost, extra = 0, next = 0;
+  guint n_qos = 0, n_signal = 0, i;
+  gboolean corrupted;
+  GstMessage *msg;
+  GstFormat format;
+  GstBuffer *buf;
+  gchar *caps;
+  gint value;
+
+  g_object_get (src, "corrupted-frames", &value, NULL);
+  fail_unless_equals_int (value, 1);    /* drop */
+  if (mode)
+    gst_util_set_object_arg (G_OBJECT (src), "corrupted-frames", mode);
+  caps = g_strdup_printf ("video/x-raw, format=%s",
+      corrupted_cases[__i__].format);
+  gst_harness_set_sink_caps_str (h, caps);
+  g_free (caps);
+  gst_element_set_bus (src, bus);
+  gst_harness_play (h);
+  buf = v4l2tv_check_pull_frame (h, card);
+  fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), 0);
+  gst_buffer_unref (buf);
+
+  /* frame 1 flagged, 2 short, 3 empty (the source has buffers queued for
+   * them) */
+  gst_tv_hw_virtual_card_corrupt_frames (card, 1);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  gst_tv_hw_virtual_card_inject_frame_faults (card,
+      GST_TV_HW_VIRTUAL_FRAME_SHORT, 1);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  gst_tv_hw_virtual_card_inject_frame_faults (card,
+      GST_TV_HW_VIRTUAL_FRAME_EMPTY, 1);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  /* on a loaded machine pull_frame may have emitted good frames after
+   * frame 0 already (it emits until one comes out): they come first,
+   * numbered on from 1, and the faults land on the three after them */
+  if (!drop) {
+    for (;;) {
+      buf = v4l2tv_check_pull_frame (h, card);
+      if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_CORRUPTED))
+        break;
+      fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), extra + 1);
+      extra++;
+      gst_buffer_unref (buf);
+    }
+    /* in order; a fault the card had no buffer for lands on the next
+     * frame it fills */
+    next = extra + 1;
+    for (i = 1; i <= 3; i++) {
+      if (i > 1)
+        buf = v4l2tv_check_pull_frame (h, card);
+      fail_unless (GST_BUFFER_OFFSET (buf) >= next, "marked frame %u is %"
+          G_GUINT64_FORMAT ", expected %" G_GUINT64_FORMAT " or later", i,
+          GST_BUFFER_OFFSET (buf), next);
+      fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_CORRUPTED),
+          "frame %u not marked", i);
+      next = GST_BUFFER_OFFSET (buf) + 1;
+      gst_buffer_unref (buf);
+    }
+    buf = v4l2tv_check_pull_frame (h, card);
+  } else {
+    for (;;) {
+      buf = v4l2tv_check_pull_frame (h, card);
+      fail_if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_CORRUPTED));
+      if (GST_BUFFER_OFFSET (buf) != extra + 1 ||
+          GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT))
+        break;
+      extra++;
+      gst_buffer_unref (buf);
+    }
+  }
+  /* the frame after the corrupted ones (extra + 4), or a later one when
+   * the card had no buffer queued for it (the test emits faster than the
+   * source gives the buffers back) */
+  fail_unless (GST_BUFFER_OFFSET (buf) >= extra + 4, "frame %" G_GUINT64_FORMAT
+      " after %" G_GUINT64_FORMAT " good ones", GST_BUFFER_OFFSET (buf), extra);
+  fail_if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_CORRUPTED));
+  /* a dropped frame is a discontinuity */
+  if (drop)
+    next = extra + 4;
+  if (GST_BUFFER_OFFSET (buf) == next) {
+    fail_unless_equals_int (GST_BUFFER_FLAG_IS_SET (buf,
+            GST_BUFFER_FLAG_DISCONT), drop);
+  } else {
+    fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT));
+  }
+
+  g_object_get (src, "corrupted-count", &count, "dropped-frames", &dropped,
+      NULL);
+  fail_unless_equals_uint64 (count, 3);
+  /* the frames the card lost, not the corrupted ones */
+  fail_unless_equals_uint64 (dropped, GST_BUFFER_OFFSET (buf) - extra - 4);
+  card_lost = dropped;
+  gst_buffer_unref (buf);
+
+  /* a QoS message each, the signal messages at the first corrupted frame
+   * and at the first complete one after */
+  while ((msg = gst_bus_pop (bus))) {
+    const GstStructure *st = gst_message_get_structure (msg);
+
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_QOS) {
+      gst_message_parse_qos_stats (msg, &format, &processed, &qos_dropped);
+      fail_unless_equals_int (format, GST_FORMAT_BUFFERS);
+      if (g_str_equal (gst_structure_get_string (st, "reason"), "dropped")) {
+        /* the card's own */
+        fail_unless (card_lost > 0);
+        gst_message_unref (msg);
+        continue;
+      }
+      n_qos++;
+      fail_unless_equals_string (gst_structure_get_string (st, "reason"),
+          "corrupted");
+      fail_unless (gst_structure_get_uint64 (st, "corrupted-count",
+              &qos_count));
+      fail_unless_equals_uint64 (qos_count, n_qos);
+      /* the QoS dropped total also holds the frames the card lost
+       * before (none unless the card ran out of buffers) */
+      fail_unless (qos_dropped >= (drop ? n_qos : 0) &&
+          qos_dropped <= (drop ? n_qos : 0) + card_lost,
+          "QoS dropped %" G_GUINT64_FORMAT " at corrupted frame %u, the "
+          "card lost %" G_GUINT64_FORMAT, qos_dropped, n_qos, card_lost);
+    } else if (gst_message_has_name (msg, "v4l2tv-signal")) {
+      n_signal++;
+      fail_unless (gst_structure_get_boolean (st, "corrupted", &corrupted));
+      fail_unless (gst_structure_get_uint64 (st, "corrupted-count",
+              &qos_count));
+      fail_unless_equals_int (corrupted, n_signal == 1);
+      fail_unless_equals_uint64 (qos_count, n_signal == 1 ? 1 : 3);
+    } else {
+      fail_unless (GST_MESSAGE_TYPE (msg) != GST_MESSAGE_ERROR);
+    }
+    gst_message_unref (msg);
+  }
+  fail_unless_equals_int (n_qos, 3);
+  fail_unless_equals_int (n_signal, 2);
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_latency)
 {
   GstTvHwVirtualCard *card =
@@ -858,7 +1220,8 @@ pop_message (GstBus * bus, GstMessageType type)
 
 /* @launch fails with an ERROR message of @domain and @code */
 static void
-expect_error (const gchar * launch, GQuark domain, gint code)
+expect_error_full (const gchar * launch, GQuark domain, gint code,
+    const gchar * contains)
 {
   GstElement *pipeline;
   GstMessage *msg;
@@ -878,6 +1241,10 @@ expect_error (const gchar * launch, GQuark domain, gint code)
   fail_unless (g_error_matches (err, domain, code), "got %s/%d: %s",
       g_quark_to_string (err->domain), err->code, err->message);
   fail_unless_equals_string (GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)), "src");
+  /* the tests run untranslated */
+  if (contains)
+    fail_unless (strstr (err->message, contains) != NULL, "'%s' not in '%s'",
+        contains, err->message);
   g_clear_error (&err);
   g_free (debug);
   gst_message_unref (msg);
@@ -890,6 +1257,12 @@ expect_error (const gchar * launch, GQuark domain, gint code)
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (bus);
   gst_object_unref (pipeline);
+}
+
+static void
+expect_error (const gchar * launch, GQuark domain, gint code)
+{
+  expect_error_full (launch, domain, code, NULL);
 }
 
 #define SRC "v4l2tvsrc name=src device=" DEVICE " "
@@ -983,28 +1356,136 @@ GST_START_TEST (test_input_without_standards)
 
 GST_END_TEST;
 
-/* a driver call failing once: the error each failure gives */
+/* a broken or unusual driver: no inputs, no standards on any input, no
+ * formats (or none the element handles): one clear error, whatever the
+ * properties ask for, and never an empty list indexed */
+static const GstTvHwVirtualInput no_std_inputs[] = {
+  {"HDMI", V4L2_INPUT_TYPE_CAMERA, 0, 0, 0},
+  {"Webcam", V4L2_INPUT_TYPE_CAMERA, 0, 0, 0},
+};
+
+static const guint32 mjpeg_only[] = { V4L2_PIX_FMT_MJPEG };
+
 /* *INDENT-OFF* */
+static const struct
+{
+  gint n_inputs;                /* -1: the default inputs */
+  gint n_formats;               /* -1: the default formats, 1: MJPG */
+  const gchar *args;
+  const gchar *text;            /* in the message */
+} empty_cases[] = {
+  { 0, -1, "", "has no inputs" },
+  { 0, -1, "input=0", "has no inputs" },
+  { 0, -1, "input=Composite1", "has no inputs" },
+  { 0, -1, "norm=PAL", "has no inputs" },
+  { 2, -1, "norm=PAL", "has no analog TV standards" },
+  { 2, -1, "input=Webcam norm=auto", "has no analog TV standards" },
+  { -1, 0, "", "offers no video format" },
+  { -1, 0, "input=Composite1 norm=NTSC", "offers no video format" },
+  { -1, 1, "input=Composite1 norm=NTSC", "offers no video format" },
+  { 2, 0, "input=HDMI", "offers no video format" },
+};
+/* *INDENT-ON* */
+
+GST_START_TEST (test_error_empty_card)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  gchar *launch;
+
+  if (empty_cases[__i__].n_inputs >= 0)
+    fail_unless (gst_tv_hw_virtual_card_set_inputs (card, no_std_inputs,
+            empty_cases[__i__].n_inputs));
+  if (empty_cases[__i__].n_formats >= 0)
+    fail_unless (gst_tv_hw_virtual_card_set_formats (card, mjpeg_only,
+            empty_cases[__i__].n_formats));
+  launch = g_strconcat (SRC, empty_cases[__i__].args, SINK, NULL);
+  expect_error_full (launch, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS,
+      empty_cases[__i__].text);
+  g_free (launch);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* an input without standards on a card without any still streams */
+GST_START_TEST (test_no_standards_at_all)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h;
+  GstBuffer *buf;
+
+  fail_unless (gst_tv_hw_virtual_card_set_inputs (card, no_std_inputs,
+          G_N_ELEMENTS (no_std_inputs)));
+  h = new_harness ("Webcam", NULL);
+  gst_harness_play (h);
+  buf = v4l2tv_check_pull_frame (h, card);
+  gst_buffer_unref (buf);
+  gst_harness_teardown (h);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* a driver call failing once: the error each failure gives, by its
+ * errno (busy, disconnected, out of memory, I/O error, or the request
+ * refused), whatever the call */
+/* *INDENT-OFF* */
+#define NTSC_ARGS "input=Composite1 norm=NTSC"
 static const struct
 {
   GstTvHwVirtualFault fault;
   gint err;
   const gchar *args;
   gint code;                    /* GST_RESOURCE_ERROR_* */
+  const gchar *text;            /* in the message, or NULL */
 } fault_cases[] = {
-  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EBUSY, "", GST_RESOURCE_ERROR_BUSY },
-  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EACCES, "", GST_RESOURCE_ERROR_OPEN_READ },
+  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EBUSY, "", GST_RESOURCE_ERROR_BUSY,
+    "is busy" },
+  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EACCES, "", GST_RESOURCE_ERROR_OPEN_READ,
+    NULL },
+  { GST_TV_HW_VIRTUAL_FAULT_OPEN, EIO, "", GST_RESOURCE_ERROR_OPEN_READ,
+    "input/output error" },
   { GST_TV_HW_VIRTUAL_FAULT_S_INPUT, EIO, "input=S-Video",
-    GST_RESOURCE_ERROR_SETTINGS },
-  { GST_TV_HW_VIRTUAL_FAULT_S_STD, EIO, "input=Composite1 norm=NTSC",
-    GST_RESOURCE_ERROR_SETTINGS },
-  { GST_TV_HW_VIRTUAL_FAULT_REQBUFS, ENOMEM, "input=Composite1 norm=NTSC",
-    GST_RESOURCE_ERROR_READ },
-  { GST_TV_HW_VIRTUAL_FAULT_STREAMON, EIO, "input=Composite1 norm=NTSC",
-    GST_RESOURCE_ERROR_FAILED },
+    GST_RESOURCE_ERROR_SETTINGS, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_INPUT, EINVAL, "input=S-Video",
+    GST_RESOURCE_ERROR_SETTINGS, "Could not select input 'S-Video'" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_INPUT, ENODEV, "input=S-Video",
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_STD, EIO, NTSC_ARGS,
+    GST_RESOURCE_ERROR_SETTINGS, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_STD, ENOMEM, NTSC_ARGS,
+    GST_RESOURCE_ERROR_NO_SPACE_LEFT, "ran out of memory" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_STD, EBUSY, NTSC_ARGS,
+    GST_RESOURCE_ERROR_BUSY, "is busy" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, EIO, NTSC_ARGS,
+    GST_RESOURCE_ERROR_SETTINGS, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, ENODEV, NTSC_ARGS,
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, ENOMEM, NTSC_ARGS,
+    GST_RESOURCE_ERROR_NO_SPACE_LEFT, "ran out of memory" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, EBUSY, NTSC_ARGS,
+    GST_RESOURCE_ERROR_BUSY, "is busy" },
+  { GST_TV_HW_VIRTUAL_FAULT_S_FMT, EINVAL, NTSC_ARGS,
+    GST_RESOURCE_ERROR_SETTINGS, "does not accept the video format" },
+  { GST_TV_HW_VIRTUAL_FAULT_REQBUFS, ENOMEM, NTSC_ARGS,
+    GST_RESOURCE_ERROR_NO_SPACE_LEFT, "ran out of memory" },
+  { GST_TV_HW_VIRTUAL_FAULT_REQBUFS, EIO, NTSC_ARGS,
+    GST_RESOURCE_ERROR_READ, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_REQBUFS, EBUSY, NTSC_ARGS,
+    GST_RESOURCE_ERROR_BUSY, "is busy" },
+  { GST_TV_HW_VIRTUAL_FAULT_STREAMON, EIO, NTSC_ARGS,
+    GST_RESOURCE_ERROR_FAILED, "input/output error" },
+  { GST_TV_HW_VIRTUAL_FAULT_STREAMON, EINVAL, NTSC_ARGS,
+    GST_RESOURCE_ERROR_FAILED, "Could not start capturing" },
+  { GST_TV_HW_VIRTUAL_FAULT_STREAMON, ENODEV, NTSC_ARGS,
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
   /* EIO is a lost frame (tests/check/elements/v4l2tvsrc-signal.c) */
-  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, EINVAL, "input=Composite1 norm=NTSC",
-    GST_RESOURCE_ERROR_READ },
+  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, EINVAL, NTSC_ARGS,
+    GST_RESOURCE_ERROR_READ, "Could not read from device" },
+  { GST_TV_HW_VIRTUAL_FAULT_DQBUF, ENODEV, NTSC_ARGS,
+    GST_RESOURCE_ERROR_NOT_FOUND, "was disconnected" },
 };
 /* *INDENT-ON* */
 
@@ -1017,7 +1498,8 @@ GST_START_TEST (test_error_fault)
   gst_tv_hw_virtual_card_inject_fault (card, fault_cases[__i__].fault,
       fault_cases[__i__].err);
   launch = g_strconcat (SRC, fault_cases[__i__].args, SINK, NULL);
-  expect_error (launch, GST_RESOURCE_ERROR, fault_cases[__i__].code);
+  expect_error_full (launch, GST_RESOURCE_ERROR, fault_cases[__i__].code,
+      fault_cases[__i__].text);
   g_free (launch);
   v4l2tv_check_card_closed (CARD);
 }
@@ -1042,6 +1524,52 @@ check_in_force (GstElement * src, const gchar * input, const gchar * norm)
   g_type_class_unref (klass);
   g_value_unset (&e);
 }
+
+/* a driver bug: DQBUF gives an index past the last buffer; the error
+ * says so, in the card's format and converting */
+static const gchar *const bad_index_formats[] = { "YUY2", "I420" };
+
+GST_START_TEST (test_error_bad_index)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBus *bus = gst_bus_new ();
+  GstMessage *msg;
+  GError *err = NULL;
+  gchar *debug = NULL, *caps;
+  GstBuffer *buf;
+
+  caps = g_strdup_printf ("video/x-raw, format=%s", bad_index_formats[__i__]);
+  gst_harness_set_sink_caps_str (h, caps);
+  g_free (caps);
+  gst_element_set_bus (h->element, bus);
+  gst_harness_play (h);
+  buf = v4l2tv_check_pull_frame (h, card);
+  gst_buffer_unref (buf);
+
+  gst_tv_hw_virtual_card_inject_frame_faults (card,
+      GST_TV_HW_VIRTUAL_FRAME_BAD_INDEX, 1);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  msg = gst_bus_timed_pop_filtered (bus, V4L2TV_CHECK_WAIT, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no error");
+  gst_message_parse_error (msg, &err, &debug);
+  GST_INFO ("%s (%s)", err->message, debug);
+  fail_unless (g_error_matches (err, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_READ));
+  fail_unless (strstr (debug, "index") != NULL, "%s", debug);
+  fail_if (strstr (debug, "in use") != NULL, "%s", debug);
+  g_clear_error (&err);
+  g_free (debug);
+  gst_message_unref (msg);
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
 
 /* a bad input set while playing warns and capture goes on */
 GST_START_TEST (test_error_live_unknown_input)
@@ -1751,6 +2279,12 @@ v4l2tvsrc_suite (void)
 
   v4l2tv_check_add_teardown (tc_stream);
   tcase_add_test (tc_stream, test_sequence_gaps);
+  tcase_add_test (tc_stream, test_sequence_bogus);
+  tcase_add_test (tc_stream, test_sequence_wrap);
+  tcase_add_loop_test (tc_stream, test_gap_not_dropped, 0,
+      G_N_ELEMENTS (gap_modes));
+  tcase_add_loop_test (tc_stream, test_corrupted_frames, 0,
+      G_N_ELEMENTS (corrupted_cases));
   tcase_add_test (tc_stream, test_latency);
   tcase_add_test (tc_stream, test_timestamps);
   tcase_add_test (tc_stream, test_num_buffers_300);
@@ -1767,6 +2301,11 @@ v4l2tvsrc_suite (void)
       G_N_ELEMENTS (fault_cases));
   tcase_add_test (tc_errors, test_error_live_unknown_input);
   tcase_add_test (tc_errors, test_refused_while_playing);
+  tcase_add_loop_test (tc_errors, test_error_empty_card, 0,
+      G_N_ELEMENTS (empty_cases));
+  tcase_add_test (tc_errors, test_no_standards_at_all);
+  tcase_add_loop_test (tc_errors, test_error_bad_index, 0,
+      G_N_ELEMENTS (bad_index_formats));
 
   suite_add_tcase (s, tc_convert);
 

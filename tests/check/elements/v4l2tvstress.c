@@ -297,15 +297,17 @@ balance_thread (gpointer data)
   for (i = 0; i < n && len > 0; i++) {
     guint k = g_rand_int_range (rand, 0, MIN (len, 4));
     GstColorBalanceChannel *c = g_list_nth_data ((GList *) channels, k);
-    gint v = g_rand_int_range (rand, c->min_value, c->max_value + 1);
+    guint b = balance_index (c);
+    /* within what any input allows (out of the current range is clamped);
+     * not the channel's own fields: a switch updates them meanwhile, and
+     * GstColorBalanceChannel has no lock to read them under */
+    gint v = g_rand_int_range (rand, st->lo[b], st->hi[b] + 1);
 
     if (i % 2 == 0) {
       gst_color_balance_set_value (balance, c, v);
       st->last_balance[k] = v;
       st->have_balance[k] = TRUE;
     } else {
-      guint b = balance_index (c);
-
       /* the range is the current input's, which may change under us:
        * within what any input allows */
       v = gst_color_balance_get_value (balance, c);

@@ -141,6 +141,64 @@ GST_START_TEST (test_enum_outputs)
 
 GST_END_TEST;
 
+/* fewer outputs, none at all, an output without standards */
+GST_START_TEST (test_configure_outputs)
+{
+  GstTvHwVirtualCard *card = fresh_card (0);
+  struct v4l2_output output;
+  struct v4l2_standard std;
+  GstTvHwDevice *dev;
+  GError *err = NULL;
+  v4l2_std_id id;
+  guint32 n = 0;
+
+  fail_if (gst_tv_hw_virtual_card_set_n_outputs (card,
+          GST_TV_HW_VIRTUAL_N_OUTPUTS + 1));
+  fail_unless (gst_tv_hw_virtual_card_set_n_outputs (card, 1));
+  fail_if (gst_tv_hw_virtual_card_set_output_std (card, 1, 0));
+  fail_unless (gst_tv_hw_virtual_card_set_output_std (card, 0, 0));
+  dev = open_output ("virtual:0");
+  fail_unless (gst_tv_hw_device_enum_output (dev, 0, &output, &err));
+  fail_unless_equals_uint64 (output.std, 0);
+  fail_unless_equals_int (output.capabilities, 0);
+  fail_if (gst_tv_hw_device_enum_output (dev, 1, &output, &err));
+  fail_unless (err == NULL);
+  fail_if (gst_tv_hw_device_set_output (dev, 1, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
+  g_clear_error (&err);
+  /* no standards: ENUMSTD lists none, G_STD has none */
+  fail_if (gst_tv_hw_device_enum_std (dev, 0, &std, &err));
+  fail_unless (err == NULL);
+  fail_if (gst_tv_hw_device_get_std (dev, &id, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_NO_DATA);
+  g_clear_error (&err);
+
+  /* not while buffers are allocated */
+  fail_unless (gst_tv_hw_device_request_buffers (dev, 2, &n, &err));
+  fail_if (gst_tv_hw_virtual_card_set_n_outputs (card, 0));
+  fail_if (gst_tv_hw_virtual_card_set_output_std (card, 0, V4L2_STD_ALL));
+  fail_unless (gst_tv_hw_device_request_buffers (dev, 0, &n, &err));
+
+  /* none at all */
+  fail_unless (gst_tv_hw_virtual_card_set_n_outputs (card, 0));
+  fail_if (gst_tv_hw_device_enum_output (dev, 0, &output, &err));
+  fail_unless (err == NULL);
+  fail_if (gst_tv_hw_device_set_output (dev, 0, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
+  g_clear_error (&err);
+  gst_tv_hw_device_close (dev);
+
+  /* a reset brings them back */
+  fail_unless (gst_tv_hw_virtual_card_reset (card));
+  dev = open_output ("virtual:0");
+  fail_unless (gst_tv_hw_device_enum_output (dev, 2, &output, &err));
+  fail_unless (gst_tv_hw_device_enum_output (dev, 0, &output, &err));
+  fail_unless_equals_uint64 (output.std, V4L2_STD_ALL);
+  gst_tv_hw_device_close (dev);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_set_output)
 {
   GstTvHwVirtualCard *card = fresh_card (0);
@@ -1413,6 +1471,7 @@ tvhw_output_suite (void)
   tcase_add_test (tc_outputs, test_open_output);
   tcase_add_test (tc_outputs, test_enum_outputs);
   tcase_add_test (tc_outputs, test_set_output);
+  tcase_add_test (tc_outputs, test_configure_outputs);
   tcase_add_test (tc_outputs, test_output_std);
   tcase_add_test (tc_outputs, test_output_fmt);
   tcase_add_test (tc_outputs, test_output_wrong_buf_type);

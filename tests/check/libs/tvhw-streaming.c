@@ -1288,6 +1288,118 @@ GST_START_TEST (test_corrupt_frames)
 
 GST_END_TEST;
 
+/* short and empty frames, a bogus index: no errno, no flag, only
+ * bytesused (and the index) say so */
+GST_START_TEST (test_frame_faults)
+{
+  GstTvHwVirtualCard *card = fresh_card (0);
+  struct v4l2_buffer buf;
+  GstTvHwDevice *dev;
+  guint8 *data;
+  guint32 index;
+  Stream s;
+
+  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  dev = open_card ("virtual:0");
+  stream_setup (&s, dev, 2, FALSE);
+  stream_on (dev);
+
+  /* buffer 0 holds frame 0 */
+  queue (dev, 0);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  dequeue (dev, &buf);
+  fail_unless_equals_int (buf.bytesused, FRAME_625);
+  data = s.data[0];
+
+  /* an empty frame writes nothing */
+  gst_tv_hw_virtual_card_inject_frame_faults (card,
+      GST_TV_HW_VIRTUAL_FRAME_EMPTY, 1);
+  queue (dev, 0);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  dequeue (dev, &buf);
+  fail_unless_equals_int (buf.index, 0);
+  fail_unless_equals_int (buf.sequence, 1);
+  fail_unless_equals_int (buf.bytesused, 0);
+  fail_if (buf.flags & V4L2_BUF_FLAG_ERROR);
+  assert_frame (data, 576, 0, 0, FALSE);
+
+  /* a short frame: the top half is frame 2, the bottom half still 0 */
+  gst_tv_hw_virtual_card_inject_frame_faults (card,
+      GST_TV_HW_VIRTUAL_FRAME_SHORT, 1);
+  queue (dev, 0);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  dequeue (dev, &buf);
+  fail_unless_equals_int (buf.sequence, 2);
+  fail_unless_equals_int (buf.bytesused, FRAME_625 / 2);
+  fail_if (buf.flags & V4L2_BUF_FLAG_ERROR);
+  assert_frame (data, 288, 0, 2, FALSE);
+
+  /* a bogus index; the frame after it is whole again */
+  gst_tv_hw_virtual_card_inject_frame_faults (card,
+      GST_TV_HW_VIRTUAL_FRAME_BAD_INDEX, 1);
+  queue (dev, 0);
+  queue (dev, 1);
+  gst_tv_hw_virtual_card_emit_frames (card, 2);
+  dequeue (dev, &buf);
+  fail_unless (buf.index >= s.n, "index %u", buf.index);
+  dequeue (dev, &buf);
+  index = buf.index;
+  fail_unless (index < s.n);
+  fail_unless_equals_int (buf.sequence, 4);
+  fail_unless_equals_int (buf.bytesused, FRAME_625);
+  assert_frame (s.data[index], 576, 0, 4, FALSE);
+
+  gst_tv_hw_device_close (dev);
+}
+
+GST_END_TEST;
+
+/* a bogus sequence number once, a jump, a wrap-around; timestamps go on */
+GST_START_TEST (test_sequence_faults)
+{
+  GstTvHwVirtualCard *card = fresh_card (0);
+  struct v4l2_buffer buf;
+  GstTvHwDevice *dev;
+  static const guint32 expected[] = { 0, 0xfffffff0, 2, 3, 0xfffffffe,
+    0xffffffff, 0, 1
+  };
+  gint64 start = 0;
+  guint i;
+  Stream s;
+
+  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  dev = open_card ("virtual:0");
+  stream_setup (&s, dev, 2, TRUE);
+  stream_on (dev);
+
+  for (i = 0; i < G_N_ELEMENTS (expected); i++) {
+    if (i == 1)
+      gst_tv_hw_virtual_card_set_sequence (card, 0xfffffff0, TRUE);
+    else if (i == 4)
+      gst_tv_hw_virtual_card_set_sequence (card, 0xfffffffe, FALSE);
+    gst_tv_hw_virtual_card_emit_frames (card, 1);
+    dequeue (dev, &buf);
+    fail_unless_equals_int64 ((gint64) buf.sequence, (gint64) expected[i]);
+    assert_frame (s.data[buf.index], 576, 0, expected[i], FALSE);
+    if (i == 0)
+      start = timeval_us (&buf);
+    fail_unless_equals_int64 (timeval_us (&buf) - start, i * 40000);
+    queue (dev, buf.index);
+  }
+
+  /* STREAMON starts at 0 again */
+  stream_off (dev);
+  queue (dev, 0);
+  stream_on (dev);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  dequeue (dev, &buf);
+  fail_unless_equals_int (buf.sequence, 0);
+
+  gst_tv_hw_device_close (dev);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_dqbuf_eio_recovery)
 {
   GstTvHwVirtualCard *card = fresh_card (0);
@@ -1376,6 +1488,8 @@ tvhw_streaming_suite (void)
   tcase_add_test (tc_signal, test_drop_frames);
   tcase_add_test (tc_signal, test_drop_frames_without_buffers);
   tcase_add_test (tc_signal, test_corrupt_frames);
+  tcase_add_test (tc_signal, test_frame_faults);
+  tcase_add_test (tc_signal, test_sequence_faults);
   tcase_add_test (tc_signal, test_dqbuf_eio_recovery);
 
   return s;

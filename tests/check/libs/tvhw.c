@@ -317,7 +317,16 @@ GST_START_TEST (test_set_inputs)
 
   for (i = 0; i < G_N_ELEMENTS (too_many); i++)
     too_many[i] = inputs[1];
-  fail_if (gst_tv_hw_virtual_card_set_inputs (card, inputs, 0));
+  /* a broken driver without inputs */
+  fail_unless (gst_tv_hw_virtual_card_set_inputs (card, NULL, 0));
+  dev = open_card ("virtual:0");
+  fail_if (gst_tv_hw_device_enum_input (dev, 0, &input, &err));
+  fail_unless (err == NULL);
+  fail_if (gst_tv_hw_device_set_input (dev, 0, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
+  g_clear_error (&err);
+  gst_tv_hw_device_close (dev);
+
   fail_if (gst_tv_hw_virtual_card_set_inputs (card, too_many,
           G_N_ELEMENTS (too_many)));
   fail_unless (gst_tv_hw_virtual_card_set_inputs (card, too_many,
@@ -651,6 +660,59 @@ GST_START_TEST (test_enum_fmt)
 
 GST_END_TEST;
 
+/* a driver that lists other formats, or none */
+GST_START_TEST (test_set_formats)
+{
+  static const guint32 mjpg[] = { V4L2_PIX_FMT_MJPEG, V4L2_PIX_FMT_UYVY };
+  GstTvHwVirtualCard *card = fresh_card (0);
+  guint32 too_many[GST_TV_HW_VIRTUAL_MAX_FORMATS + 1];
+  GstTvHwDevice *dev, *out;
+  struct v4l2_fmtdesc desc;
+  GError *err = NULL;
+  gchar *descr;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (too_many); i++)
+    too_many[i] = V4L2_PIX_FMT_YUYV;
+  fail_if (gst_tv_hw_virtual_card_set_formats (card, too_many,
+          G_N_ELEMENTS (too_many)));
+  too_many[0] = 0;
+  fail_if (gst_tv_hw_virtual_card_set_formats (card, too_many, 1));
+
+  fail_unless (gst_tv_hw_virtual_card_set_formats (card, mjpg, 2));
+  dev = open_card ("virtual:0");
+  out = gst_tv_hw_device_open ("virtual:0", GST_TV_HW_OUTPUT, &err);
+  fail_unless (out != NULL);
+  fail_unless (gst_tv_hw_device_enum_fmt (dev, 0, &desc, &err));
+  fail_unless_equals_int (desc.pixelformat, V4L2_PIX_FMT_MJPEG);
+  descr = GST_TV_HW_NAME (desc.description);
+  fail_unless_equals_string (descr, "MJPG");
+  g_free (descr);
+  fail_unless (gst_tv_hw_device_enum_fmt (dev, 1, &desc, &err));
+  fail_unless_equals_int (desc.pixelformat, V4L2_PIX_FMT_UYVY);
+  fail_if (gst_tv_hw_device_enum_fmt (dev, 2, &desc, &err));
+  fail_unless (err == NULL);
+  fail_unless (gst_tv_hw_device_enum_fmt (out, 0, &desc, &err));
+  fail_unless_equals_int (desc.pixelformat, V4L2_PIX_FMT_MJPEG);
+
+  fail_unless (gst_tv_hw_virtual_card_set_formats (card, NULL, 0));
+  fail_if (gst_tv_hw_device_enum_fmt (dev, 0, &desc, &err));
+  fail_unless (err == NULL);
+  fail_if (gst_tv_hw_device_enum_fmt (out, 0, &desc, &err));
+  fail_unless (err == NULL);
+  gst_tv_hw_device_close (out);
+  gst_tv_hw_device_close (dev);
+
+  /* a reset brings YUYV and UYVY back */
+  fail_unless (gst_tv_hw_virtual_card_reset (card));
+  dev = open_card ("virtual:0");
+  fail_unless (gst_tv_hw_device_enum_fmt (dev, 1, &desc, &err));
+  fail_unless_equals_int (desc.pixelformat, V4L2_PIX_FMT_UYVY);
+  gst_tv_hw_device_close (dev);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_fmt_follows_std)
 {
   GstTvHwDevice *dev;
@@ -958,6 +1020,7 @@ tvhw_suite (void)
   suite_add_tcase (s, tc_fmt);
   tcase_add_checked_fixture (tc_fmt, NULL, card_teardown);
   tcase_add_test (tc_fmt, test_enum_fmt);
+  tcase_add_test (tc_fmt, test_set_formats);
   tcase_add_test (tc_fmt, test_fmt_follows_std);
   tcase_add_test (tc_fmt, test_set_fmt);
   tcase_add_test (tc_fmt, test_try_fmt);

@@ -93,7 +93,9 @@ step "tests under ASan+UBSan"
 # runtime preloaded by the build (meson.build, sanitizer_env).
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export UBSAN_OPTIONS
-run_meson_test -C "$prefix-asan" --no-suite vivid
+# ASan makes every forked check (hundreds, in the URI and fault suites)
+# a few times slower: the same hang guards, three times as long
+run_meson_test -C "$prefix-asan" --no-suite vivid --timeout-multiplier 3
 unset UBSAN_OPTIONS
 
 step "fuzzers (libFuzzer, ASan+UBSan, ${V4L2TV_FUZZ_SECONDS:-30} s each)"

@@ -14,6 +14,12 @@
  * for a control the card does not have is a warning as well; the value is
  * kept for a later device that has it.
  *
+ * A property is unset (GST_V4L2_TV_BALANCE_UNSET, G_MININT) until the
+ * application sets it, and can be set back to unset: the card's value is
+ * then kept (not changed at once, nor at the next open). The interface
+ * has no "unset": G_MININT through gst_color_balance_set_value() is a
+ * value below any range, clamped to the minimum.
+ *
  * Copyright (C) 2026 the v4l2tv authors
  */
 
@@ -52,7 +58,8 @@ struct _GstV4l2TvBalance
   GList *channels;
   GstColorBalanceChannel *chans[GST_V4L2_TV_BALANCE_N_PROPS];
   gchar *names[GST_V4L2_TV_BALANCE_N_PROPS];    /* the driver's names */
-  /* the properties: set[i] once the application gave one */
+  /* the properties: set[i] once the application gave one and did not set
+   * it back to unset; values[i] GST_V4L2_TV_BALANCE_UNSET while not */
   gint values[GST_V4L2_TV_BALANCE_N_PROPS];
   gboolean set[GST_V4L2_TV_BALANCE_N_PROPS];
 };
@@ -71,6 +78,7 @@ gst_v4l2_tv_balance_new (GstV4l2TvObject * obj)
 {
   GstV4l2TvBalance *balance = g_new0 (GstV4l2TvBalance, 1);
   static gsize debug_done = 0;
+  guint i;
 
   if (g_once_init_enter (&debug_done)) {
     GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_balance_debug, "v4l2tvbalance", 0,
@@ -79,6 +87,8 @@ gst_v4l2_tv_balance_new (GstV4l2TvObject * obj)
   }
 
   balance->obj = obj;
+  for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++)
+    balance->values[i] = GST_V4L2_TV_BALANCE_UNSET;
   return balance;
 }
 
@@ -313,9 +323,12 @@ gst_v4l2_tv_balance_install_properties (GObjectClass * gobject_class,
    * The card's V4L2_CID_BRIGHTNESS, set when the device opens (NULL to
    * READY) and at once while it is open. Its range is the card's
    * (QUERYCTRL; 0 to 255 on most cards): a value outside is
-   * clamped to it with a warning that names the range. Unset, the card's
-   * value is kept. Read while the device is open, it gives the card's
-   * value. The #GstColorBalance interface gives the same, with the range.
+   * clamped to it with a warning that names the range. Unset (the
+   * default, -2147483648 = G_MININT, a value no card has) the card's value
+   * is kept; setting it back to unset leaves the card as it is and stops
+   * applying a value at the next open. Read while the device is open, it
+   * gives the card's value; closed, what was set, or -2147483648 when
+   * unset. The #GstColorBalance interface gives the same, with the range.
    */
   /**
    * GstV4l2TvSrc:contrast:
@@ -339,12 +352,14 @@ gst_v4l2_tv_balance_install_properties (GObjectClass * gobject_class,
     g_autofree gchar *blurb =
         g_strdup_printf ("The card's %s control (V4L2 %s), applied when the "
         "device opens and at once while open; clamped to the card's range "
-        "with a warning. Unset keeps the card's value", controls[i].nick,
-        controls[i].label);
+        "with a warning. Unset (-2147483648, the default) keeps the card's "
+        "value. Reads give the card's value while the device is open",
+        controls[i].nick, controls[i].label);
 
     g_object_class_install_property (gobject_class, first_prop_id + i,
         g_param_spec_int (controls[i].prop, controls[i].nick,
-            g_intern_string (blurb), G_MININT, G_MAXINT, 0,
+            g_intern_string (blurb), G_MININT, G_MAXINT,
+            GST_V4L2_TV_BALANCE_UNSET,
             G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
             GST_PARAM_MUTABLE_PLAYING));
   }
@@ -354,8 +369,20 @@ void
 gst_v4l2_tv_balance_set_property (GstV4l2TvObject * obj, guint index,
     const GValue * value)
 {
+  GstV4l2TvBalance *balance = obj->balance;
+  gint v = g_value_get_int (value);
+
   g_return_if_fail (index < GST_V4L2_TV_BALANCE_N_PROPS);
-  set_value (obj, index, g_value_get_int (value), TRUE);
+  if (v != GST_V4L2_TV_BALANCE_UNSET) {
+    set_value (obj, index, v, TRUE);
+    return;
+  }
+  /* back to unset: the card keeps what it has, now and at the next open */
+  GST_V4L2_TV_DEVICE_LOCK (balance->obj);
+  balance->values[index] = GST_V4L2_TV_BALANCE_UNSET;
+  balance->set[index] = FALSE;
+  GST_V4L2_TV_DEVICE_UNLOCK (balance->obj);
+  GST_DEBUG_OBJECT (obj->element, "%s unset", controls[index].prop);
 }
 
 void
@@ -424,6 +451,9 @@ gst_v4l2_tv_balance_set_value (GstColorBalance * element,
         GST_IS_COLOR_BALANCE_CHANNEL (channel) ? channel->label : "?");
     return;
   }
+  /* no "unset" here: below any range, so the minimum */
+  if (value == GST_V4L2_TV_BALANCE_UNSET)
+    value++;
   /* like the property: a later open applies it again */
   set_value (obj, i, value, TRUE);
 }

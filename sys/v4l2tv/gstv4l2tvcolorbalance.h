@@ -33,6 +33,10 @@ G_GNUC_INTERNAL void gst_v4l2_tv_balance_port_changed_unlocked
 /* the four properties, installed with ids @first_prop_id to
  * @first_prop_id + 3 (GST_V4L2_TV_BALANCE_N_PROPS) */
 #define GST_V4L2_TV_BALANCE_N_PROPS 4
+/* the properties' default, "unset": the card's value is kept (G_MININT,
+ * as every other int is a value some card may take: hue ranges are often
+ * centred on 0) */
+#define GST_V4L2_TV_BALANCE_UNSET G_MININT
 G_GNUC_INTERNAL void gst_v4l2_tv_balance_install_properties (GObjectClass *
     gobject_class, guint first_prop_id);
 /* @index: prop_id - first_prop_id */

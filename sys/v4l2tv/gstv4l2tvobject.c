@@ -57,12 +57,24 @@ static const GEnumValue standards[] = {
     "PAL, any of PAL-B/B1/G/H/I/D/D1/K (625 lines)", "PAL" },
   { GST_V4L2_TV_STANDARD_PAL_BG,
     "PAL-B/B1/G (western Europe, 625 lines)", "PAL-BG" },
+  { GST_V4L2_TV_STANDARD_PAL_B,
+    "PAL-B (625 lines, VHF, 7 MHz channels)", "PAL-B" },
+  { GST_V4L2_TV_STANDARD_PAL_B1,
+    "PAL-B1 (a PAL-B variant, 625 lines)", "PAL-B1" },
+  { GST_V4L2_TV_STANDARD_PAL_G,
+    "PAL-G (625 lines, UHF, 8 MHz channels)", "PAL-G" },
   { GST_V4L2_TV_STANDARD_PAL_H,
     "PAL-H (Belgium, 625 lines)", "PAL-H" },
   { GST_V4L2_TV_STANDARD_PAL_I,
     "PAL-I (United Kingdom, Ireland, 625 lines)", "PAL-I" },
   { GST_V4L2_TV_STANDARD_PAL_DK,
     "PAL-D/D1/K (China, eastern Europe, 625 lines)", "PAL-DK" },
+  { GST_V4L2_TV_STANDARD_PAL_D,
+    "PAL-D (625 lines, VHF)", "PAL-D" },
+  { GST_V4L2_TV_STANDARD_PAL_D1,
+    "PAL-D1 (a PAL-D variant, 625 lines)", "PAL-D1" },
+  { GST_V4L2_TV_STANDARD_PAL_K,
+    "PAL-K (625 lines, UHF)", "PAL-K" },
   { GST_V4L2_TV_STANDARD_PAL_M,
     "PAL-M (Brazil, 525 lines)", "PAL-M" },
   { GST_V4L2_TV_STANDARD_PAL_N,
@@ -81,6 +93,12 @@ static const GEnumValue standards[] = {
     "SECAM-H (625 lines)", "SECAM-H" },
   { GST_V4L2_TV_STANDARD_SECAM_DK,
     "SECAM-D/K/K1 (eastern Europe, 625 lines)", "SECAM-DK" },
+  { GST_V4L2_TV_STANDARD_SECAM_D,
+    "SECAM-D (625 lines, VHF)", "SECAM-D" },
+  { GST_V4L2_TV_STANDARD_SECAM_K,
+    "SECAM-K (625 lines, UHF)", "SECAM-K" },
+  { GST_V4L2_TV_STANDARD_SECAM_K1,
+    "SECAM-K1 (French overseas territories, 625 lines)", "SECAM-K1" },
   { GST_V4L2_TV_STANDARD_SECAM_L,
     "SECAM-L (France, 625 lines)", "SECAM-L" },
   { GST_V4L2_TV_STANDARD_SECAM_LC,
@@ -135,7 +153,7 @@ gst_v4l2_tv_standard_list (v4l2_std_id stds)
       left &= ~id;
     }
   }
-  /* single bits no name covers (PAL-B alone, ATSC, ...) */
+  /* single bits no name covers (ATSC, ...) */
   for (i = 0; i < 64 && left; i++) {
     v4l2_std_id bit = G_GUINT64_CONSTANT (1) << i;
     const gchar *name;

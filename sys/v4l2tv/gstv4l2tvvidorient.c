@@ -59,11 +59,11 @@ enum
 static const struct
 {
   guint32 cid;
-  const gchar *name;
+  const gchar *name;            /* translated in the messages */
   const gchar *cid_name;
 } flips[N_FLIPS] = {
-  {V4L2_CID_HFLIP, "horizontal flip", "V4L2_CID_HFLIP"},
-  {V4L2_CID_VFLIP, "vertical flip", "V4L2_CID_VFLIP"},
+  {V4L2_CID_HFLIP, N_("horizontal flip"), "V4L2_CID_HFLIP"},
+  {V4L2_CID_VFLIP, N_("vertical flip"), "V4L2_CID_VFLIP"},
 };
 
 struct _GstV4l2TvOrient
@@ -136,7 +136,7 @@ apply_unlocked (GstV4l2TvOrient * orient, guint f)
     GST_V4L2_TV_QUEUE_WARNING (&orient->pending, obj->element,
         (_("Device '%s' cannot flip the picture (it has no %s control), "
                 "and flipping in software is not supported."), location,
-            flips[f].name),
+            _(flips[f].name)),
         ("%s has no %s; the %s is not done", location, flips[f].cid_name,
             flips[f].name));
     return FALSE;
@@ -145,8 +145,8 @@ apply_unlocked (GstV4l2TvOrient * orient, guint f)
           &err) || !gst_tv_hw_device_get_ctrl (obj->dev, flips[f].cid, &got,
           &err)) {
     GST_V4L2_TV_QUEUE_WARNING (&orient->pending, obj->element,
-        (_("Could not set the %s of device '%s'."), flips[f].name, location),
-        ("%s", err->message));
+        (_("Could not set the %s of device '%s'."), _(flips[f].name),
+            location), ("%s", err->message));
     return FALSE;
   }
   GST_INFO_OBJECT (obj->element, "%s %s in hardware (%s = %d)",

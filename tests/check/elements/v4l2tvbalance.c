@@ -273,6 +273,127 @@ GST_START_TEST (test_set_values)
 
 GST_END_TEST;
 
+/* sets control @cid of the card through a handle of our own */
+static void
+set_card_ctrl (guint32 cid, gint32 value)
+{
+  GstTvHwDevice *dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE,
+      NULL);
+
+  fail_unless (dev != NULL);
+  fail_unless (gst_tv_hw_device_set_ctrl (dev, cid, value, NULL));
+  gst_tv_hw_device_close (dev);
+}
+
+/* the properties' "unset": the default, shown in the spec, given back
+ * while closed, and settable again, after which the card's value stays */
+GST_START_TEST (test_unset)
+{
+  const gchar *factories[] = { "v4l2tvsrc", "v4l2tvsink" };
+  GstElement *src;
+  GstBus *bus;
+  Changed c = { 0, };
+  guint i, f;
+  gint v;
+
+  for (f = 0; f < G_N_ELEMENTS (factories); f++) {
+    GstElement *e = gst_element_factory_make (factories[f], NULL);
+
+    v4l2tv_check_track (e);
+    for (i = 0; i < G_N_ELEMENTS (balance_ctrls); i++) {
+      GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS
+          (e), balance_ctrls[i].prop);
+      GParamSpecInt *ispec = G_PARAM_SPEC_INT (pspec);
+
+      fail_unless_equals_int (ispec->default_value, G_MININT);
+      fail_unless_equals_int (ispec->minimum, G_MININT);
+      fail_unless_equals_int (ispec->maximum, G_MAXINT);
+      fail_unless (strstr (g_param_spec_get_blurb (pspec),
+              "Unset (-2147483648, the default) keeps the card's value") !=
+          NULL, "%s", g_param_spec_get_blurb (pspec));
+      /* before any open: unset */
+      g_object_get (e, balance_ctrls[i].prop, &v, NULL);
+      fail_unless_equals_int (v, G_MININT);
+    }
+    gst_object_unref (e);
+  }
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  v4l2tv_check_track (src);
+  bus = give_bus (src);
+  g_object_set (src, "device", DEVICE, NULL);
+  g_signal_connect (src, "value-changed", G_CALLBACK (on_value_changed), &c);
+
+  /* set, then unset before the open: nothing is applied */
+  set_card_ctrl (V4L2_CID_BRIGHTNESS, 90);
+  g_object_set (src, "brightness", 100, "hue", 10, NULL);
+  g_object_get (src, "brightness", &v, NULL);
+  fail_unless_equals_int (v, 100);
+  g_object_set (src, "brightness", G_MININT, NULL);
+  g_object_get (src, "brightness", &v, NULL);
+  fail_unless_equals_int (v, G_MININT);
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  fail_unless_equals_int (card_ctrl (V4L2_CID_BRIGHTNESS), 90);
+  fail_unless_equals_int (card_ctrl (V4L2_CID_HUE), 10);
+  fail_unless_equals_int (c.count, 1);
+  fail_unless_equals_string (c.label, "HUE");
+  /* open: reads give the card's value, set or not */
+  g_object_get (src, "brightness", &v, NULL);
+  fail_unless_equals_int (v, 90);
+
+  /* unset while open: the card keeps its value, no signal, no warning */
+  g_object_set (src, "brightness", 120, NULL);
+  fail_unless_equals_int (card_ctrl (V4L2_CID_BRIGHTNESS), 120);
+  fail_unless_equals_int (c.count, 2);
+  g_object_set (src, "brightness", G_MININT, "hue", G_MININT, NULL);
+  fail_unless_equals_int (card_ctrl (V4L2_CID_BRIGHTNESS), 120);
+  fail_unless_equals_int (card_ctrl (V4L2_CID_HUE), 10);
+  fail_unless_equals_int (c.count, 2);
+  check_no_warning (bus);
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  g_object_get (src, "brightness", &v, NULL);
+  fail_unless_equals_int (v, G_MININT);
+
+  /* and the next open does not apply the old values */
+  set_card_ctrl (V4L2_CID_BRIGHTNESS, 60);
+  set_card_ctrl (V4L2_CID_HUE, -20);
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  fail_unless_equals_int (card_ctrl (V4L2_CID_BRIGHTNESS), 60);
+  fail_unless_equals_int (card_ctrl (V4L2_CID_HUE), -20);
+  fail_unless_equals_int (c.count, 2);
+
+  /* the interface has no unset: G_MININT is below the range, clamped */
+  gst_color_balance_set_value (GST_COLOR_BALANCE (src), find_channel (src,
+          "HUE"), G_MININT);
+  fail_unless_equals_int (card_ctrl (V4L2_CID_HUE), -128);
+  fail_unless_equals_int (c.count, 3);
+  {
+    gchar *message, *debug;
+
+    pop_warning (bus, &message, &debug);
+    fail_unless (strstr (message, "-128 to 128") != NULL, "%s", message);
+    g_free (message);
+    g_free (debug);
+  }
+  check_no_warning (bus);
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  g_object_get (src, "hue", &v, NULL);
+  fail_unless_equals_int (v, -2147483647);
+
+  gst_element_set_bus (src, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (src);
+  g_free (c.label);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_out_of_range)
 {
   GstElement *src;
@@ -913,6 +1034,7 @@ v4l2tvbalance_suite (void)
   tcase_add_test (tc, test_channels);
   tcase_add_test (tc, test_set_values);
   tcase_add_test (tc, test_out_of_range);
+  tcase_add_test (tc, test_unset);
   tcase_add_test (tc, test_sink_no_controls);
   tcase_add_test (tc, test_range_follows_input);
   tcase_add_test (tc, test_picture_native);

@@ -421,6 +421,9 @@ static const struct
   { "PAL", V4L2_STD_PAL, TRUE, 576, 25, 1 },
   { "PAL-M", V4L2_STD_PAL_M, FALSE, 480, 30000, 1001 },
   { "SECAM", V4L2_STD_SECAM, FALSE, 576, 25, 1 },
+  /* single standards of the PAL and SECAM groups */
+  { "PAL-B", V4L2_STD_PAL_B, FALSE, 576, 25, 1 },
+  { "SECAM-K1", V4L2_STD_SECAM_K1, FALSE, 576, 25, 1 },
 };
 /* *INDENT-ON* */
 

@@ -594,6 +594,10 @@ static const struct
   { "PAL-M", V4L2_STD_PAL_M, FALSE, 480, 30000, 1001, 10, 11,
     "bottom-field-first" },
   { "SECAM", V4L2_STD_SECAM, FALSE, 576, 25, 1, 59, 54, "top-field-first" },
+  /* single standards of the PAL and SECAM groups */
+  { "PAL-B", V4L2_STD_PAL_B, FALSE, 576, 25, 1, 59, 54, "top-field-first" },
+  { "SECAM-K1", V4L2_STD_SECAM_K1, FALSE, 576, 25, 1, 59, 54,
+    "top-field-first" },
 };
 /* *INDENT-ON* */
 

@@ -459,6 +459,140 @@ GST_START_TEST (test_audio_input_pairs)
 
 GST_END_TEST;
 
+/* --- names of single standards --- */
+
+/* the card's standard now, through a handle of our own */
+static v4l2_std_id
+card_std (void)
+{
+  GstTvHwDevice *dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE,
+      NULL);
+  v4l2_std_id std = 0;
+
+  fail_unless (dev != NULL);
+  fail_unless (gst_tv_hw_device_get_std (dev, &std, NULL));
+  gst_tv_hw_device_close (dev);
+
+  return std;
+}
+
+/* the element @uri makes captures a few frames */
+static void
+run_uri (const gchar * uri)
+{
+  GstElement *pipeline, *src, *sink;
+  GstMessage *msg;
+  GError *err = NULL;
+  GstBus *bus;
+
+  src = gst_element_make_from_uri (GST_URI_SRC, uri, NULL, &err);
+  fail_unless (src != NULL, "%s", err ? err->message : "");
+  g_object_set (src, "num-buffers", 3, NULL);
+  sink = gst_element_factory_make ("fakesink", NULL);
+  pipeline = gst_pipeline_new (NULL);
+  v4l2tv_check_track (pipeline);
+  gst_bin_add_many (GST_BIN (pipeline), src, sink, NULL);
+  fail_unless (gst_element_link (src, sink));
+  bus = gst_element_get_bus (pipeline);
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_timed_pop_filtered (bus, V4L2TV_CHECK_WAIT,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no EOS");
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+}
+
+/* PAL-B, SECAM-K1, ...: one standard each, set as it is named, in the
+ * property and in a URI; a group keeps meaning all its variants */
+GST_START_TEST (test_variants)
+{
+  GstElement *src;
+  Result r;
+  gchar *uri;
+  gint norm = 0;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  run ("input=S-Video norm=PAL-B", &r);
+  fail_unless_equals_int (r.height, 576);
+  result_clear (&r);
+  fail_unless_equals_uint64 (card_std (), V4L2_STD_PAL_B);
+  run ("input=S-Video norm=SECAM-K1", &r);
+  result_clear (&r);
+  fail_unless_equals_uint64 (card_std (), V4L2_STD_SECAM_K1);
+  run ("input=S-Video norm=PAL-D", &r);
+  result_clear (&r);
+  fail_unless_equals_uint64 (card_std (), V4L2_STD_PAL_D);
+  /* the groups: every variant */
+  run ("input=S-Video norm=PAL-DK", &r);
+  result_clear (&r);
+  fail_unless_equals_uint64 (card_std (), V4L2_STD_PAL_DK);
+  run ("input=S-Video norm=SECAM", &r);
+  result_clear (&r);
+  fail_unless_equals_uint64 (card_std (), V4L2_STD_SECAM);
+
+  /* the URI takes them, and gives them back */
+  run_uri ("v4l2tv://" DEVICE "?input=S-Video&norm=PAL-G");
+  fail_unless_equals_uint64 (card_std (), V4L2_STD_PAL_G);
+  src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  v4l2tv_check_track (src);
+  gst_util_set_object_arg (G_OBJECT (src), "norm", "SECAM-K");
+  g_object_get (src, "norm", &norm, NULL);
+  fail_unless_equals_uint64 ((guint64) norm, V4L2_STD_SECAM_K);
+  g_object_set (src, "device", DEVICE, "input", "S-Video", NULL);
+  uri = gst_uri_handler_get_uri (GST_URI_HANDLER (src));
+  fail_unless_equals_string (uri,
+      "v4l2tv://" DEVICE "?input=S-Video&norm=SECAM-K");
+  g_free (uri);
+  gst_object_unref (src);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* an input of PAL-B and PAL-G only (no PAL-B1), as some cards have */
+static const GstTvHwVirtualInput variant_inputs[] = {
+  {"BG", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_PAL_B | V4L2_STD_PAL_G,
+      V4L2_STD_PAL_B, 0x2},
+  {"SECAM-D/K", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_SECAM_D | V4L2_STD_SECAM_K,
+      V4L2_STD_SECAM_K, 0x2},
+};
+
+/* what an input does not take is refused, listing valid norm= names */
+GST_START_TEST (test_variants_refused)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  Result r;
+
+  fail_unless (gst_tv_hw_virtual_card_set_inputs (card, variant_inputs,
+          G_N_ELEMENTS (variant_inputs)));
+  /* a group: the card gets the variants it has */
+  run ("input=BG norm=PAL-BG", &r);
+  result_clear (&r);
+  fail_unless_equals_uint64 (card_std (), V4L2_STD_PAL_B | V4L2_STD_PAL_G);
+  run ("input=BG norm=PAL-G", &r);
+  result_clear (&r);
+  fail_unless_equals_uint64 (card_std (), V4L2_STD_PAL_G);
+
+  expect_error ("input=BG norm=PAL-B1", "Input 'BG' of device '" DEVICE
+      "' does not support norm PAL-B1; it supports: PAL-B, PAL-G.");
+  expect_error ("input=BG norm=PAL-DK", "Input 'BG' of device '" DEVICE
+      "' does not support norm PAL-DK; it supports: PAL-B, PAL-G.");
+  expect_error ("input=SECAM-D/K norm=SECAM-K1", "Input 'SECAM-D/K' of "
+      "device '" DEVICE "' does not support norm SECAM-K1; it supports: "
+      "SECAM-D, SECAM-K.");
+  expect_error ("input=SECAM-D/K norm=PAL", "Input 'SECAM-D/K' of "
+      "device '" DEVICE "' does not support norm PAL; it supports: "
+      "SECAM-D, SECAM-K.");
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvsrc_norm_suite (void)
 {
@@ -480,6 +614,8 @@ v4l2tvsrc_norm_suite (void)
   v4l2tv_check_add_teardown (tc);
   tcase_add_test (tc, test_audio_input);
   tcase_add_test (tc, test_audio_input_pairs);
+  tcase_add_test (tc, test_variants);
+  tcase_add_test (tc, test_variants_refused);
 
   return s;
 }

@@ -742,6 +742,64 @@ GST_START_TEST (test_norm_in_ready)
 GST_END_TEST;
 
 
+/* an input of PAL-B and PAL-G only: ENUMSTD lists the two, as the kernel
+ * does when no group is whole */
+static const GstTvHwVirtualInput bg_inputs[] = {
+  {"BG", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_PAL_B | V4L2_STD_PAL_G,
+      V4L2_STD_PAL_B, 0x2},
+};
+
+/* the norms of single standards (PAL-B, PAL-G, ...): the property and the
+ * interface agree, and the property names what the interface set */
+GST_START_TEST (test_variant_norms)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h;
+  GstTvTuner *tuner;
+  GstTvTunerNorm *norm;
+  GstTvHwDevice *dev;
+  GValue v = G_VALUE_INIT;
+  v4l2_std_id std = 0;
+  gchar *str;
+
+  fail_unless (gst_tv_hw_virtual_card_set_inputs (card, bg_inputs,
+          G_N_ELEMENTS (bg_inputs)));
+  h = new_src ("BG", "PAL-B");
+  tuner = GST_TV_TUNER (h->element);
+  fail_unless_equals_int (gst_element_set_state (h->element,
+          GST_STATE_READY), GST_STATE_CHANGE_SUCCESS);
+  norm = gst_tv_tuner_get_norm (tuner);
+  fail_unless (norm != NULL);
+  fail_unless_equals_string (gst_tv_tuner_norm_get_label (norm), "PAL-B");
+  fail_unless_equals_uint64 (gst_tv_tuner_norm_get_std_id (norm),
+      V4L2_STD_PAL_B);
+
+  /* the interface sets PAL-G: the card has it, the property names it */
+  norm = gst_tv_tuner_find_norm_by_name (tuner, "PAL-G");
+  fail_unless (norm != NULL);
+  fail_unless (gst_tv_tuner_set_norm (tuner, norm));
+  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE, NULL);
+  fail_unless (dev != NULL);
+  fail_unless (gst_tv_hw_device_get_std (dev, &std, NULL));
+  gst_tv_hw_device_close (dev);
+  fail_unless_equals_uint64 (std, V4L2_STD_PAL_G);
+  g_value_init (&v, G_PARAM_SPEC_VALUE_TYPE (g_object_class_find_property
+          (G_OBJECT_GET_CLASS (h->element), "norm")));
+  g_object_get_property (G_OBJECT (h->element), "norm", &v);
+  str = gst_value_serialize (&v);
+  fail_unless_equals_string (str, "PAL-G");
+  g_free (str);
+  g_value_unset (&v);
+
+  fail_unless_equals_int (gst_element_set_state (h->element,
+          GST_STATE_NULL), GST_STATE_CHANGE_SUCCESS);
+  gst_harness_teardown (h);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_errors)
 {
   GstTvHwVirtualCard *card =
@@ -975,6 +1033,7 @@ v4l2tvtuner_suite (void)
   tcase_add_test (tc, test_set_channel_and_norm);
   tcase_add_test (tc, test_select_in_ready);
   tcase_add_test (tc, test_norm_in_ready);
+  tcase_add_test (tc, test_variant_norms);
   tcase_add_test (tc, test_errors);
   tcase_add_test (tc, test_frequency_errors_at_start);
   tcase_add_test (tc, test_frequency_and_signal);

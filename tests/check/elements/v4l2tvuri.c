@@ -400,8 +400,9 @@ static const UriError uri_errors[] = {
     "'PALM' in URI 'v4l2tv://virtual:4?norm=PALM' is not a norm; the norms "
     "are (case-sensitive): current, auto, NTSC, NTSC-M, NTSC-M-JP, "
     "NTSC-M-KR, "
-    "NTSC-443, PAL, PAL-BG, PAL-H, PAL-I, PAL-DK, PAL-M, PAL-N, PAL-Nc, "
-    "PAL-60, SECAM, SECAM-B, SECAM-G, SECAM-H, SECAM-DK, SECAM-L, "
+    "NTSC-443, PAL, PAL-BG, PAL-B, PAL-B1, PAL-G, PAL-H, PAL-I, PAL-DK, "
+    "PAL-D, PAL-D1, PAL-K, PAL-M, PAL-N, PAL-Nc, PAL-60, SECAM, SECAM-B, "
+    "SECAM-G, SECAM-H, SECAM-DK, SECAM-D, SECAM-K, SECAM-K1, SECAM-L, "
     "SECAM-Lc" },
   { "v4l2tvsink", "v4l2tv://virtual:4?norm=", GST_URI_ERROR_BAD_URI,
     "norm= is empty" },

@@ -8,9 +8,9 @@
  * inputs, audio inputs and frames), tvhw-virtual-out.c (the output node's
  * outputs, audio outputs, its screen and the loopback),
  * tvhw-virtual-ctrls.c (the controls and what they do to the picture),
- * tvhw-virtual-tuner.c (the tuner, its channel plan and the modulator)
- * and tvhw-virtual-gen.c (the picture generator). Nothing outside these
- * files includes it.
+ * tvhw-virtual-tuner.c (the tuner, its channel plan and the modulator),
+ * tvhw-virtual-gen.c (the picture generator) and tvhw-virtual-vbi.c (what
+ * the VBI lines carry). Nothing outside these files includes it.
  *
  * Locking: every field of a GstTvHwVirtualCard below the mutex is
  * protected by card->lock; the functions below that take a card (not a
@@ -21,6 +21,7 @@
 
 #include "hw/tvhw-backend.h"
 #include "hw/tvhw-virtual.h"
+#include "vbi/tvvbi.h"
 
 G_BEGIN_DECLS
 
@@ -84,6 +85,7 @@ typedef struct
 } GstTvHwVirtualReception;
 
 typedef struct _GstTvHwVirtualGen GstTvHwVirtualGen;
+typedef struct _GstTvHwVirtualVbi GstTvHwVirtualVbi;
 
 typedef enum
 {
@@ -217,6 +219,8 @@ struct _GstTvHwVirtualCard
   guint32 out_displayed, out_repeated;  /* since the output's STREAMON */
 
   GstTvHwVirtualGen *gen;
+  /* the VBI lines' captions and WSS (tvhw-virtual-vbi.c) */
+  GstTvHwVirtualVbi *vbi;
 };
 
 /* tvhw-virtual.c: handles, faults, standards, formats (card->lock held
@@ -408,6 +412,27 @@ void gst_tv_hw_virtual_gen_fill (GstTvHwVirtualGen * gen, guint8 * data,
  * band */
 void gst_tv_hw_virtual_gen_kill_colour (guint8 * data, guint32 pixelformat,
     guint width, guint height, guint stride);
+
+/* tvhw-virtual-vbi.c: the VBI data of the capture node's frames, for the
+ * VBI capture nodes (card->lock held where a card is passed) */
+GstTvHwVirtualVbi *gst_tv_hw_virtual_vbi_new (void);
+void gst_tv_hw_virtual_vbi_free (GstTvHwVirtualVbi * vbi);
+void gst_tv_hw_virtual_vbi_set_defaults (GstTvHwVirtualCard * card);
+/* what frame @sequence of the current input carries in its VBI, and
+ * the line count of the capture standard (525 or 625) */
+void gst_tv_hw_virtual_vbi_frame (GstTvHwVirtualCard * card,
+    guint32 sequence, GstTvVbiData * data, guint * system_lines);
+/* the raw VBI capture format at the capture standard (vivid's) */
+void gst_tv_hw_virtual_vbi_raw_format (GstTvHwVirtualCard * card,
+    struct v4l2_vbi_format *fmt);
+/* frame @sequence as raw VBI in that format into @data (@size at least
+ * its frame size; FALSE otherwise) */
+gboolean gst_tv_hw_virtual_vbi_fill_raw (GstTvHwVirtualCard * card,
+    guint32 sequence, guint8 * data, gsize size);
+/* frame @sequence as sliced VBI records, the unused ones zeroed; returns
+ * the records written */
+guint gst_tv_hw_virtual_vbi_fill_sliced (GstTvHwVirtualCard * card,
+    guint32 sequence, struct v4l2_sliced_vbi_data *recs, guint n_recs);
 
 G_END_DECLS
 

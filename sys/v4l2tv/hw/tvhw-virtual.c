@@ -528,6 +528,7 @@ power_on (GstTvHwVirtualCard * card)
   gst_tv_hw_virtual_out_set_defaults (card);
   gst_tv_hw_virtual_ctrls_set_defaults (card);
   gst_tv_hw_virtual_tuner_set_defaults (card);
+  gst_tv_hw_virtual_vbi_set_defaults (card);
   set_inputs_locked (card, default_inputs, G_N_ELEMENTS (default_inputs));
 }
 
@@ -567,6 +568,7 @@ gst_tv_hw_virtual_card_get (guint n)
     node_init (&card->cap, V4L2_BUF_TYPE_VIDEO_CAPTURE);
     node_init (&card->out, V4L2_BUF_TYPE_VIDEO_OUTPUT);
     card->gen = gst_tv_hw_virtual_gen_new ();
+    card->vbi = gst_tv_hw_virtual_vbi_new ();
     power_on (card);
     cards[n] = card;
     GST_INFO ("virtual card %u created", n);
@@ -628,6 +630,7 @@ gst_tv_hw_virtual_shutdown (void)
     }
     gst_tv_hw_virtual_out_free (card);
     gst_tv_hw_virtual_gen_free (card->gen);
+    gst_tv_hw_virtual_vbi_free (card->vbi);
     g_mutex_clear (&card->lock);
     g_cond_clear (&card->cond);
     g_free (card);

@@ -656,6 +656,68 @@ gboolean gst_tv_hw_virtual_decode (const guint8 * luma, guint luma_step,
     guint width, guint height, guint stride,
     GstTvHwVirtualFrameInfo * info);
 
+/*
+ * VBI (issue 14): what the card's frames carry in their vertical blanking
+ * interval, for its VBI capture nodes (raw and sliced, as vivid's).
+ *
+ * - Raw VBI, vivid's format: 27 MHz, offset 24, 1440 samples a line,
+ *   V4L2_PIX_FMT_GREY, not interlaced; lines 10..21 and 273..284 (12 a
+ *   field) at a 525-line capture standard, 6..23 and 319..336 (18 a
+ *   field) at a 625-line one. Lines without data are at blanking level
+ *   (16); without a picture (snow) every line is noise.
+ * - A 525-line signal (Composite1's NTSC-M, the Television input tuned to
+ *   US4) carries CEA-608 captions on line 21 of both fields: pop-on
+ *   captions on CC1 (field 1) and CC3 (field 2), one every
+ *   GST_TV_HW_VIRTUAL_CAPTION_CYCLE frames: frame n carries byte pair
+ *   n % CYCLE of caption n / CYCLE (RCL, ENM, PAC, the text, EOC; control
+ *   codes twice; then null pairs 0x80 0x80). The text of caption c is
+ *   "Virtual card N caption c" on field 1 and "CC3 caption c" on field 2,
+ *   or what gst_tv_hw_virtual_card_set_caption_text() set; a caption
+ *   takes the text in force at its first frame (or at the first frame
+ *   generated of it), so a change never garbles one.
+ * - A 625-line signal carries WSS on line 23: 4:3 full format (0x0008),
+ *   but station E7 on a tuner input, which is 16:9 anamorphic (0x0007),
+ *   unless gst_tv_hw_virtual_card_set_wss() says otherwise.
+ * - Nothing when the capture standard's line count is not the signal's
+ *   (the decoder does not lock), and nothing yet on a looped input (the
+ *   VBI output node comes with the node kinds).
+ */
+
+/* the frames between two captions */
+#define GST_TV_HW_VIRTUAL_CAPTION_CYCLE 60
+/* gst_tv_hw_virtual_card_set_wss(): the channel plan's WSS, or none */
+#define GST_TV_HW_VIRTUAL_WSS_DEFAULT (-1)
+#define GST_TV_HW_VIRTUAL_WSS_NONE (-2)
+
+/* the text of the captions on field @field (1 or 2) from the next caption
+ * on: at most 2 rows ('\n') of 32 CEA-608 characters that fit one
+ * caption's frames; NULL for the default numbered text. FALSE with an
+ * error saying why otherwise. */
+gboolean gst_tv_hw_virtual_card_set_caption_text (GstTvHwVirtualCard * card,
+    guint field, const gchar * text, GError ** error);
+/* the text of the caption frame @sequence belongs to on field @field:
+ * the one being sent, or the one that will be with the text in force
+ * now; g_free() it */
+gchar *gst_tv_hw_virtual_card_get_caption_text (GstTvHwVirtualCard * card,
+    guint field, guint32 sequence);
+/* the WSS word every 625-line picture of the card carries: 0 .. 0x3fff
+ * (any bits, a bad aspect parity too), GST_TV_HW_VIRTUAL_WSS_NONE for no
+ * WSS, GST_TV_HW_VIRTUAL_WSS_DEFAULT (power-on) for 4:3 and E7's 16:9.
+ * FALSE with an error for any other value. */
+gboolean gst_tv_hw_virtual_card_set_wss (GstTvHwVirtualCard * card,
+    gint wss, GError ** error);
+/* the raw VBI format of the card's VBI now (at the capture standard) */
+void gst_tv_hw_virtual_card_get_vbi_format (GstTvHwVirtualCard * card,
+    struct v4l2_vbi_format *fmt);
+/* what the VBI capture nodes deliver for frame @sequence of the current
+ * input, as it is received now: raw (FALSE when @size is below the
+ * format's frame size) or sliced (returns the records written, the rest
+ * of @recs zeroed) */
+gboolean gst_tv_hw_virtual_card_generate_vbi_raw (GstTvHwVirtualCard * card,
+    guint32 sequence, guint8 * data, gsize size);
+guint gst_tv_hw_virtual_card_generate_vbi_sliced (GstTvHwVirtualCard * card,
+    guint32 sequence, struct v4l2_sliced_vbi_data *recs, guint n_recs);
+
 G_END_DECLS
 
 #endif /* __GST_TV_HW_VIRTUAL_H__ */

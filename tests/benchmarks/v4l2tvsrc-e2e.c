@@ -47,6 +47,8 @@
 
 #include <gst/gst.h>
 
+#include "bench-common.h"
+
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw-virtual.h"
 
@@ -109,8 +111,6 @@ run_pipeline (const Config * config, const gchar * src, Run * run)
   g_autoptr (GError) err = NULL;
   g_autofree gchar *launch = NULL;
   GstElement *pipeline, *sink;
-  GstMessage *msg;
-  GstBus *bus;
   GstPad *pad;
   gboolean ok;
 
@@ -127,27 +127,8 @@ run_pipeline (const Config * config, const gchar * src, Run * run)
   gst_object_unref (pad);
   gst_object_unref (sink);
 
-  bus = gst_element_get_bus (pipeline);
-  gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  msg = gst_bus_timed_pop_filtered (bus, 600 * GST_SECOND,
-      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  ok = msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS &&
+  ok = bench_play_to_eos (pipeline, launch, &run->count) &&
       run->count == run->warmup + run->frames;
-  if (!ok) {
-    g_printerr ("%s: %s after %u frames\n", launch, msg ? "error" : "timeout",
-        run->count);
-    if (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
-      g_autoptr (GError) perr = NULL;
-      g_autofree gchar *debug = NULL;
-
-      gst_message_parse_error (msg, &perr, &debug);
-      g_printerr ("  %s (%s)\n", perr->message, debug);
-    }
-  }
-  gst_clear_message (&msg);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (bus);
-  gst_object_unref (pipeline);
 
   return ok;
 }

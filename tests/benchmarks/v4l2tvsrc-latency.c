@@ -43,6 +43,8 @@
 
 #include <gst/gst.h>
 
+#include "bench-common.h"
+
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw-virtual.h"
 
@@ -104,8 +106,6 @@ run_pipeline (const gchar * launch, Run * run)
 {
   g_autoptr (GError) err = NULL;
   GstElement *pipeline, *src;
-  GstMessage *msg;
-  GstBus *bus;
   GstPad *pad;
   gboolean ok;
 
@@ -120,26 +120,7 @@ run_pipeline (const gchar * launch, Run * run)
   gst_object_unref (pad);
   gst_object_unref (src);
 
-  bus = gst_element_get_bus (pipeline);
-  gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  msg = gst_bus_timed_pop_filtered (bus, 600 * GST_SECOND,
-      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  ok = msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS;
-  if (!ok) {
-    g_printerr ("%s: %s after %u frames\n", launch, msg ? "error" : "timeout",
-        run->count);
-    if (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
-      g_autoptr (GError) perr = NULL;
-      g_autofree gchar *debug = NULL;
-
-      gst_message_parse_error (msg, &perr, &debug);
-      g_printerr ("  %s (%s)\n", perr->message, debug);
-    }
-  }
-  gst_clear_message (&msg);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (bus);
-  gst_object_unref (pipeline);
+  ok = bench_play_to_eos (pipeline, launch, &run->count);
 
   return ok;
 }

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What the element benchmarks share: playing a pipeline to its end.
+ *
+ * Copyright (C) 2026 the v4l2tv authors
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "bench-common.h"
+
+gboolean
+bench_play_to_eos (GstElement * pipeline, const gchar * launch,
+    const guint * count)
+{
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GstMessage *msg;
+  gboolean ok;
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  msg = gst_bus_timed_pop_filtered (bus, 600 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  ok = msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS;
+  if (!ok) {
+    g_printerr ("%s: %s after %u frames\n", launch, msg ? "error" : "timeout",
+        *count);
+    if (msg != NULL) {
+      g_autoptr (GError) err = NULL;
+      g_autofree gchar *debug = NULL;
+
+      gst_message_parse_error (msg, &err, &debug);
+      g_printerr ("  %s (%s)\n", err->message, debug);
+    }
+  }
+  gst_clear_message (&msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+
+  return ok;
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What the element benchmarks share: playing a pipeline to its end.
+ *
+ * Copyright (C) 2026 the v4l2tv authors
+ */
+#ifndef __BENCH_COMMON_H__
+#define __BENCH_COMMON_H__
+
+#include <gst/gst.h>
+
+G_BEGIN_DECLS
+
+/* plays @pipeline (made from @launch) until EOS, then sets it to NULL and
+ * drops it; on an error or after ten minutes, says so on stderr with the
+ * frames *@count had seen and returns FALSE */
+gboolean bench_play_to_eos (GstElement * pipeline, const gchar * launch,
+    const guint * count);
+
+G_END_DECLS
+
+#endif /* __BENCH_COMMON_H__ */

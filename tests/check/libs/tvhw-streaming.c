@@ -26,6 +26,19 @@
 
 /* --- buffers and streaming --- */
 
+/* @card (virtual:0) paced by hand, streaming with two buffers queued */
+static GstTvHwDevice *
+open_manual_stream (GstTvHwVirtualCard * card, Stream * s)
+{
+  GstTvHwDevice *dev;
+
+  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  dev = open_card ("virtual:0");
+  stream_setup (s, dev, 2, TRUE);
+  stream_on (dev);
+  return dev;
+}
+
 GST_START_TEST (test_reqbufs)
 {
   GstTvHwDevice *dev;
@@ -207,10 +220,7 @@ GST_START_TEST (test_manual_dropped_frames)
   struct v4l2_buffer a, b, c;
   Stream s;
 
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  dev = open_card ("virtual:0");
-  stream_setup (&s, dev, 2, TRUE);
-  stream_on (dev);
+  dev = open_manual_stream (card, &s);
 
   /* two buffers take frames 0 and 1, frames 2..4 have nowhere to go */
   gst_tv_hw_virtual_card_emit_frames (card, 5);
@@ -325,10 +335,7 @@ GST_START_TEST (test_busy_while_streaming)
   GError *err = NULL;
   Stream s;
 
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  dev = open_card ("virtual:0");
-  stream_setup (&s, dev, 2, TRUE);
-  stream_on (dev);
+  dev = open_manual_stream (card, &s);
 
   get_fmt (dev, &fmt);
   fmt.fmt.pix.pixelformat = V4L2_PIX_FMT_UYVY;
@@ -518,10 +525,7 @@ GST_START_TEST (test_flushing_wakes_wait)
   GError *err = NULL;
   Stream s;
 
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  dev = open_card ("virtual:0");
-  stream_setup (&s, dev, 2, TRUE);
-  stream_on (dev);
+  dev = open_manual_stream (card, &s);
 
   w.dev = dev;
   thread = g_thread_new ("waiter", wait_thread, &w);
@@ -555,10 +559,7 @@ GST_START_TEST (test_emit_wakes_wait)
   GError *err = NULL;
   Stream s;
 
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  dev = open_card ("virtual:0");
-  stream_setup (&s, dev, 2, TRUE);
-  stream_on (dev);
+  dev = open_manual_stream (card, &s);
 
   w.dev = dev;
   thread = g_thread_new ("waiter", wait_thread, &w);
@@ -586,10 +587,7 @@ GST_START_TEST (test_wake_wait)
   GError *err = NULL;
   Stream s;
 
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  dev = open_card ("virtual:0");
-  stream_setup (&s, dev, 2, TRUE);
-  stream_on (dev);
+  dev = open_manual_stream (card, &s);
 
   /* a blocked wait (no frame ever comes in MANUAL pacing) */
   w.dev = dev;
@@ -680,10 +678,7 @@ GST_START_TEST (test_wait_timeout)
   gint64 start, elapsed;
   Stream s;
 
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  dev = open_card ("virtual:0");
-  stream_setup (&s, dev, 2, TRUE);
-  stream_on (dev);
+  dev = open_manual_stream (card, &s);
 
   start = g_get_monotonic_time ();
   fail_if (gst_tv_hw_device_wait (dev, 20 * GST_MSECOND, &err));
@@ -896,10 +891,7 @@ GST_START_TEST (test_signal_while_streaming)
   struct v4l2_buffer buf;
   Stream s;
 
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  dev = open_card ("virtual:0");
-  stream_setup (&s, dev, 2, TRUE);
-  stream_on (dev);
+  dev = open_manual_stream (card, &s);
 
   gst_tv_hw_virtual_card_emit_frames (card, 1);
   dequeue (dev, &buf);
@@ -932,10 +924,7 @@ GST_START_TEST (test_no_signal_snow)
   guint32 k;
   Stream s;
 
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  dev = open_card ("virtual:0");
-  stream_setup (&s, dev, 2, TRUE);
-  stream_on (dev);
+  dev = open_manual_stream (card, &s);
 
   /* the power-on behaviour: frames keep coming, as snow */
   fail_unless (gst_tv_hw_virtual_card_set_signal (card, 0, 0));
@@ -1367,10 +1356,7 @@ GST_START_TEST (test_sequence_faults)
   guint i;
   Stream s;
 
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  dev = open_card ("virtual:0");
-  stream_setup (&s, dev, 2, TRUE);
-  stream_on (dev);
+  dev = open_manual_stream (card, &s);
 
   for (i = 0; i < G_N_ELEMENTS (expected); i++) {
     if (i == 1)
@@ -1408,10 +1394,7 @@ GST_START_TEST (test_dqbuf_eio_recovery)
   GError *err = NULL;
   Stream s;
 
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  dev = open_card ("virtual:0");
-  stream_setup (&s, dev, 2, TRUE);
-  stream_on (dev);
+  dev = open_manual_stream (card, &s);
   gst_tv_hw_virtual_card_emit_frames (card, 1);
 
   /* a transient DQBUF failure with a frame waiting: the frame is not

@@ -90,6 +90,8 @@ gst_tv_vbi_sliced_encode_frame (const GstTvVbiData * data,
   g_return_val_if_fail (data != NULL, 0);
   g_return_val_if_fail (recs != NULL || n_recs == 0, 0);
 
+  if (n_recs == 0)
+    return 0;
   memset (recs, 0, n_recs * sizeof (*recs));
   for (field = 0; field < 2; field++) {
     if (data->has_caption[field] && n < n_recs) {

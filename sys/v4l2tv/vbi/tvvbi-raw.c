@@ -173,39 +173,51 @@ gst_tv_vbi_find_edges (const guint8 * line, guint n, guint step,
 {
   gboolean high;
   guint i, n_edges = 0, last = 0;
+  gint rise_at, fall_at;
 
   if (n == 0)
     return 0;
   step = MAX (step, 1);
+  /* the samples are integers: "at or past thr +- hyst" is "at or past
+   * the integer level that rounds it inwards", and the scan below
+   * compares bytes only */
+  rise_at = (gint) ceil (thr + hyst);
+  fall_at = (gint) floor (thr - hyst);
   /* a line that starts high starts with a rise (vivid draws WSS from
    * sample 0) */
   high = FALSE;
-  if (line[0] >= thr + hyst && max > 0) {
+  if (line[0] >= rise_at && max > 0) {
     edges[n_edges].pos = 0.0;
     edges[n_edges++].rising = TRUE;
     high = TRUE;
   } else if (line[0] > thr) {
     high = TRUE;
   }
-  for (i = step; i < n && n_edges < max; i += step) {
-    gboolean rise = !high && line[i] >= thr + hyst;
-    gboolean fall = high && line[i] <= thr - hyst;
+  i = step;
+  while (i < n && n_edges < max) {
     guint j;
 
-    if (!rise && !fall)
-      continue;
+    /* on to the next sample past the other level */
+    if (high) {
+      while (i < n && line[i] > fall_at)
+        i += step;
+    } else {
+      while (i < n && line[i] < rise_at)
+        i += step;
+    }
+    if (i >= n)
+      break;
     /* the first sample of this step that went past the level */
     for (j = MAX (i - step + 1, last + 1); j < i; j++) {
-      if (rise ? line[j] >= thr + hyst : line[j] <= thr - hyst)
+      if (high ? line[j] <= fall_at : line[j] >= rise_at)
         break;
     }
+    high = !high;
     edges[n_edges].pos = crossing (line, last, j, thr);
-    edges[n_edges++].rising = rise;
-    high = rise;
+    edges[n_edges++].rising = high;
     last = j;
-    /* look on from the sample after it */
-    i = j;
-    i -= i % step;
+    /* look on from the step after the sample after it */
+    i = j - j % step + step;
   }
   return n_edges;
 }

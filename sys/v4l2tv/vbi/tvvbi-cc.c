@@ -30,6 +30,9 @@
 #define CC_MIN_RUN_IN 6
 /* the smallest swing between the levels a caption line has */
 #define CC_MIN_SWING 32
+/* a caption line crosses its middle level some 35 times (the sync tip,
+ * the run-in, the bits); one with this many is noise */
+#define CC_MAX_EDGES 64
 
 guint8
 gst_tv_vbi_cc_parity (guint8 b)
@@ -129,9 +132,9 @@ GstTvVbiResult
 gst_tv_vbi_cc_decode_line (const struct v4l2_vbi_format *fmt,
     const guint8 * line, guint8 * b1, guint8 * b2)
 {
-  GstTvVbiEdge edges[GST_TV_VBI_MAX_EDGES];
+  GstTvVbiEdge edges[CC_MAX_EDGES];
   guint n = fmt->samples_per_line;
-  guint lo, hi, n_edges, i, step;
+  guint lo, hi, n_edges, i;
   gdouble thr, p0, margin;
 
   g_return_val_if_fail (fmt != NULL, GST_TV_VBI_NONE);
@@ -140,17 +143,16 @@ gst_tv_vbi_cc_decode_line (const struct v4l2_vbi_format *fmt,
 
   if (fmt->sampling_rate == 0 || n == 0)
     return GST_TV_VBI_NONE;
-  /* a bit lasts 27 samples at 13.5 MHz: an eighth of it is a fine
-   * enough look for the levels and the edges */
   p0 = bit_period (fmt);
-  step = MAX ((guint) (p0 / 8), 1);
-  gst_tv_vbi_line_range (line, n, step, &lo, &hi);
+  gst_tv_vbi_line_range (line, n, &lo, &hi);
   if (hi - lo < CC_MIN_SWING)
     return GST_TV_VBI_NONE;
   thr = (lo + hi) / 2.0;
   margin = (hi - lo) / 5.0;
-  n_edges = gst_tv_vbi_find_edges (line, n, step, thr, (hi - lo) / 6.0,
-      edges, G_N_ELEMENTS (edges));
+  n_edges = gst_tv_vbi_find_edges (line, n, thr, (hi - lo) / 6.0,
+      edges, CC_MAX_EDGES);
+  if (n_edges == CC_MAX_EDGES)
+    return GST_TV_VBI_NONE;
 
   /* runs of rises one bit period apart, each cycle falling half way */
   for (i = 0; i < n_edges; i++) {

@@ -13,6 +13,9 @@
 
 #include <math.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "vbi/tvvbi-priv.h"
 
@@ -137,13 +140,33 @@ gst_tv_vbi_raw_line_offset (const struct v4l2_vbi_format *fmt,
 /* --- signal helpers (tvvbi-priv.h) --- */
 
 void
-gst_tv_vbi_line_range (const guint8 * line, guint n, guint step, guint * lo,
-    guint * hi)
+gst_tv_vbi_line_range (const guint8 * line, guint n, guint * lo, guint * hi)
 {
-  guint i, l = 255, h = 0;
+  guint i = 0, l = 255, h = 0;
 
-  step = MAX (step, 1);
-  for (i = 0; i < n; i += step) {
+#ifdef __SSE2__
+  /* sixteen samples at a time: this look at every sample costs less than
+   * a scalar look at every eighth */
+  if (n >= 16) {
+    __m128i vl = _mm_set1_epi8 ((gchar) 0xff), vh = _mm_setzero_si128 ();
+    guint8 ls[16], hs[16];
+    guint k;
+
+    for (; i + 16 <= n; i += 16) {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) (line + i));
+
+      vl = _mm_min_epu8 (vl, v);
+      vh = _mm_max_epu8 (vh, v);
+    }
+    _mm_storeu_si128 ((__m128i *) ls, vl);
+    _mm_storeu_si128 ((__m128i *) hs, vh);
+    for (k = 0; k < 16; k++) {
+      l = MIN (l, ls[k]);
+      h = MAX (h, hs[k]);
+    }
+  }
+#endif
+  for (; i < n; i++) {
     l = MIN (l, line[i]);
     h = MAX (h, line[i]);
   }
@@ -151,14 +174,16 @@ gst_tv_vbi_line_range (const guint8 * line, guint n, guint step, guint * lo,
   *hi = h;
 }
 
-/* where the signal crossed @thr between the samples before @i */
+/* where the signal crossed @thr between the samples before @i; @above
+ * is the integer test "sample > thr" */
 static gdouble
-crossing (const guint8 * line, guint from, guint i, gdouble thr)
+crossing (const guint8 * line, guint from, guint i, gdouble thr, gint above)
 {
+  gboolean side = line[i] > above;
   guint j = i;
 
   /* back to the last sample on the other side of the level */
-  while (j > from && ((line[i] > thr) == (line[j - 1] > thr)))
+  while (j > from && (line[j - 1] > above) == side)
     j--;
   if (j == 0)
     return 0.0;
@@ -167,22 +192,48 @@ crossing (const guint8 * line, guint from, guint i, gdouble thr)
   return (j - 1) + (thr - line[j - 1]) / ((gdouble) line[j] - line[j - 1]);
 }
 
+/* the first sample from @i on that is at or above @level (@rising) or
+ * at or below it; @n if none is */
+static guint
+next_past (const guint8 * line, guint i, guint n, gboolean rising,
+    guint8 level)
+{
+#ifdef __SSE2__
+  /* sixteen samples a compare: a line is mostly flat between its edges */
+  __m128i t = _mm_set1_epi8 ((gchar) level);
+
+  for (; i + 16 <= n; i += 16) {
+    __m128i v = _mm_loadu_si128 ((const __m128i *) (line + i));
+    __m128i past = rising ? _mm_cmpeq_epi8 (_mm_max_epu8 (v, t), v) :
+        _mm_cmpeq_epi8 (_mm_min_epu8 (v, t), v);
+    gint mask = _mm_movemask_epi8 (past);
+
+    if (mask)
+      return i + __builtin_ctz (mask);
+  }
+#endif
+  for (; i < n; i++) {
+    if (rising ? line[i] >= level : line[i] <= level)
+      return i;
+  }
+  return n;
+}
+
 guint
-gst_tv_vbi_find_edges (const guint8 * line, guint n, guint step,
-    gdouble thr, gdouble hyst, GstTvVbiEdge * edges, guint max)
+gst_tv_vbi_find_edges (const guint8 * line, guint n, gdouble thr,
+    gdouble hyst, GstTvVbiEdge * edges, guint max)
 {
   gboolean high;
   guint i, n_edges = 0, last = 0;
-  gint rise_at, fall_at;
+  gint rise_at, fall_at, above;
 
   if (n == 0)
     return 0;
-  step = MAX (step, 1);
   /* the samples are integers: "at or past thr +- hyst" is "at or past
-   * the integer level that rounds it inwards", and the scan below
-   * compares bytes only */
-  rise_at = (gint) ceil (thr + hyst);
-  fall_at = (gint) floor (thr - hyst);
+   * the integer level that rounds it inwards" */
+  rise_at = CLAMP ((gint) ceil (thr + hyst), 0, 255);
+  fall_at = CLAMP ((gint) floor (thr - hyst), 0, 255);
+  above = (gint) floor (thr);
   /* a line that starts high starts with a rise (vivid draws WSS from
    * sample 0) */
   high = FALSE;
@@ -193,54 +244,16 @@ gst_tv_vbi_find_edges (const guint8 * line, guint n, guint step,
   } else if (line[0] > thr) {
     high = TRUE;
   }
-  i = step;
-  while (i < n && n_edges < max) {
-    guint j;
-
-    /* on to the next sample past the other level */
-    if (high) {
-      while (i < n && line[i] > fall_at)
-        i += step;
-    } else {
-      while (i < n && line[i] < rise_at)
-        i += step;
-    }
+  for (i = 1; n_edges < max; i++) {
+    i = next_past (line, i, n, !high, high ? fall_at : rise_at);
     if (i >= n)
       break;
-    /* the first sample of this step that went past the level */
-    for (j = MAX (i - step + 1, last + 1); j < i; j++) {
-      if (high ? line[j] <= fall_at : line[j] >= rise_at)
-        break;
-    }
     high = !high;
-    edges[n_edges].pos = crossing (line, last, j, thr);
+    edges[n_edges].pos = crossing (line, last, i, thr, above);
     edges[n_edges++].rising = high;
-    last = j;
-    /* look on from the step after the sample after it */
-    i = j - j % step + step;
+    last = i;
   }
   return n_edges;
-}
-
-gdouble
-gst_tv_vbi_average (const guint8 * line, guint n, gdouble centre,
-    gdouble half_width)
-{
-  gint first, last, i;
-  guint sum = 0;
-
-  if (centre < 0 || centre >= n)
-    return -1;
-  first = (gint) ceil (centre - half_width);
-  last = (gint) floor (centre + half_width);
-  first = MAX (first, 0);
-  last = MIN (last, (gint) n - 1);
-  if (last < first) {
-    first = last = CLAMP ((gint) floor (centre), 0, (gint) n - 1);
-  }
-  for (i = first; i <= last; i++)
-    sum += line[i];
-  return (gdouble) sum / (last - first + 1);
 }
 
 void

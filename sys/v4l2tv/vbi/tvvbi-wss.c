@@ -205,7 +205,7 @@ gst_tv_vbi_wss_decode_line (const struct v4l2_vbi_format *fmt,
 {
   GstTvVbiEdge edges[GST_TV_VBI_MAX_EDGES];
   guint n = fmt->samples_per_line;
-  guint lo, hi, n_edges, i, step, end;
+  guint lo, hi, n_edges, i, end;
   gdouble thr, spe0;
 
   g_return_val_if_fail (fmt != NULL, GST_TV_VBI_NONE);
@@ -214,17 +214,19 @@ gst_tv_vbi_wss_decode_line (const struct v4l2_vbi_format *fmt,
 
   if (fmt->sampling_rate == 0 || n == 0)
     return GST_TV_VBI_NONE;
-  /* the shortest level is one element (5.4 samples at 27 MHz); the
-   * edges of the run-in and start code are all the search needs */
+  /* an element lasts 5.4 samples at 27 MHz; the edges of the run-in and
+   * start code are all the search needs, so it stops where the data
+   * bits of a run-in starting there would no longer fit the line */
   spe0 = fmt->sampling_rate / WSS_ELEMENT_RATE;
-  step = MAX ((guint) (spe0 / 2.5), 1);
   end = n - MIN (n, (guint) ((WSS_ELEMENTS - WSS_HEADER) * spe0 * 0.95));
-  gst_tv_vbi_line_range (line, n, step, &lo, &hi);
+  gst_tv_vbi_line_range (line, n, &lo, &hi);
   if (hi - lo < WSS_MIN_SWING)
     return GST_TV_VBI_NONE;
   thr = (lo + hi) / 2.0;
-  n_edges = gst_tv_vbi_find_edges (line, end, step, thr, (hi - lo) / 6.0,
+  n_edges = gst_tv_vbi_find_edges (line, end, thr, (hi - lo) / 6.0,
       edges, G_N_ELEMENTS (edges));
+  if (n_edges == G_N_ELEMENTS (edges))
+    return GST_TV_VBI_NONE;
 
   for (i = 0; i < n_edges; i++) {
     GstTvVbiResult res;

@@ -1,0 +1,419 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Unit tests for what v4l2tvsrc makes of a frame's VBI data
+ * (gstv4l2tvvbi.c): caption meta (CEA608_S334_1A, both fields kept
+ * apart) on the frame the pairs came with, and the WSS aspect, taken
+ * after three frames in a row, with its pixel aspect ratio and message.
+ * The data comes from the virtual card's own VBI lines where it can, so
+ * the card, the VBI library and this step are tested together.
+ *
+ * Copyright (C) 2026 the v4l2tv authors
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/check/gstcheck.h>
+#include <gst/video/video.h>
+
+#include "gstv4l2tvvbi.h"
+#include "hw/tvhw.h"
+#include "hw/tvhw-virtual.h"
+
+#define CARD 7
+
+/* virtual card CARD, reset, on input @input at standard @std (settings
+ * persist after the close, as a driver's do) */
+static GstTvHwVirtualCard *
+card_on_input (guint32 input, v4l2_std_id std)
+{
+  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get (CARD);
+  GstTvHwDevice *dev;
+  GError *err = NULL;
+  gchar *location = g_strdup_printf ("virtual:%d", CARD);
+
+  fail_unless (card != NULL);
+  fail_unless (gst_tv_hw_virtual_card_reset (card));
+  dev = gst_tv_hw_device_open (location, GST_TV_HW_CAPTURE, &err);
+  fail_unless (dev != NULL, "%s", err ? err->message : "");
+  fail_unless (gst_tv_hw_device_set_input (dev, input, &err), "%s",
+      err ? err->message : "");
+  fail_unless (gst_tv_hw_device_set_std (dev, std, &err), "%s",
+      err ? err->message : "");
+  gst_tv_hw_device_close (dev);
+  g_free (location);
+  return card;
+}
+
+/* the caption meta of @buf (exactly one), or NULL when it has none */
+static GstVideoCaptionMeta *
+caption_meta (GstBuffer * buf)
+{
+  GstVideoCaptionMeta *meta = NULL, *m;
+  gpointer state = NULL;
+
+  while ((m = (GstVideoCaptionMeta *) gst_buffer_iterate_meta_filtered (buf,
+              &state, GST_VIDEO_CAPTION_META_API_TYPE))) {
+    fail_unless (meta == NULL, "more than one caption meta on a frame");
+    meta = m;
+  }
+  return meta;
+}
+
+static GstTvVbiData
+caption_data (gboolean f1, gboolean f2)
+{
+  GstTvVbiData data = { {0} };
+
+  data.has_caption[0] = f1;
+  data.caption[0][0] = gst_tv_vbi_cc_parity ('H');
+  data.caption[0][1] = gst_tv_vbi_cc_parity ('i');
+  data.has_caption[1] = f2;
+  data.caption[1][0] = gst_tv_vbi_cc_parity (0x01);
+  data.caption[1][1] = gst_tv_vbi_cc_parity (0x02);
+  return data;
+}
+
+GST_START_TEST (test_captions_both_fields)
+{
+  GstTvVbiData in = caption_data (TRUE, TRUE), out;
+  GstV4l2TvVbi vbi;
+  GstVideoCaptionMeta *meta;
+  GstBuffer *buf = gst_buffer_new ();
+
+  gst_v4l2_tv_vbi_reset (&vbi, GST_V4L2_TV_VBI_ALL, 525);
+  fail_if (gst_v4l2_tv_vbi_frame (&vbi, &in, buf));
+  meta = caption_meta (buf);
+  fail_unless (meta != NULL);
+  fail_unless_equals_int (meta->caption_type,
+      GST_VIDEO_CAPTION_TYPE_CEA608_S334_1A);
+  fail_unless_equals_int (meta->size, 6);
+  /* field 1 first, its field bit set; field 2 without; line 21 / 284 */
+  fail_unless_equals_int (meta->data[0], 0x80 | 12);
+  fail_unless_equals_int (meta->data[1], in.caption[0][0]);
+  fail_unless_equals_int (meta->data[2], in.caption[0][1]);
+  fail_unless_equals_int (meta->data[3], 12);
+  fail_unless_equals_int (meta->data[4], in.caption[1][0]);
+  fail_unless_equals_int (meta->data[5], in.caption[1][1]);
+  fail_unless (gst_tv_vbi_s334_1a_unpack (meta->data, meta->size, &out));
+  fail_unless (memcmp (out.caption, in.caption, sizeof (in.caption)) == 0);
+  gst_buffer_unref (buf);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_captions_one_field)
+{
+  GstTvVbiData f2 = caption_data (FALSE, TRUE), none = caption_data (FALSE,
+      FALSE), out;
+  GstV4l2TvVbi vbi;
+  GstVideoCaptionMeta *meta;
+  GstBuffer *buf = gst_buffer_new (), *empty = gst_buffer_new ();
+
+  gst_v4l2_tv_vbi_reset (&vbi, GST_V4L2_TV_VBI_ALL, 525);
+  gst_v4l2_tv_vbi_frame (&vbi, &f2, buf);
+  meta = caption_meta (buf);
+  fail_unless (meta != NULL);
+  fail_unless_equals_int (meta->size, 3);
+  fail_unless_equals_int (meta->data[0], 12);
+  fail_unless (gst_tv_vbi_s334_1a_unpack (meta->data, meta->size, &out));
+  fail_if (out.has_caption[0]);
+  fail_unless (out.has_caption[1]);
+
+  /* a frame whose lines carried nothing (or failed parity) has no meta */
+  gst_v4l2_tv_vbi_frame (&vbi, &none, empty);
+  fail_unless (caption_meta (empty) == NULL);
+  gst_buffer_unref (buf);
+  gst_buffer_unref (empty);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_captions_off)
+{
+  GstTvVbiData in = caption_data (TRUE, TRUE);
+  GstV4l2TvVbi vbi;
+  GstBuffer *buf = gst_buffer_new ();
+
+  /* not among the services */
+  gst_v4l2_tv_vbi_reset (&vbi, GST_V4L2_TV_VBI_WSS, 525);
+  gst_v4l2_tv_vbi_frame (&vbi, &in, buf);
+  fail_unless (caption_meta (buf) == NULL);
+  /* CEA-608 belongs to 525-line video */
+  gst_v4l2_tv_vbi_reset (&vbi, GST_V4L2_TV_VBI_ALL, 625);
+  gst_v4l2_tv_vbi_frame (&vbi, &in, buf);
+  fail_unless (caption_meta (buf) == NULL);
+  gst_buffer_unref (buf);
+}
+
+GST_END_TEST;
+
+/* the virtual card's NTSC input: its frames' VBI, sliced by the library,
+ * put on buffers, read back through the meta, give the card's pairs */
+GST_START_TEST (test_captions_from_card)
+{
+  GstTvHwVirtualCard *card = card_on_input (1, V4L2_STD_NTSC_M);   /* Composite1 */
+  struct v4l2_vbi_format fmt;
+  GstV4l2TvVbi vbi;
+  guint32 seq;
+  guint with_meta = 0;
+
+  gst_tv_hw_virtual_card_get_vbi_format (card, &fmt);
+  gst_v4l2_tv_vbi_reset (&vbi, GST_V4L2_TV_VBI_ALL, 525);
+  for (seq = 0; seq < 120; seq++) {
+    gsize size = gst_tv_vbi_raw_frame_size (&fmt);
+    guint8 *raw = g_malloc (size);
+    GstTvVbiData data, back;
+    GstVideoCaptionMeta *meta;
+    GstBuffer *buf = gst_buffer_new ();
+
+    fail_unless (gst_tv_hw_virtual_card_generate_vbi_raw (card, seq, raw,
+            size));
+    fail_unless (gst_tv_vbi_raw_decode_frame (&fmt, 525, raw, size, &data,
+            NULL, NULL));
+    gst_v4l2_tv_vbi_frame (&vbi, &data, buf);
+    meta = caption_meta (buf);
+    if (data.has_caption[0] || data.has_caption[1]) {
+      fail_unless (meta != NULL, "frame %u: pairs but no meta", seq);
+      fail_unless (gst_tv_vbi_s334_1a_unpack (meta->data, meta->size,
+              &back));
+      fail_unless_equals_int (back.has_caption[0], data.has_caption[0]);
+      fail_unless_equals_int (back.has_caption[1], data.has_caption[1]);
+      fail_unless (memcmp (back.caption, data.caption,
+              sizeof (data.caption)) == 0);
+      with_meta++;
+    } else {
+      fail_unless (meta == NULL);
+    }
+    gst_buffer_unref (buf);
+    g_free (raw);
+  }
+  /* the card sends a pair on every frame of its caption input */
+  fail_unless_equals_int (with_meta, 120);
+  gst_tv_hw_virtual_card_reset (card);
+}
+
+GST_END_TEST;
+
+static GstTvVbiData
+wss_data (GstTvVbiWssAspect aspect)
+{
+  GstTvVbiData data = { {0} };
+
+  data.has_wss = TRUE;
+  data.wss = gst_tv_vbi_wss_word (aspect);
+  return data;
+}
+
+/* @n frames of @data; TRUE when the last one changed the aspect, FALSE
+ * when none did (fails if an earlier one did) */
+static gboolean
+feed (GstV4l2TvVbi * vbi, const GstTvVbiData * data, guint n)
+{
+  GstBuffer *buf = gst_buffer_new ();
+  gboolean changed = FALSE;
+  guint i;
+
+  for (i = 0; i < n; i++) {
+    fail_if (changed, "the aspect changed before frame %u of %u", i + 1, n);
+    changed = gst_v4l2_tv_vbi_frame (vbi, data, buf);
+  }
+  gst_buffer_unref (buf);
+  return changed;
+}
+
+GST_START_TEST (test_wss_takes_three_frames)
+{
+  GstTvVbiData wide = wss_data (GST_TV_VBI_WSS_16_9_ANAMORPHIC);
+  GstTvVbiData normal = wss_data (GST_TV_VBI_WSS_4_3_FULL);
+  GstV4l2TvVbi vbi;
+  gint n, d;
+
+  gst_v4l2_tv_vbi_reset (&vbi, GST_V4L2_TV_VBI_ALL, 625);
+  gst_v4l2_tv_vbi_pixel_aspect (&vbi, 59, 54, &n, &d);
+  fail_unless (n == 59 && d == 54);
+
+  fail_unless (feed (&vbi, &normal, GST_V4L2_TV_VBI_WSS_FRAMES));
+  fail_if (gst_v4l2_tv_vbi_is_anamorphic (&vbi));
+  fail_unless (feed (&vbi, &wide, GST_V4L2_TV_VBI_WSS_FRAMES));
+  fail_unless (gst_v4l2_tv_vbi_is_anamorphic (&vbi));
+  gst_v4l2_tv_vbi_pixel_aspect (&vbi, 59, 54, &n, &d);
+  fail_unless (n == 118 && d == 81, "16:9 at 625 lines: %d/%d", n, d);
+  gst_v4l2_tv_vbi_pixel_aspect (&vbi, 10, 11, &n, &d);
+  fail_unless (n == 40 && d == 33, "16:9 at 525 lines: %d/%d", n, d);
+  /* the same aspect again changes nothing */
+  fail_if (feed (&vbi, &wide, 10));
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_wss_glitches)
+{
+  GstTvVbiData wide = wss_data (GST_TV_VBI_WSS_16_9_ANAMORPHIC);
+  GstTvVbiData normal = wss_data (GST_TV_VBI_WSS_4_3_FULL);
+  GstTvVbiData bad = normal, missing = { {0} };
+  GstV4l2TvVbi vbi;
+
+  gst_v4l2_tv_vbi_reset (&vbi, GST_V4L2_TV_VBI_ALL, 625);
+  fail_unless (feed (&vbi, &normal, GST_V4L2_TV_VBI_WSS_FRAMES));
+
+  /* one bad line, then the old aspect: no flip, and the count starts
+   * over */
+  fail_if (feed (&vbi, &wide, GST_V4L2_TV_VBI_WSS_FRAMES - 1));
+  fail_if (feed (&vbi, &normal, 1));
+  fail_if (feed (&vbi, &wide, GST_V4L2_TV_VBI_WSS_FRAMES - 1));
+  fail_if (gst_v4l2_tv_vbi_is_anamorphic (&vbi));
+
+  /* a dropout or a word with the wrong aspect parity is no vote either
+   * way: the third good frame still takes the change */
+  bad.wss ^= 0x1;
+  fail_unless_equals_int (gst_tv_vbi_wss_aspect (bad.wss),
+      GST_TV_VBI_WSS_INVALID);
+  fail_if (feed (&vbi, &missing, 5));
+  fail_if (feed (&vbi, &bad, 5));
+  fail_unless (feed (&vbi, &wide, 1));
+  fail_unless (gst_v4l2_tv_vbi_is_anamorphic (&vbi));
+
+  /* WSS belongs to 625-line video, and may be turned off */
+  gst_v4l2_tv_vbi_reset (&vbi, GST_V4L2_TV_VBI_ALL, 525);
+  fail_if (feed (&vbi, &wide, 10));
+  gst_v4l2_tv_vbi_reset (&vbi, GST_V4L2_TV_VBI_CAPTIONS, 625);
+  fail_if (feed (&vbi, &wide, 10));
+  fail_if (gst_v4l2_tv_vbi_is_anamorphic (&vbi));
+}
+
+GST_END_TEST;
+
+static void
+check_message (GstV4l2TvVbi * vbi, GstTvVbiWssAspect aspect,
+    gboolean anamorphic, gboolean letterbox)
+{
+  GstMessage *msg = gst_v4l2_tv_vbi_wss_message (vbi, NULL);
+  const GstStructure *s = gst_message_get_structure (msg);
+  gboolean b;
+  guint word;
+
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_ELEMENT);
+  fail_unless (gst_structure_has_name (s, "v4l2tv-wss"));
+  fail_unless_equals_string (gst_structure_get_string (s, "aspect"),
+      gst_tv_vbi_wss_aspect_name (aspect));
+  fail_unless (gst_structure_get_uint (s, "word", &word));
+  fail_unless_equals_int (word, gst_tv_vbi_wss_word (aspect));
+  fail_unless (gst_structure_get_boolean (s, "anamorphic", &b));
+  fail_unless_equals_int (b, anamorphic);
+  fail_unless (gst_structure_get_boolean (s, "letterbox", &b));
+  fail_unless_equals_int (b, letterbox);
+  gst_message_unref (msg);
+}
+
+GST_START_TEST (test_wss_message)
+{
+  static const struct
+  {
+    GstTvVbiWssAspect aspect;
+    gboolean anamorphic, letterbox;
+  } cases[] = {
+    {GST_TV_VBI_WSS_4_3_FULL, FALSE, FALSE},
+    {GST_TV_VBI_WSS_14_9_LETTERBOX_CENTRE, FALSE, TRUE},
+    {GST_TV_VBI_WSS_14_9_LETTERBOX_TOP, FALSE, TRUE},
+    {GST_TV_VBI_WSS_16_9_LETTERBOX_CENTRE, FALSE, TRUE},
+    {GST_TV_VBI_WSS_16_9_LETTERBOX_TOP, FALSE, TRUE},
+    {GST_TV_VBI_WSS_ABOVE_16_9_LETTERBOX_CENTRE, FALSE, TRUE},
+    {GST_TV_VBI_WSS_14_9_FULL, FALSE, FALSE},
+    {GST_TV_VBI_WSS_16_9_ANAMORPHIC, TRUE, FALSE},
+  };
+  GstV4l2TvVbi vbi;
+  guint i;
+
+  gst_v4l2_tv_vbi_reset (&vbi, GST_V4L2_TV_VBI_ALL, 625);
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    GstTvVbiData data = wss_data (cases[i].aspect);
+    gint n, d;
+
+    fail_unless (feed (&vbi, &data, GST_V4L2_TV_VBI_WSS_FRAMES),
+        "case %u", i);
+    check_message (&vbi, cases[i].aspect, cases[i].anamorphic,
+        cases[i].letterbox);
+    /* only the anamorphic picture changes the pixels' shape */
+    gst_v4l2_tv_vbi_pixel_aspect (&vbi, 59, 54, &n, &d);
+    fail_unless_equals_int (n, cases[i].anamorphic ? 118 : 59);
+    fail_unless_equals_int (d, cases[i].anamorphic ? 81 : 54);
+  }
+}
+
+GST_END_TEST;
+
+/* the virtual card's PAL inputs carry WSS 4:3 (its E7 channel 16:9) */
+GST_START_TEST (test_wss_from_card)
+{
+  GstTvHwVirtualCard *card = card_on_input (2, V4L2_STD_PAL_BG);    /* S-Video */
+  struct v4l2_vbi_format fmt;
+  GstV4l2TvVbi vbi;
+  guint32 seq;
+  gboolean changed = FALSE;
+
+  gst_tv_hw_virtual_card_get_vbi_format (card, &fmt);
+  gst_v4l2_tv_vbi_reset (&vbi, GST_V4L2_TV_VBI_ALL, 625);
+  for (seq = 0; seq < 10; seq++) {
+    gsize size = gst_tv_vbi_raw_frame_size (&fmt);
+    guint8 *raw = g_malloc (size);
+    GstTvVbiData data;
+    GstBuffer *buf = gst_buffer_new ();
+
+    fail_unless (gst_tv_hw_virtual_card_generate_vbi_raw (card, seq, raw,
+            size));
+    fail_unless (gst_tv_vbi_raw_decode_frame (&fmt, 625, raw, size, &data,
+            &vbi.stats, NULL));
+    changed |= gst_v4l2_tv_vbi_frame (&vbi, &data, buf);
+    fail_unless (caption_meta (buf) == NULL);
+    gst_buffer_unref (buf);
+    g_free (raw);
+  }
+  fail_unless (changed);
+  fail_unless_equals_int (vbi.aspect, GST_TV_VBI_WSS_4_3_FULL);
+  fail_unless_equals_int (vbi.stats.wss, 10);
+  gst_tv_hw_virtual_card_reset (card);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_services_flags)
+{
+  GFlagsClass *klass = g_type_class_ref (GST_TYPE_V4L2_TV_VBI_SERVICES);
+  GValue v = G_VALUE_INIT;
+
+  fail_unless (g_flags_get_value_by_nick (klass, "captions") != NULL);
+  fail_unless (g_flags_get_value_by_nick (klass, "wss") != NULL);
+  g_value_init (&v, GST_TYPE_V4L2_TV_VBI_SERVICES);
+  fail_unless (gst_value_deserialize (&v, "captions+wss"));
+  fail_unless_equals_int (g_value_get_flags (&v), GST_V4L2_TV_VBI_ALL);
+  fail_if (gst_value_deserialize (&v, "teletext"));
+  g_value_unset (&v);
+  g_type_class_unref (klass);
+}
+
+GST_END_TEST;
+
+static Suite *
+v4l2tvvbi_suite (void)
+{
+  Suite *s = suite_create ("v4l2tvvbi");
+  TCase *tc = tcase_create ("captions");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_captions_both_fields);
+  tcase_add_test (tc, test_captions_one_field);
+  tcase_add_test (tc, test_captions_off);
+  tcase_add_test (tc, test_captions_from_card);
+
+  tc = tcase_create ("wss");
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_wss_takes_three_frames);
+  tcase_add_test (tc, test_wss_glitches);
+  tcase_add_test (tc, test_wss_message);
+  tcase_add_test (tc, test_wss_from_card);
+  tcase_add_test (tc, test_services_flags);
+  return s;
+}
+
+GST_CHECK_MAIN (v4l2tvvbi);

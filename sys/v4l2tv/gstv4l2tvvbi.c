@@ -196,3 +196,113 @@ gst_v4l2_tv_vbi_wss_message (const GstV4l2TvVbi * vbi, GstObject * src)
           "anamorphic", G_TYPE_BOOLEAN, gst_v4l2_tv_vbi_is_anamorphic (vbi),
           "letterbox", G_TYPE_BOOLEAN, letterbox, NULL));
 }
+
+/* --- the sink: caption meta back into line 21 pairs --- */
+
+/* cc_data triplets (CEA-708: marker bits, cc_valid, cc_type; two bytes):
+ * the valid CEA-608 ones, cc_type 0 for field 1 and 1 for field 2 */
+static void
+cc_data_to_pairs (const guint8 * cc, gsize size, GstTvVbiData * data)
+{
+  gsize i;
+
+  for (i = 0; i + 3 <= size; i += 3) {
+    guint cc_type = cc[i] & 0x3;
+
+    if (!(cc[i] & 0x4) || cc_type > 1)
+      continue;
+    data->has_caption[cc_type] = TRUE;
+    data->caption[cc_type][0] = cc[i + 1];
+    data->caption[cc_type][1] = cc[i + 2];
+  }
+}
+
+/* the cc_data section of a CEA-708 caption distribution packet (SMPTE
+ * 334-2): 0x96 0x69, length, frame rate, flags, sequence (2), then
+ * sections; cc_data is 0x72, 0xe0 | cc_count, the triplets */
+static gboolean
+cdp_to_pairs (const guint8 * cdp, gsize size, GstTvVbiData * data)
+{
+  gsize len, count;
+
+  if (size < 7 || cdp[0] != 0x96 || cdp[1] != 0x69)
+    return FALSE;
+  len = MIN (cdp[2], size);
+  /* the time code section, when the flags say there is one, comes
+   * first: 0x71 and 4 bytes */
+  size = 7;
+  if (cdp[4] & 0x80) {
+    if (len < size + 5 || cdp[size] != 0x71)
+      return FALSE;
+    size += 5;
+  }
+  if (!(cdp[4] & 0x40) || len < size + 2 || cdp[size] != 0x72)
+    return FALSE;
+  count = cdp[size + 1] & 0x1f;
+  if (len < size + 2 + 3 * count)
+    return FALSE;
+  cc_data_to_pairs (cdp + size + 2, 3 * count, data);
+  return TRUE;
+}
+
+/**
+ * gst_v4l2_tv_vbi_captions_from_buffer:
+ * @buf: a frame for the sink
+ * @data: (out): the line 21 pairs its caption meta carries (WSS cleared)
+ *
+ * Reads every GstVideoCaptionMeta of @buf: CEA608_S334_1A (field bit
+ * kept), CEA608_RAW (pairs of field 1), CEA708_RAW (cc_data: cc_type 0
+ * and 1 are fields 1 and 2, DTVCC is skipped) and CEA708_CDP (its cc_data
+ * section). A later meta wins for a field.
+ *
+ * Returns: TRUE when a field got a pair
+ */
+gboolean
+gst_v4l2_tv_vbi_captions_from_buffer (GstBuffer * buf, GstTvVbiData * data)
+{
+  GstVideoCaptionMeta *meta;
+  gpointer state = NULL;
+
+  g_return_val_if_fail (GST_IS_BUFFER (buf), FALSE);
+  g_return_val_if_fail (data != NULL, FALSE);
+
+  memset (data, 0, sizeof (*data));
+  while ((meta = (GstVideoCaptionMeta *)
+          gst_buffer_iterate_meta_filtered (buf, &state,
+              GST_VIDEO_CAPTION_META_API_TYPE))) {
+    GstTvVbiData one = { {0} };
+    guint f;
+
+    switch (meta->caption_type) {
+      case GST_VIDEO_CAPTION_TYPE_CEA608_S334_1A:
+        if (!gst_tv_vbi_s334_1a_unpack (meta->data, meta->size, &one))
+          continue;
+        break;
+      case GST_VIDEO_CAPTION_TYPE_CEA608_RAW:
+        if (meta->size < 2)
+          continue;
+        /* one pair a frame; more would be another frame's */
+        one.has_caption[0] = TRUE;
+        one.caption[0][0] = meta->data[0];
+        one.caption[0][1] = meta->data[1];
+        break;
+      case GST_VIDEO_CAPTION_TYPE_CEA708_RAW:
+        cc_data_to_pairs (meta->data, meta->size, &one);
+        break;
+      case GST_VIDEO_CAPTION_TYPE_CEA708_CDP:
+        if (!cdp_to_pairs (meta->data, meta->size, &one))
+          continue;
+        break;
+      default:
+        continue;
+    }
+    for (f = 0; f < 2; f++) {
+      if (!one.has_caption[f])
+        continue;
+      data->has_caption[f] = TRUE;
+      data->caption[f][0] = one.caption[f][0];
+      data->caption[f][1] = one.caption[f][1];
+    }
+  }
+  return data->has_caption[0] || data->has_caption[1];
+}

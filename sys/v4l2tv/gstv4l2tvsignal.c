@@ -59,10 +59,21 @@ static const struct
 };
 /* *INDENT-ON* */
 
+/* the enum type @name of @values, registered once; @type holds it */
+static GType
+register_enum (gsize * type, const gchar * name, const GEnumValue * values)
+{
+  if (g_once_init_enter (type)) {
+    GType tmp = g_enum_register_static (name, values);
+    g_once_init_leave (type, tmp);
+  }
+  return *type;
+}
+
 GType
 gst_v4l2_tv_signal_loss_get_type (void)
 {
-  static GType type = 0;
+  static gsize type = 0;
   static const GEnumValue values[] = {
     {GST_V4L2_TV_SIGNAL_LOSS_REPEAT, "Repeat the last frame", "repeat"},
     {GST_V4L2_TV_SIGNAL_LOSS_BLACK, "Black frames", "black"},
@@ -71,17 +82,13 @@ gst_v4l2_tv_signal_loss_get_type (void)
     {0, NULL, NULL},
   };
 
-  if (g_once_init_enter (&type)) {
-    GType tmp = g_enum_register_static ("GstV4l2TvSignalLoss", values);
-    g_once_init_leave (&type, tmp);
-  }
-  return type;
+  return register_enum (&type, "GstV4l2TvSignalLoss", values);
 }
 
 GType
 gst_v4l2_tv_corrupted_frames_get_type (void)
 {
-  static GType type = 0;
+  static gsize type = 0;
   static const GEnumValue values[] = {
     {GST_V4L2_TV_CORRUPTED_FRAMES_MARK, "Push them flagged CORRUPTED",
         "mark"},
@@ -89,11 +96,7 @@ gst_v4l2_tv_corrupted_frames_get_type (void)
     {0, NULL, NULL},
   };
 
-  if (g_once_init_enter (&type)) {
-    GType tmp = g_enum_register_static ("GstV4l2TvCorruptedFrames", values);
-    g_once_init_leave (&type, tmp);
-  }
-  return type;
+  return register_enum (&type, "GstV4l2TvCorruptedFrames", values);
 }
 
 void

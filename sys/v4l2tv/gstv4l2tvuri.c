@@ -76,6 +76,7 @@ GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 #define SCHEME "v4l2tv"
 #define VIRTUAL_HOST "virtual"
 #define NORM_KEY "norm"
+/* how a URI is written, with the port key for %s (grammar_error) */
 #define GRAMMAR "v4l2tv:///dev/videoN or v4l2tv://virtual:N, then " \
   "optionally ?%s=NAME&norm=NORM"
 
@@ -117,7 +118,10 @@ port_key (gboolean src)
   return src ? "input" : "output";
 }
 
-/* a message that quotes outside text: each %s argument is printable */
+/* a message that quotes outside text (the URI, a part of it, a device):
+ * the message is made printable as a whole (gst_v4l2_tv_printable), which
+ * is each quoted argument made printable, as the formats are plain
+ * printable ASCII without backslashes */
 static void
 set_error (GError ** error, gint code, const gchar * format, ...)
 G_GNUC_PRINTF (3, 4);
@@ -126,20 +130,36 @@ G_GNUC_PRINTF (3, 4);
          set_error (GError ** error, gint code, const gchar * format, ...)
 {
   va_list args;
-  gchar *message;
+  gchar *message, *printable;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  /* the arguments were made printable; this is the last line of defence */
-  if (!g_utf8_validate (message, -1, NULL)) {
-    gchar *fixed = gst_v4l2_tv_printable (message);
-
-    g_free (message);
-    message = fixed;
-  }
-  g_set_error_literal (error, GST_URI_ERROR, code, message);
+  printable = gst_v4l2_tv_printable (message);
+  g_set_error_literal (error, GST_URI_ERROR, code, printable);
+  g_free (printable);
   g_free (message);
+}
+
+/* BAD_URI: what is wrong (@format), then how a URI is written; returns
+ * FALSE */
+static gboolean
+grammar_error (GError ** error, gboolean src, const gchar * format, ...)
+G_GNUC_PRINTF (3, 4);
+
+     static gboolean
+         grammar_error (GError ** error, gboolean src, const gchar * format,
+    ...)
+{
+  va_list args;
+  g_autofree gchar *what = NULL;
+
+  va_start (args, format);
+  what = g_strdup_vprintf (format, args);
+  va_end (args);
+  set_error (error, GST_URI_ERROR_BAD_URI, "%s; write " GRAMMAR, what,
+      port_key (src));
+  return FALSE;
 }
 
 /* "current, NTSC, NTSC-M, ...": every valid norm= value */
@@ -185,17 +205,15 @@ parse_norm (const gchar * name, const gchar * uri, gint * norm, GError ** error)
 unknown_norm:
   {
     g_autofree gchar *list = norm_list ();
-    g_autofree gchar *n = gst_v4l2_tv_printable (name);
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
 
     if (other_case)
       set_error (error, GST_URI_ERROR_BAD_URI,
           "'%s' in URI '%s' is not a norm: norm names are case-sensitive, "
-          "as the norm property's are; write norm=%s", n, u, other_case);
+          "as the norm property's are; write norm=%s", name, uri, other_case);
     else
       set_error (error, GST_URI_ERROR_BAD_URI,
           "'%s' in URI '%s' is not a norm; the norms are (case-sensitive): "
-          "%s", n, u, list);
+          "%s", name, uri, list);
     return FALSE;
   }
 }
@@ -229,16 +247,12 @@ check_chars (const gchar * uri, GError ** error)
 
   /* ERRORS */
 bad_char:
-  {
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "URI '%s' holds a character a URI cannot (byte 0x%02X at offset "
-        "%u): spaces, control characters and non-ASCII characters must be "
-        "percent-encoded (%%%02X)", u, *p, (guint) (p - (const guchar *) uri),
-        *p);
-    return FALSE;
-  }
+  set_error (error, GST_URI_ERROR_BAD_URI,
+      "URI '%s' holds a character a URI cannot (byte 0x%02X at offset "
+      "%u): spaces, control characters and non-ASCII characters must be "
+      "percent-encoded (%%%02X)", uri, *p, (guint) (p - (const guchar *) uri),
+      *p);
+  return FALSE;
 }
 
 /* the card number of "virtual:N", as written in the authority: decimal
@@ -268,27 +282,17 @@ parse_virtual (const gchar * uri, const gchar * port, gchar ** device,
 
   /* ERRORS */
 bad_card:
-  {
-    g_autofree gchar *c = gst_v4l2_tv_printable (port);
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "'%s' in URI '%s' is not a virtual card number: write "
-        "v4l2tv://virtual:N with N the card's number, in decimal (0 to %u)",
-        c, u, n_cards - 1);
-    return FALSE;
-  }
+  set_error (error, GST_URI_ERROR_BAD_URI,
+      "'%s' in URI '%s' is not a virtual card number: write "
+      "v4l2tv://virtual:N with N the card's number, in decimal (0 to %u)",
+      port, uri, n_cards - 1);
+  return FALSE;
 no_such_card:
-  {
-    g_autofree gchar *c = gst_v4l2_tv_printable (port);
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "URI '%s' names virtual card %s, which does not exist: there are %u "
-        "virtual cards, v4l2tv://virtual:0 to v4l2tv://virtual:%u", u, c,
-        n_cards, n_cards - 1);
-    return FALSE;
-  }
+  set_error (error, GST_URI_ERROR_BAD_URI,
+      "URI '%s' names virtual card %s, which does not exist: there are %u "
+      "virtual cards, v4l2tv://virtual:0 to v4l2tv://virtual:%u", uri, port,
+      n_cards, n_cards - 1);
+  return FALSE;
 }
 
 /* the raw query of @uri: KEY=VALUE pairs split on '&' and the first '=',
@@ -349,67 +353,41 @@ parse_query (const gchar * uri, const gchar * query, gboolean src,
 
   /* ERRORS */
 bad_escape:
-  {
-    g_autofree gchar *p = gst_v4l2_tv_printable (pairs[i]);
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "'%s' in the query of URI '%s' is not valid percent-encoding: '%%' "
-        "must be followed by two hexadecimal digits, and %%00 is not "
-        "allowed", p, u);
-    return FALSE;
-  }
+  set_error (error, GST_URI_ERROR_BAD_URI,
+      "'%s' in the query of URI '%s' is not valid percent-encoding: '%%' "
+      "must be followed by two hexadecimal digits, and %%00 is not "
+      "allowed", pairs[i], uri);
+  return FALSE;
 no_value:
-  {
-    g_autofree gchar *k = gst_v4l2_tv_printable (key);
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "'%s' in the query of URI '%s' has no value: %s takes %s=NAME and "
-        "norm=NORM", k, u, element_name (src), port_key (src));
-    return FALSE;
-  }
+  set_error (error, GST_URI_ERROR_BAD_URI,
+      "'%s' in the query of URI '%s' has no value: %s takes %s=NAME and "
+      "norm=NORM", key, uri, element_name (src), port_key (src));
+  return FALSE;
 repeated:
-  {
-    g_autofree gchar *k = gst_v4l2_tv_printable (key);
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "'%s' appears more than once in the query of URI '%s': give it once",
-        k, u);
-    return FALSE;
-  }
+  set_error (error, GST_URI_ERROR_BAD_URI,
+      "'%s' appears more than once in the query of URI '%s': give it once",
+      key, uri);
+  return FALSE;
 empty_norm:
   {
     g_autofree gchar *list = norm_list ();
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
 
     set_error (error, GST_URI_ERROR_BAD_URI,
         "norm= is empty in URI '%s': give one of %s, or leave norm= out",
-        u, list);
+        uri, list);
     return FALSE;
   }
 wrong_direction:
-  {
-    g_autofree gchar *k = gst_v4l2_tv_printable (key);
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "%s= in URI '%s' is for %s: %s has %ss, so it takes %s= (and norm=)",
-        k, u, element_name (!src), element_name (src), port_key (src),
-        port_key (src));
-    return FALSE;
-  }
+  set_error (error, GST_URI_ERROR_BAD_URI,
+      "%s= in URI '%s' is for %s: %s has %ss, so it takes %s= (and norm=)",
+      key, uri, element_name (!src), element_name (src), port_key (src),
+      port_key (src));
+  return FALSE;
 unknown_key:
-  {
-    g_autofree gchar *k = gst_v4l2_tv_printable (key);
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "unknown key '%s' in the query of URI '%s': %s takes %s= and norm= "
-        "only", k, u, element_name (src), port_key (src));
-    return FALSE;
-  }
+  set_error (error, GST_URI_ERROR_BAD_URI,
+      "unknown key '%s' in the query of URI '%s': %s takes %s= and norm= "
+      "only", key, uri, element_name (src), port_key (src));
+  return FALSE;
 }
 
 /*
@@ -503,93 +481,45 @@ parse_uri (const gchar * uri, gboolean src, gchar ** device, gchar ** port,
 
   /* ERRORS */
 malformed:
-  {
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "'%s' is not a valid URI; write " GRAMMAR, u, port_key (src));
-    return FALSE;
-  }
+  return grammar_error (error, src, "'%s' is not a valid URI", uri);
 wrong_scheme:
-  {
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "URI '%s' does not start with v4l2tv:; write " GRAMMAR, u,
-        port_key (src));
-    return FALSE;
-  }
+  return grammar_error (error, src, "URI '%s' does not start with v4l2tv:",
+      uri);
 userinfo:
   {
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
     g_autofree gchar *raw = g_strndup (hier + 2, at - hier - 2);
-    g_autofree gchar *who = gst_v4l2_tv_printable (raw);
 
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "URI '%s' has a user name ('%s@'), which v4l2tv URIs do not take; "
-        "write " GRAMMAR, u, who, port_key (src));
-    return FALSE;
+    return grammar_error (error, src, "URI '%s' has a user name ('%s@'), "
+        "which v4l2tv URIs do not take", uri, raw);
   }
 fragment:
-  {
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-    g_autofree gchar *f = gst_v4l2_tv_printable (fragment);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "URI '%s' has a fragment ('%s'), which v4l2tv URIs do not take; "
-        "write " GRAMMAR, u, f, port_key (src));
-    return FALSE;
-  }
+  return grammar_error (error, src, "URI '%s' has a fragment ('%s'), which "
+      "v4l2tv URIs do not take", uri, fragment);
 bad_host_escape:
 bad_path_escape:
-  {
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "the device part of URI '%s' is not valid percent-encoding: '%%' "
-        "must be followed by two hexadecimal digits, and %%00 is not "
-        "allowed (it would cut the device path short)", u);
-    return FALSE;
-  }
+  set_error (error, GST_URI_ERROR_BAD_URI,
+      "the device part of URI '%s' is not valid percent-encoding: '%%' "
+      "must be followed by two hexadecimal digits, and %%00 is not "
+      "allowed (it would cut the device path short)", uri);
+  return FALSE;
 no_device:
-  {
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "URI '%s' names no device; write " GRAMMAR, u, port_key (src));
-    return FALSE;
-  }
+  return grammar_error (error, src, "URI '%s' names no device", uri);
 relative_path:
-  {
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-    g_autofree gchar *p = gst_v4l2_tv_printable (path);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "the device path '%s' in URI '%s' is not absolute; write the whole "
-        "path after v4l2tv://, as in v4l2tv:///dev/video0", p, u);
-    return FALSE;
-  }
+  set_error (error, GST_URI_ERROR_BAD_URI,
+      "the device path '%s' in URI '%s' is not absolute; write the whole "
+      "path after v4l2tv://, as in v4l2tv:///dev/video0", path, uri);
+  return FALSE;
 path_after_virtual:
-  {
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-    g_autofree gchar *p = gst_v4l2_tv_printable (path);
-
-    set_error (error, GST_URI_ERROR_BAD_URI,
-        "URI '%s' has a path ('%s') after the virtual card; write "
-        "v4l2tv://virtual or v4l2tv://virtual:N, or v4l2tv:///dev/videoN "
-        "for a Video4Linux2 device", u, p);
-    return FALSE;
-  }
+  set_error (error, GST_URI_ERROR_BAD_URI,
+      "URI '%s' has a path ('%s') after the virtual card; write "
+      "v4l2tv://virtual or v4l2tv://virtual:N, or v4l2tv:///dev/videoN "
+      "for a Video4Linux2 device", uri, path);
+  return FALSE;
 remote_host:
-  {
-    g_autofree gchar *u = gst_v4l2_tv_printable (uri);
-    g_autofree gchar *h = gst_v4l2_tv_printable (host);
-
-    set_error (error, GST_URI_ERROR_BAD_REFERENCE,
-        "URI '%s' names host '%s': only local cards can be opened, write "
-        "v4l2tv:///dev/videoN (three slashes) or v4l2tv://virtual:N", u, h);
-    return FALSE;
-  }
+  set_error (error, GST_URI_ERROR_BAD_REFERENCE,
+      "URI '%s' names host '%s': only local cards can be opened, write "
+      "v4l2tv:///dev/videoN (three slashes) or v4l2tv://virtual:N", uri, host);
+  return FALSE;
 }
 
 static gboolean
@@ -631,23 +561,14 @@ gst_v4l2_tv_uri_set_uri (GstURIHandler * handler, const gchar * uri,
 
   /* ERRORS */
 no_uri:
-  {
-    set_error (error, GST_URI_ERROR_BAD_URI, "no URI given; write " GRAMMAR,
-        port_key (src));
-    return FALSE;
-  }
+  return grammar_error (error, src, "no URI given");
 device_busy:
-  {
-    g_autofree gchar *from = gst_v4l2_tv_printable (current);
-    g_autofree gchar *to = gst_v4l2_tv_printable (device);
-
-    set_error (error, GST_URI_ERROR_BAD_STATE,
-        "%s cannot change device from '%s' to '%s' while %s; set the URI in "
-        "the NULL state (only %s= and norm= can change while "
-        "running)", GST_ELEMENT_NAME (element), from, to,
-        gst_element_state_get_name (MAX (state, pending)), port_key (src));
-    return FALSE;
-  }
+  set_error (error, GST_URI_ERROR_BAD_STATE,
+      "%s cannot change device from '%s' to '%s' while %s; set the URI in "
+      "the NULL state (only %s= and norm= can change while "
+      "running)", GST_ELEMENT_NAME (element), current, device,
+      gst_element_state_get_name (MAX (state, pending)), port_key (src));
+  return FALSE;
 }
 
 /* "virtual" or "virtual:N" with N decimal digits naming a card that

@@ -21,21 +21,8 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-GST_DEBUG_CATEGORY_STATIC (tvhw_virtual_debug);
-#define GST_CAT_DEFAULT tvhw_virtual_debug
-
 #define DEFAULT_STD GST_TV_HW_VIRTUAL_DEFAULT_STD
 #define DEFAULT_PIXELFORMAT V4L2_PIX_FMT_YUYV
-
-void
-gst_tv_hw_virtual_cap_debug_init (void)
-{
-  GST_DEBUG_CATEGORY_INIT (tvhw_virtual_debug, "tvhw-virtual", 0,
-      "v4l2tv virtual TV card");
-}
-
-#define HANDLE(dev) ((GstTvHwVirtualHandle *) (dev)->priv)
-#define CARD(dev) (HANDLE (dev)->card)
 
 static const GstTvHwVirtualInput *
 cur_input (GstTvHwVirtualCard * card)

@@ -29,11 +29,6 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-GST_DEBUG_CATEGORY_STATIC (tvhw_virtual_debug);
-#define GST_CAT_DEFAULT tvhw_virtual_debug
-
-#define HANDLE(dev) ((GstTvHwVirtualHandle *) (dev)->priv)
-#define CARD(dev) (HANDLE (dev)->card)
 #define IS_OUTPUT(dev) (HANDLE (dev)->direction == GST_TV_HW_OUTPUT)
 
 /* V4L2_CID_COLORFX: the items the card has; Sepia (2) is skipped */
@@ -76,13 +71,6 @@ static const struct
       COLORFX_SKIP, FALSE},
 };
 
-void
-gst_tv_hw_virtual_ctrls_debug_init (void)
-{
-  GST_DEBUG_CATEGORY_INIT (tvhw_virtual_debug, "tvhw-virtual", 0,
-      "v4l2tv virtual TV card");
-}
-
 /* card->lock held, no handle open */
 void
 gst_tv_hw_virtual_ctrls_set_defaults (GstTvHwVirtualCard * card)
@@ -92,8 +80,8 @@ gst_tv_hw_virtual_ctrls_set_defaults (GstTvHwVirtualCard * card)
   for (i = 0; i < GST_TV_HW_VIRTUAL_N_CTRLS; i++)
     card->ctrls[i] = ctrls[i].default_value;
   for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_INPUTS; i++)
-    card->input_brightness[i] = ctrls[GST_TV_HW_VIRTUAL_CTRL_BRIGHTNESS].
-        default_value;
+    card->input_brightness[i] =
+        ctrls[GST_TV_HW_VIRTUAL_CTRL_BRIGHTNESS].default_value;
   card->flip_ctrls = TRUE;
   gst_tv_hw_virtual_ctrls_input_changed (card);
 }
@@ -116,8 +104,7 @@ gst_tv_hw_virtual_ctrls_input_changed (GstTvHwVirtualCard * card)
 {
   guint b = GST_TV_HW_VIRTUAL_CTRL_BRIGHTNESS;
 
-  card->ctrls[b] = range_offset (card, b) +
-      card->input_brightness[card->input];
+  card->ctrls[b] = range_offset (card, b) + card->input_brightness[card->input];
 }
 
 static gboolean

@@ -28,9 +28,6 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-GST_DEBUG_CATEGORY_EXTERN (tvhw_virtual_debug);
-#define GST_CAT_DEFAULT tvhw_virtual_debug
-
 /* indexed by GstTvHwVirtualFault */
 static const struct
 {
@@ -221,9 +218,10 @@ gated_mmap (GstTvHwDevice * dev, guint32 offset, gsize length, gpointer * data)
   return ret < 0 ? ret : DRIVER.mmap (dev, offset, length, data);
 }
 
-/* open, close, munmap and interrupt go straight to the driver: open
- * answers ENOENT itself while the card is unplugged; the others work on a
- * dead handle, as release, munmap and a signal do in the kernel */
+/* open, close, munmap and interrupt go straight to the driver (the gates
+ * of munmap and interrupt are always open): open answers ENOENT itself
+ * while the card is unplugged; the others work on a dead handle, as
+ * release, munmap and a signal do in the kernel */
 static gint
 pass_open (GstTvHwDevice * dev, const gchar * location,
     GstTvHwDirection direction)
@@ -238,13 +236,13 @@ pass_close (GstTvHwDevice * dev)
 }
 
 static gint
-pass_munmap (GstTvHwDevice * dev, gpointer data, gsize length)
+gated_munmap (GstTvHwDevice * dev, gpointer data, gsize length)
 {
   return DRIVER.munmap (dev, data, length);
 }
 
 static void
-pass_interrupt (GstTvHwDevice * dev, gboolean flushing)
+gated_interrupt (GstTvHwDevice * dev, gboolean flushing)
 {
   DRIVER.interrupt (dev, flushing);
 }
@@ -253,49 +251,7 @@ const GstTvHwOps gst_tv_hw_virtual_ops = {
   .name = "virtual",
   .open = pass_open,
   .close = pass_close,
-  .querycap = gated_querycap,
-  .enum_input = gated_enum_input,
-  .g_input = gated_g_input,
-  .s_input = gated_s_input,
-  .enum_output = gated_enum_output,
-  .g_output = gated_g_output,
-  .s_output = gated_s_output,
-  .enumstd = gated_enumstd,
-  .g_std = gated_g_std,
-  .s_std = gated_s_std,
-  .querystd = gated_querystd,
-  .enum_fmt = gated_enum_fmt,
-  .g_fmt = gated_g_fmt,
-  .s_fmt = gated_s_fmt,
-  .try_fmt = gated_try_fmt,
-  .cropcap = gated_cropcap,
-  .g_parm = gated_g_parm,
-  .queryctrl = gated_queryctrl,
-  .querymenu = gated_querymenu,
-  .g_ctrl = gated_g_ctrl,
-  .s_ctrl = gated_s_ctrl,
-  .g_tuner = gated_g_tuner,
-  .s_tuner = gated_s_tuner,
-  .g_modulator = gated_g_modulator,
-  .s_modulator = gated_s_modulator,
-  .g_frequency = gated_g_frequency,
-  .s_frequency = gated_s_frequency,
-  .enumaudio = gated_enumaudio,
-  .g_audio = gated_g_audio,
-  .s_audio = gated_s_audio,
-  .enumaudout = gated_enumaudout,
-  .g_audout = gated_g_audout,
-  .s_audout = gated_s_audout,
-  .reqbufs = gated_reqbufs,
-  .querybuf = gated_querybuf,
-  .qbuf = gated_qbuf,
-  .dqbuf = gated_dqbuf,
-  .streamon = gated_streamon,
-  .streamoff = gated_streamoff,
-  .mmap = gated_mmap,
-  .munmap = pass_munmap,
-  .poll = gated_poll,
-  .interrupt = pass_interrupt,
+  GST_TV_HW_OPS_CALLS (gated)
 };
 
 /**

@@ -49,9 +49,6 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-GST_DEBUG_CATEGORY_STATIC (tvhw_virtual_debug);
-#define GST_CAT_DEFAULT tvhw_virtual_debug
-
 #define MARK_BLOCK 4
 #define MARK_BITS 20
 #define MARK_WIDTH GST_TV_HW_VIRTUAL_MARK_WIDTH
@@ -72,13 +69,6 @@ G_STATIC_ASSERT (MARK_WIDTH == MARK_BLOCK * MARK_BITS);
 #define BOX_LINES 64
 #define BOX_MARGIN 16
 #define BOX_STEP 6              /* pixels per field */
-
-void
-gst_tv_hw_virtual_gen_debug_init (void)
-{
-  GST_DEBUG_CATEGORY_INIT (tvhw_virtual_debug, "tvhw-virtual", 0,
-      "v4l2tv virtual TV card");
-}
 
 struct _GstTvHwVirtualGen
 {

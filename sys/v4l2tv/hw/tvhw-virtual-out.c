@@ -20,21 +20,8 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-GST_DEBUG_CATEGORY_STATIC (tvhw_virtual_debug);
-#define GST_CAT_DEFAULT tvhw_virtual_debug
-
 #define DEFAULT_OUT_STD GST_TV_HW_VIRTUAL_DEFAULT_STD
 #define DEFAULT_PIXELFORMAT V4L2_PIX_FMT_YUYV
-
-#define HANDLE(dev) ((GstTvHwVirtualHandle *) (dev)->priv)
-#define CARD(dev) (HANDLE (dev)->card)
-
-void
-gst_tv_hw_virtual_out_debug_init (void)
-{
-  GST_DEBUG_CATEGORY_INIT (tvhw_virtual_debug, "tvhw-virtual", 0,
-      "v4l2tv virtual TV card");
-}
 
 /* the outputs, documented in tvhw-virtual.h; each is cabled back to the
  * capture input named loop_input */

@@ -25,6 +25,16 @@
 
 G_BEGIN_DECLS
 
+/* the card's one debug category, "tvhw-virtual": defined in
+ * tvhw-virtual.c and initialised before a card is made or opened */
+GST_DEBUG_CATEGORY_EXTERN (tvhw_virtual_debug);
+#define GST_CAT_DEFAULT tvhw_virtual_debug
+
+/* the handle, card and node behind a device the card opened */
+#define HANDLE(dev) ((GstTvHwVirtualHandle *) (dev)->priv)
+#define CARD(dev) (HANDLE (dev)->card)
+#define NODE(dev) gst_tv_hw_virtual_handle_node (HANDLE (dev))
+
 /* vb2's limits for the queue: fewer than 2 buffers are raised to 2 (what
  * vivid's queue_setup asks for), more than VIDEO_MAX_FRAME lowered to it */
 #define GST_TV_HW_VIRTUAL_MIN_BUFFERS 2
@@ -258,7 +268,6 @@ void gst_tv_hw_virtual_faults_reset (GstTvHwVirtualCard * card);
 
 /* tvhw-virtual-queue.c: the vb2-like queue of either node and its pacing
  * (card->lock held where a card is passed) */
-void gst_tv_hw_virtual_queue_debug_init (void);
 /* brings @node's queue up to the present (REALTIME, FREERUN); the
  * capture node after the output node, whose picture it may loop */
 void gst_tv_hw_virtual_node_update (GstTvHwVirtualCard * card,
@@ -291,7 +300,6 @@ void gst_tv_hw_virtual_queue_interrupt (GstTvHwDevice * dev,
     gboolean flushing);
 
 /* tvhw-virtual-cap.c: the capture node (card->lock held) */
-void gst_tv_hw_virtual_cap_debug_init (void);
 void gst_tv_hw_virtual_cap_set_defaults (GstTvHwVirtualCard * card);
 /* after an input switch or a new input list: the capture standard within
  * what the current input accepts, the audio input within its audioset */
@@ -320,7 +328,6 @@ gint gst_tv_hw_virtual_cap_s_audio (GstTvHwDevice * dev,
     const struct v4l2_audio *audio);
 
 /* tvhw-virtual-out.c: the output node (card->lock held) */
-void gst_tv_hw_virtual_out_debug_init (void);
 void gst_tv_hw_virtual_out_set_defaults (GstTvHwVirtualCard * card);
 void gst_tv_hw_virtual_out_free (GstTvHwVirtualCard * card);
 /* the standards the current output accepts */
@@ -354,7 +361,6 @@ gint gst_tv_hw_virtual_out_s_audout (GstTvHwDevice * dev,
 
 /* tvhw-virtual-ctrls.c: the capture node's controls (card->lock held
  * where a card is passed) */
-void gst_tv_hw_virtual_ctrls_debug_init (void);
 void gst_tv_hw_virtual_ctrls_set_defaults (GstTvHwVirtualCard * card);
 void gst_tv_hw_virtual_ctrls_input_changed (GstTvHwVirtualCard * card);
 /* applies the picture controls and flips to a frame of the capture
@@ -372,7 +378,6 @@ gint gst_tv_hw_virtual_ctrls_s_ctrl (GstTvHwDevice * dev,
 
 /* tvhw-virtual-tuner.c: tuner 0 and its channel plan, modulator 0
  * (card->lock held where a card is passed) */
-void gst_tv_hw_virtual_tuner_debug_init (void);
 void gst_tv_hw_virtual_tuner_set_defaults (GstTvHwVirtualCard * card);
 /* whether the card has a tuner: an input of type V4L2_INPUT_TYPE_TUNER */
 gboolean gst_tv_hw_virtual_tuner_present (GstTvHwVirtualCard * card);
@@ -396,7 +401,6 @@ gint gst_tv_hw_virtual_tuner_s_frequency (GstTvHwDevice * dev,
     const struct v4l2_frequency *freq);
 
 /* tvhw-virtual-gen.c */
-void gst_tv_hw_virtual_gen_debug_init (void);
 GstTvHwVirtualGen *gst_tv_hw_virtual_gen_new (void);
 void gst_tv_hw_virtual_gen_free (GstTvHwVirtualGen * gen);
 /* draws frame @sequence of input @input into @data (packed 4:2:2,

@@ -20,21 +20,7 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-GST_DEBUG_CATEGORY_STATIC (tvhw_virtual_debug);
-#define GST_CAT_DEFAULT tvhw_virtual_debug
-
 #define VIRTUAL_PAGE_SIZE 4096
-
-#define HANDLE(dev) ((GstTvHwVirtualHandle *) (dev)->priv)
-#define CARD(dev) (HANDLE (dev)->card)
-#define NODE(dev) gst_tv_hw_virtual_handle_node (HANDLE (dev))
-
-void
-gst_tv_hw_virtual_queue_debug_init (void)
-{
-  GST_DEBUG_CATEGORY_INIT (tvhw_virtual_debug, "tvhw-virtual", 0,
-      "v4l2tv virtual TV card");
-}
 
 static gint64
 frame_time (GstTvHwVirtualNode * node, guint32 seq)
@@ -375,38 +361,74 @@ fill_v4l2_buffer (GstTvHwVirtualNode * node, GstTvHwVirtualBuffer * buf,
     vbuf->flags |= V4L2_BUF_FLAG_DONE;
 }
 
+/* QUERYBUF does not ask who owns the queue (vb2_ioctl_querybuf) */
 gint
-gst_tv_hw_virtual_queue_reqbufs (GstTvHwDevice * dev,
-    struct v4l2_requestbuffers *req)
+gst_tv_hw_virtual_queue_querybuf (GstTvHwDevice * dev, struct v4l2_buffer *buf)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  GstTvHwVirtualNode *node = NODE (dev);
+  gint ret = 0;
+
+  if (buf->type != node->type)
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  if (buf->index >= node->n_buffers) {
+    ret = -EINVAL;
+  } else {
+    gst_tv_hw_virtual_node_update (card, node);
+    fill_v4l2_buffer (node, &node->buffers[buf->index], buf);
+  }
+  g_mutex_unlock (&card->lock);
+  return ret;
+}
+
+/* the body of a queue ioctl, called with card->lock held once
+ * queue_call() has checked the buffer type, the memory and the owner */
+typedef gint (*QueueOp) (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node, GstTvHwVirtualHandle * handle, gpointer arg);
+
+/* what REQBUFS, QBUF, DQBUF, STREAMON and STREAMOFF check first: a buffer
+ * type that is not the node's, or memory other than MMAP, is EINVAL; a
+ * queue whose buffers another handle owns is EBUSY (vb2_queue_is_busy).
+ * Then an injected @fault fails the call (GST_TV_HW_VIRTUAL_N_FAULTS: none
+ * here; REQBUFS injects its own after its checks). */
+static gint
+queue_call (GstTvHwDevice * dev, guint32 type, guint32 memory,
+    GstTvHwVirtualFault fault, QueueOp op, gpointer arg)
 {
   GstTvHwVirtualHandle *handle = HANDLE (dev);
   GstTvHwVirtualCard *card = handle->card;
   GstTvHwVirtualNode *node = gst_tv_hw_virtual_handle_node (handle);
-  guint32 count, length, stride, i;
-  gint ret = 0;
+  gint ret;
 
-  /* vb2_ioctl_reqbufs() reports the capabilities before any check */
-  req->capabilities = V4L2_BUF_CAP_SUPPORTS_MMAP |
-      V4L2_BUF_CAP_SUPPORTS_ORPHANED_BUFS;
-  req->flags = 0;
-  memset (req->reserved, 0, sizeof (req->reserved));
-
-  if (req->type != node->type || req->memory != V4L2_MEMORY_MMAP)
+  if (type != node->type || memory != V4L2_MEMORY_MMAP)
     return -EINVAL;
 
   g_mutex_lock (&card->lock);
-  if (queue_busy (node, handle)) {
-    ret = -EBUSY;
-    goto done;
-  }
-  if (node->streaming) {
-    ret = -EBUSY;
-    goto done;
-  }
+  ret = queue_busy (node, handle) ? -EBUSY : 0;
+  if (ret == 0 && fault < GST_TV_HW_VIRTUAL_N_FAULTS)
+    ret = gst_tv_hw_virtual_take_fault (card, fault);
+  if (ret >= 0)
+    ret = op (card, node, handle, arg);
+  g_mutex_unlock (&card->lock);
+  return ret;
+}
+
+static gint
+reqbufs_locked (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
+    GstTvHwVirtualHandle * handle, gpointer arg)
+{
+  struct v4l2_requestbuffers *req = arg;
+  guint32 count, length, stride, i;
+  gint ret;
+
+  if (node->streaming)
+    return -EBUSY;
   if (req->count > 0) {
     ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_REQBUFS);
     if (ret < 0)
-      goto done;
+      return ret;
   }
 
   free_buffers (card, node);
@@ -414,7 +436,7 @@ gst_tv_hw_virtual_queue_reqbufs (GstTvHwDevice * dev,
     node->owner = NULL;
     GST_DEBUG ("card %u %s: buffers freed", card->index,
         gst_tv_hw_virtual_node_name (card, node));
-    goto done;
+    return 0;
   }
 
   count = CLAMP (req->count, GST_TV_HW_VIRTUAL_MIN_BUFFERS,
@@ -434,65 +456,40 @@ gst_tv_hw_virtual_queue_reqbufs (GstTvHwDevice * dev,
   req->count = count;
   GST_DEBUG ("card %u %s: %u buffers of %u bytes", card->index,
       gst_tv_hw_virtual_node_name (card, node), count, length);
-
-done:
-  g_mutex_unlock (&card->lock);
-  return ret;
+  return 0;
 }
 
 gint
-gst_tv_hw_virtual_queue_querybuf (GstTvHwDevice * dev, struct v4l2_buffer *buf)
+gst_tv_hw_virtual_queue_reqbufs (GstTvHwDevice * dev,
+    struct v4l2_requestbuffers *req)
 {
-  GstTvHwVirtualCard *card = CARD (dev);
-  GstTvHwVirtualNode *node = NODE (dev);
-  gint ret = 0;
+  /* vb2_ioctl_reqbufs() reports the capabilities before any check */
+  req->capabilities = V4L2_BUF_CAP_SUPPORTS_MMAP |
+      V4L2_BUF_CAP_SUPPORTS_ORPHANED_BUFS;
+  req->flags = 0;
+  memset (req->reserved, 0, sizeof (req->reserved));
 
-  if (buf->type != node->type)
-    return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  if (buf->index >= node->n_buffers) {
-    ret = -EINVAL;
-    goto done;
-  }
-  gst_tv_hw_virtual_node_update (card, node);
-  fill_v4l2_buffer (node, &node->buffers[buf->index], buf);
-
-done:
-  g_mutex_unlock (&card->lock);
-  return ret;
+  return queue_call (dev, req->type, req->memory,
+      GST_TV_HW_VIRTUAL_N_FAULTS, reqbufs_locked, req);
 }
 
-gint
-gst_tv_hw_virtual_queue_qbuf (GstTvHwDevice * dev, struct v4l2_buffer *vbuf)
+static gint
+qbuf_locked (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
+    GstTvHwVirtualHandle * handle, gpointer arg)
 {
-  GstTvHwVirtualHandle *handle = HANDLE (dev);
-  GstTvHwVirtualCard *card = handle->card;
-  GstTvHwVirtualNode *node = gst_tv_hw_virtual_handle_node (handle);
+  struct v4l2_buffer *vbuf = arg;
   GstTvHwVirtualBuffer *buf;
-  gint ret = 0;
+  gint ret;
 
-  if (vbuf->type != node->type || vbuf->memory != V4L2_MEMORY_MMAP)
+  if (vbuf->index >= node->n_buffers)
     return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  if (queue_busy (node, handle)) {
-    ret = -EBUSY;
-    goto done;
-  }
-  if (vbuf->index >= node->n_buffers) {
-    ret = -EINVAL;
-    goto done;
-  }
   buf = &node->buffers[vbuf->index];
-  if (buf->state != GST_TV_HW_VIRTUAL_BUF_DEQUEUED) {
-    ret = -EINVAL;
-    goto done;
-  }
+  if (buf->state != GST_TV_HW_VIRTUAL_BUF_DEQUEUED)
+    return -EINVAL;
   if (node == &card->out) {
     ret = gst_tv_hw_virtual_out_prepare (card, buf, vbuf);
     if (ret < 0)
-      goto done;
+      return ret;
   }
   buf->state = GST_TV_HW_VIRTUAL_BUF_QUEUED;
   buf->error = FALSE;
@@ -503,42 +500,22 @@ gst_tv_hw_virtual_queue_qbuf (GstTvHwDevice * dev, struct v4l2_buffer *vbuf)
   fill_v4l2_buffer (node, buf, vbuf);
   gst_tv_hw_virtual_node_update (card, node);
   g_cond_broadcast (&card->cond);
-
-done:
-  g_mutex_unlock (&card->lock);
-  return ret;
+  return 0;
 }
 
-gint
-gst_tv_hw_virtual_queue_dqbuf (GstTvHwDevice * dev, struct v4l2_buffer *vbuf)
+static gint
+dqbuf_locked (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
+    GstTvHwVirtualHandle * handle, gpointer arg)
 {
-  GstTvHwVirtualHandle *handle = HANDLE (dev);
-  GstTvHwVirtualCard *card = handle->card;
-  GstTvHwVirtualNode *node = gst_tv_hw_virtual_handle_node (handle);
+  struct v4l2_buffer *vbuf = arg;
   GstTvHwVirtualBuffer *buf;
-  gint ret = 0;
 
-  if (vbuf->type != node->type || vbuf->memory != V4L2_MEMORY_MMAP)
+  if (!node->streaming)
     return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  if (queue_busy (node, handle)) {
-    ret = -EBUSY;
-    goto done;
-  }
-  ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_DQBUF);
-  if (ret < 0)
-    goto done;
-  if (!node->streaming) {
-    ret = -EINVAL;
-    goto done;
-  }
   gst_tv_hw_virtual_node_update (card, node);
   buf = g_queue_pop_head (&node->done);
-  if (buf == NULL) {
-    ret = -EAGAIN;
-    goto done;
-  }
+  if (buf == NULL)
+    return -EAGAIN;
   buf->state = GST_TV_HW_VIRTUAL_BUF_DEQUEUED;
   fill_v4l2_buffer (node, buf, vbuf);
   if (buf->bad_index) {
@@ -547,38 +524,18 @@ gst_tv_hw_virtual_queue_dqbuf (GstTvHwDevice * dev, struct v4l2_buffer *vbuf)
   }
   GST_LOG ("card %u %s: DQBUF %u, sequence %u", card->index,
       gst_tv_hw_virtual_node_name (card, node), vbuf->index, vbuf->sequence);
-
-done:
-  g_mutex_unlock (&card->lock);
-  return ret;
+  return 0;
 }
 
-gint
-gst_tv_hw_virtual_queue_streamon (GstTvHwDevice * dev, guint32 type)
+static gint
+streamon_locked (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
+    GstTvHwVirtualHandle * handle, gpointer arg)
 {
-  GstTvHwVirtualHandle *handle = HANDLE (dev);
-  GstTvHwVirtualCard *card = handle->card;
-  GstTvHwVirtualNode *node = gst_tv_hw_virtual_handle_node (handle);
-  gint ret = 0;
-
-  if (type != node->type)
-    return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  if (queue_busy (node, handle)) {
-    ret = -EBUSY;
-    goto done;
-  }
-  ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_STREAMON);
-  if (ret < 0)
-    goto done;
   if (node->streaming)
-    goto done;
+    return 0;
   /* vb2_core_streamon(): "no buffers have been allocated" */
-  if (node->n_buffers == 0) {
-    ret = -EINVAL;
-    goto done;
-  }
+  if (node->n_buffers == 0)
+    return -EINVAL;
   node->streaming = TRUE;
   node->start_us = g_get_monotonic_time ();
   node->next_seq = 0;
@@ -593,37 +550,49 @@ gst_tv_hw_virtual_queue_streamon (GstTvHwDevice * dev, guint32 type)
   GST_DEBUG ("card %u %s: streaming, frame period %u/%u", card->index,
       gst_tv_hw_virtual_node_name (card, node), node->period_num,
       node->period_den);
+  return 0;
+}
 
-done:
-  g_mutex_unlock (&card->lock);
-  return ret;
+static gint
+streamoff_locked (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
+    GstTvHwVirtualHandle * handle, gpointer arg)
+{
+  /* an output brings its last frames to the screen before it stops */
+  if (node == &card->out)
+    update_one (card, node);
+  cancel_queue (card, node);
+  GST_DEBUG ("card %u %s: stream off", card->index,
+      gst_tv_hw_virtual_node_name (card, node));
+  return 0;
+}
+
+/* the entry points: each one is queue_call() and its body */
+gint
+gst_tv_hw_virtual_queue_qbuf (GstTvHwDevice * dev, struct v4l2_buffer *vbuf)
+{
+  return queue_call (dev, vbuf->type, vbuf->memory,
+      GST_TV_HW_VIRTUAL_N_FAULTS, qbuf_locked, vbuf);
+}
+
+gint
+gst_tv_hw_virtual_queue_dqbuf (GstTvHwDevice * dev, struct v4l2_buffer *vbuf)
+{
+  return queue_call (dev, vbuf->type, vbuf->memory,
+      GST_TV_HW_VIRTUAL_FAULT_DQBUF, dqbuf_locked, vbuf);
+}
+
+gint
+gst_tv_hw_virtual_queue_streamon (GstTvHwDevice * dev, guint32 type)
+{
+  return queue_call (dev, type, V4L2_MEMORY_MMAP,
+      GST_TV_HW_VIRTUAL_FAULT_STREAMON, streamon_locked, NULL);
 }
 
 gint
 gst_tv_hw_virtual_queue_streamoff (GstTvHwDevice * dev, guint32 type)
 {
-  GstTvHwVirtualHandle *handle = HANDLE (dev);
-  GstTvHwVirtualCard *card = handle->card;
-  GstTvHwVirtualNode *node = gst_tv_hw_virtual_handle_node (handle);
-  gint ret = 0;
-
-  if (type != node->type)
-    return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  if (queue_busy (node, handle)) {
-    ret = -EBUSY;
-  } else {
-    /* an output brings its last frames to the screen before it stops */
-    if (node == &card->out)
-      update_one (card, node);
-    cancel_queue (card, node);
-    GST_DEBUG ("card %u %s: stream off", card->index,
-        gst_tv_hw_virtual_node_name (card, node));
-  }
-  g_mutex_unlock (&card->lock);
-
-  return ret;
+  return queue_call (dev, type, V4L2_MEMORY_MMAP,
+      GST_TV_HW_VIRTUAL_N_FAULTS, streamoff_locked, NULL);
 }
 
 gint

@@ -26,11 +26,6 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-GST_DEBUG_CATEGORY_STATIC (tvhw_virtual_debug);
-#define GST_CAT_DEFAULT tvhw_virtual_debug
-
-#define HANDLE(dev) ((GstTvHwVirtualHandle *) (dev)->priv)
-#define CARD(dev) (HANDLE (dev)->card)
 #define IS_OUTPUT(dev) (HANDLE (dev)->direction == GST_TV_HW_OUTPUT)
 
 #define TUNER_CAPS (V4L2_TUNER_CAP_NORM | V4L2_TUNER_CAP_STEREO | \
@@ -48,13 +43,6 @@ static const GstTvHwVirtualStation stations[] = {
   {"E21", 7540, V4L2_STD_PAL_I, V4L2_TUNER_SUB_STEREO},
   {"E30", 8692, V4L2_STD_SECAM_L, V4L2_TUNER_SUB_MONO},
 };
-
-void
-gst_tv_hw_virtual_tuner_debug_init (void)
-{
-  GST_DEBUG_CATEGORY_INIT (tvhw_virtual_debug, "tvhw-virtual", 0,
-      "v4l2tv virtual TV card");
-}
 
 /* card->lock held, no handle open */
 void

@@ -19,9 +19,6 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-GST_DEBUG_CATEGORY_STATIC (tvhw_virtual_debug);
-#define GST_CAT_DEFAULT tvhw_virtual_debug
-
 #define CYCLE GST_TV_HW_VIRTUAL_CAPTION_CYCLE
 #define MAX_CAPTION_ROWS 2
 
@@ -53,9 +50,6 @@ struct _GstTvHwVirtualVbi
 GstTvHwVirtualVbi *
 gst_tv_hw_virtual_vbi_new (void)
 {
-  GST_DEBUG_CATEGORY_INIT (tvhw_virtual_debug, "tvhw-virtual", 0,
-      "v4l2tv virtual TV card");
-
   return g_new0 (GstTvHwVirtualVbi, 1);
 }
 

@@ -28,14 +28,11 @@
 #include "hw/tvhw-virtual-priv.h"
 
 GST_DEBUG_CATEGORY (tvhw_virtual_debug);
-#define GST_CAT_DEFAULT tvhw_virtual_debug
 
 #define VIRTUAL_DRIVER "tvhw-virtual"
 #define VIRTUAL_VERSION ((0 << 16) | (2 << 8) | 0)
 #define DEFAULT_PIXELFORMAT V4L2_PIX_FMT_YUYV
 
-#define HANDLE(dev) ((GstTvHwVirtualHandle *) (dev)->priv)
-#define CARD(dev) (HANDLE (dev)->card)
 #define IS_OUTPUT(dev) (HANDLE (dev)->direction == GST_TV_HW_OUTPUT)
 
 static GMutex cards_lock;
@@ -57,12 +54,6 @@ debug_init (void)
   if (g_once_init_enter (&done)) {
     GST_DEBUG_CATEGORY_INIT (tvhw_virtual_debug, "tvhw-virtual", 0,
         "v4l2tv virtual TV card");
-    gst_tv_hw_virtual_cap_debug_init ();
-    gst_tv_hw_virtual_out_debug_init ();
-    gst_tv_hw_virtual_gen_debug_init ();
-    gst_tv_hw_virtual_ctrls_debug_init ();
-    gst_tv_hw_virtual_tuner_debug_init ();
-    gst_tv_hw_virtual_queue_debug_init ();
     g_once_init_leave (&done, 1);
   }
 }
@@ -75,8 +66,6 @@ gst_tv_hw_virtual_handle_node (GstTvHwVirtualHandle * handle)
 
   return handle->direction == GST_TV_HW_OUTPUT ? &card->out : &card->cap;
 }
-
-#define NODE(dev) gst_tv_hw_virtual_handle_node (HANDLE (dev))
 
 const gchar *
 gst_tv_hw_virtual_node_name (GstTvHwVirtualCard * card,

@@ -311,6 +311,18 @@ check_frame (const struct v4l2_vbi_format *fmt, guint system_lines,
   return TRUE;
 }
 
+/* counts a decoded line: a good one in @good, a bad parity in
+ * @parity_errors; TRUE for a good one */
+static gboolean
+tally (GstTvVbiResult result, guint * good, guint * parity_errors)
+{
+  if (result == GST_TV_VBI_OK)
+    (*good)++;
+  else if (result == GST_TV_VBI_PARITY_ERROR)
+    (*parity_errors)++;
+  return result == GST_TV_VBI_OK;
+}
+
 /**
  * gst_tv_vbi_raw_decode_frame:
  * @fmt: the frame's format
@@ -328,6 +340,8 @@ gst_tv_vbi_raw_decode_frame (const struct v4l2_vbi_format *fmt,
     guint system_lines, const guint8 * frame, gsize size,
     GstTvVbiData * data, GstTvVbiStats * stats, GError ** error)
 {
+  GstTvVbiStats ignored;
+  GstTvVbiResult r;
   gssize off;
   guint field;
 
@@ -338,6 +352,10 @@ gst_tv_vbi_raw_decode_frame (const struct v4l2_vbi_format *fmt,
   memset (data, 0, sizeof (*data));
   if (!check_frame (fmt, system_lines, size, error))
     return FALSE;
+  if (stats == NULL) {
+    memset (&ignored, 0, sizeof (ignored));
+    stats = &ignored;
+  }
 
   if (system_lines == 525) {
     for (field = 0; field < 2; field++) {
@@ -347,20 +365,11 @@ gst_tv_vbi_raw_decode_frame (const struct v4l2_vbi_format *fmt,
           GST_TV_VBI_CAPTION_LINE);
       if (off < 0)
         continue;
-      switch (gst_tv_vbi_cc_decode_line (fmt, frame + off, &b1, &b2)) {
-        case GST_TV_VBI_OK:
-          data->has_caption[field] = TRUE;
-          data->caption[field][0] = b1;
-          data->caption[field][1] = b2;
-          if (stats)
-            stats->captions++;
-          break;
-        case GST_TV_VBI_PARITY_ERROR:
-          if (stats)
-            stats->caption_parity_errors++;
-          break;
-        default:
-          break;
+      r = gst_tv_vbi_cc_decode_line (fmt, frame + off, &b1, &b2);
+      if (tally (r, &stats->captions, &stats->caption_parity_errors)) {
+        data->has_caption[field] = TRUE;
+        data->caption[field][0] = b1;
+        data->caption[field][1] = b2;
       }
     }
   } else {
@@ -368,19 +377,10 @@ gst_tv_vbi_raw_decode_frame (const struct v4l2_vbi_format *fmt,
 
     off = gst_tv_vbi_raw_line_offset (fmt, 625, 0, GST_TV_VBI_WSS_LINE);
     if (off >= 0) {
-      switch (gst_tv_vbi_wss_decode_line (fmt, frame + off, &word)) {
-        case GST_TV_VBI_OK:
-          data->has_wss = TRUE;
-          data->wss = word;
-          if (stats)
-            stats->wss++;
-          break;
-        case GST_TV_VBI_PARITY_ERROR:
-          if (stats)
-            stats->wss_parity_errors++;
-          break;
-        default:
-          break;
+      r = gst_tv_vbi_wss_decode_line (fmt, frame + off, &word);
+      if (tally (r, &stats->wss, &stats->wss_parity_errors)) {
+        data->has_wss = TRUE;
+        data->wss = word;
       }
     }
   }

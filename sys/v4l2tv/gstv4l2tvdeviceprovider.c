@@ -722,8 +722,7 @@ gst_v4l2_tv_device_provider_finalize (GObject * object)
   g_clear_pointer (&self->monitor, gst_v4l2_tv_udev_monitor_free);
   g_mutex_clear (&self->lock);
 
-  G_OBJECT_CLASS (gst_v4l2_tv_device_provider_parent_class)->finalize
-      (object);
+  G_OBJECT_CLASS (gst_v4l2_tv_device_provider_parent_class)->finalize (object);
 }
 
 static void

@@ -242,18 +242,27 @@ gst_v4l2_tv_udev_find_audio_device (const gchar * node)
 {
 #ifdef HAVE_GUDEV
   g_autoptr (GUdevClient) client = NULL;
-  g_autoptr (GUdevDevice) video = NULL;
+  GList *devices, *l;
+  gchar *ret = NULL;
+  gboolean found = FALSE;
 
   g_return_val_if_fail (node != NULL, NULL);
 
   debug_init ();
+  /* by name among the video4linux devices: the node's own numbers
+   * (g_udev_client_query_by_device_file) would need a stat() of it */
   client = g_udev_client_new (NULL);
-  video = g_udev_client_query_by_device_file (client, node);
-  if (video == NULL) {
-    GST_DEBUG ("%s: not a device udev knows", node);
-    return NULL;
+  devices = g_udev_client_query_by_subsystem (client, "video4linux");
+  for (l = devices; l && !found; l = l->next) {
+    if (g_strcmp0 (g_udev_device_get_device_file (l->data), node) == 0) {
+      ret = find_audio_device (client, l->data);
+      found = TRUE;
+    }
   }
-  return find_audio_device (client, video);
+  g_list_free_full (devices, g_object_unref);
+  if (!found)
+    GST_DEBUG ("%s: not a video4linux node udev knows", node);
+  return ret;
 #else
   return NULL;
 #endif

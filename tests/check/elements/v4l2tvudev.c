@@ -28,6 +28,10 @@
 
 #define PROVIDER "v4l2tvdeviceprovider"
 #define ENV "V4L2TV_VIRTUAL_DEVICES"
+/* how long a uevent may take to reach the provider: a hang guard, well
+ * below the test's timeout (60 s, tests/check/meson.build) so that a lost
+ * message fails with its assertion */
+#define UEVENT_WAIT (V4L2TV_CHECK_WAIT / 4)
 
 static UMockdevTestbed *testbed;
 
@@ -252,6 +256,28 @@ check_device_audio (GstDevice * device, const gchar * expected)
   gst_structure_free (props);
 }
 
+/* a v4l2tvsrc of @device: no audio-device before READY, @expected in
+ * READY */
+static void
+check_src_audio (GstDevice * device, const gchar * expected)
+{
+  GstElement *src = gst_device_create_element (device, NULL);
+  gchar *audio = NULL;
+
+  fail_unless (src != NULL);
+  v4l2tv_check_track (src);
+  g_object_get (src, "audio-device", &audio, NULL);
+  fail_unless (audio == NULL, "audio-device %s in NULL", audio);
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  g_object_get (src, "audio-device", &audio, NULL);
+  fail_unless_equals_string (audio, expected);
+  g_free (audio);
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  gst_object_unref (src);
+}
+
 /* what udev knows is listed, each device with its card's sound device
  * (or an empty one); the virtual cards have none */
 GST_START_TEST (test_provider_lists)
@@ -285,6 +311,12 @@ GST_START_TEST (test_provider_lists)
   check_device_audio (find_device (devices, "virtual:0", "Video/Source"), "");
   check_device_audio (find_device (devices, "virtual:0", "Video/Sink"), "");
 
+  /* the source made from it knows the same from READY on */
+  check_src_audio (find_device (devices, "/dev/video0", "Video/Source"),
+      "hw:CARD=Em28xx,DEV=0");
+  check_src_audio (find_device (devices, "/dev/video1", "Video/Source"), "");
+  check_src_audio (find_device (devices, "virtual:0", "Video/Source"), "");
+
   g_list_free_full (devices, gst_object_unref);
   gst_device_provider_stop (provider);
   gst_object_unref (provider);
@@ -301,7 +333,7 @@ next_device (GstBus * bus, GstMessageType type)
   GstMessage *msg;
   GstDevice *device = NULL;
 
-  msg = gst_bus_timed_pop_filtered (bus, V4L2TV_CHECK_WAIT,
+  msg = gst_bus_timed_pop_filtered (bus, UEVENT_WAIT,
       GST_MESSAGE_DEVICE_ADDED | GST_MESSAGE_DEVICE_REMOVED);
   fail_unless (msg != NULL, "no device message");
   fail_unless_equals_string (GST_MESSAGE_TYPE_NAME (msg),

@@ -21,14 +21,29 @@
  * `V4L2TV_VIRTUAL_DEVICES=N` the provider also lists the capture and the
  * output node of `virtual:0` to `virtual:N-1` (at most 8 cards).
  *
- * The provider probes the nodes when asked; it does not watch for cards
- * that are plugged in or removed later.
+ * `v4l2tv.audio-device` is the card's ALSA capture device, for alsasrc's
+ * `device`: a capture PCM of the sound card on the same USB device or PCI
+ * slot as the node (em28xx-alsa, stk1160, usbtv, saa7134-alsa,
+ * cx88-alsa), named by the card's id, such as `hw:CARD=Em28xx,DEV=0`. It
+ * is empty when the card has no sound device, on the virtual cards, and
+ * when the module was built without libgudev (meson option `gudev`).
+ *
+ * When udev runs, the provider lists the nodes udev knows and, while it
+ * is started (gst_device_monitor_start(), `gst-device-monitor-1.0 -f`),
+ * announces the cards plugged in and out with device-added and
+ * device-removed messages. Without udev (a container, a minimal VM) or
+ * without libgudev it probes the nodes in /dev once and sees no cards
+ * plugged in later.
  *
  * ## Example
  * |[
  * V4L2TV_VIRTUAL_DEVICES=1 gst-device-monitor-1.0 Video/Source Video/Sink
  * ]| Lists the TV cards and the virtual card 0, with their inputs, outputs
  * and standards.
+ * |[
+ * gst-device-monitor-1.0 -f Video/Source
+ * ]| Lists the capture nodes, then goes on announcing the cards plugged in
+ * and out until stopped (Ctrl-C).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"

@@ -6,7 +6,10 @@
  * static elements library, so the provider probes the same virtual cards
  * the test configures through tvhw-virtual.h. V4L2TV_VIRTUAL_DEVICES is
  * set by each test before it probes. Real /dev/video nodes, if the machine
- * has any, are listed too; the tests look only at the virtual ones.
+ * has any, are listed too; the tests look only at the virtual ones, but
+ * test_probe_test_device, which looks at $V4L2TV_TEST_DEVICE when it is
+ * set (the vivid suite runs this suite against vivid's node, in a VM
+ * without udev: the provider probes /dev there).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -16,6 +19,7 @@
 #include <gst/check/gstcheck.h>
 
 #include "gstv4l2tvelements.h"
+#include "gstv4l2tvudev.h"
 #include "hw/tvhw.h"
 #include "hw/tvhw-virtual.h"
 #include "v4l2tv-check.h"
@@ -381,6 +385,61 @@ GST_START_TEST (test_probe_standards)
 
 GST_END_TEST;
 
+/* the node under test ($V4L2TV_TEST_DEVICE; virtual:0 when unset) is
+ * listed with its sound device: none on vivid and on the virtual cards;
+ * on a real card the one the udev lookup finds. A v4l2tvsrc on it says
+ * the same from READY on. */
+GST_START_TEST (test_probe_test_device)
+{
+  const gchar *location = g_getenv ("V4L2TV_TEST_DEVICE");
+  g_autofree gchar *expected = NULL;
+  g_autofree gchar *audio = NULL;
+  GstDeviceProvider *provider;
+  GstStructure *props;
+  GstDevice *device;
+  GstElement *src;
+  GList *devices;
+
+  if (location == NULL || *location == '\0') {
+    location = "virtual:0";
+    reset_cards ();
+  }
+  g_setenv (ENV, "1", TRUE);
+  provider = gst_device_provider_factory_get_by_name (PROVIDER);
+  fail_unless (provider != NULL);
+  devices = gst_device_provider_get_devices (provider);
+  gst_object_unref (provider);
+  device = find_device (devices, location, "Video/Source");
+  props = gst_device_get_properties (device);
+  if (!gst_tv_hw_location_is_virtual (location))
+    expected = gst_v4l2_tv_udev_find_audio_device (location);
+  if (expected == NULL)
+    expected = g_strdup ("");
+  if (g_strcmp0 (gst_structure_get_string (props, "v4l2.device.driver"),
+          "vivid") == 0)
+    fail_unless_equals_string (expected, "");
+  check_string (props, "v4l2tv.audio-device", expected);
+  check_string (props, "v4l2tv.backend",
+      gst_tv_hw_location_is_virtual (location) ? "virtual" : "v4l2");
+  gst_structure_free (props);
+
+  src = gst_device_create_element (device, NULL);
+  fail_unless (src != NULL);
+  v4l2tv_check_track (src);
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  g_object_get (src, "audio-device", &audio, NULL);
+  fail_unless_equals_string (audio, expected);
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  gst_object_unref (src);
+
+  g_list_free_full (devices, gst_object_unref);
+  g_unsetenv (ENV);
+}
+
+GST_END_TEST;
+
 /* no virtual devices unless asked for */
 GST_START_TEST (test_probe_unset)
 {
@@ -661,6 +720,7 @@ v4l2tvdeviceprovider_suite (void)
   tcase_add_test (tc_probe, test_probe_standards);
   tcase_add_test (tc_probe, test_probe_unset);
   tcase_add_test (tc_probe, test_probe_too_many);
+  tcase_add_test (tc_probe, test_probe_test_device);
   tcase_add_test (tc_probe, test_monitor);
 
   suite_add_tcase (s, tc_elements);

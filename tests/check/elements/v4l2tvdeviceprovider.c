@@ -113,25 +113,6 @@ probe (void)
   return devices;
 }
 
-static GstDevice *
-find_device (GList * devices, const gchar * path, const gchar * klass)
-{
-  GList *l;
-
-  for (l = devices; l; l = l->next) {
-    GstStructure *props = gst_device_get_properties (l->data);
-    gboolean match = g_strcmp0 (gst_structure_get_string (props,
-            "device.path"), path) == 0 &&
-        gst_device_has_classes (l->data, klass);
-
-    gst_structure_free (props);
-    if (match)
-      return l->data;
-  }
-  fail ("no %s device %s", klass, path);
-  return NULL;
-}
-
 static void
 check_string (const GstStructure * s, const gchar * field,
     const gchar * expected)
@@ -193,7 +174,7 @@ GST_START_TEST (test_probe_virtual)
     gchar *card = g_strdup_printf ("Virtual TV card %u", i);
     gchar *display;
 
-    device = find_device (devices, path, "Video/Source");
+    device = v4l2tv_check_find_device (devices, path, "Video/Source");
     fail_unless (gst_device_has_classes (device, "Video/Source"));
     fail_if (gst_device_has_classes (device, "Sink"));
     name = gst_device_get_display_name (device);
@@ -217,7 +198,7 @@ GST_START_TEST (test_probe_virtual)
     fail_unless (get_analog (device));
     gst_structure_free (props);
 
-    device = find_device (devices, path, "Video/Sink");
+    device = v4l2tv_check_find_device (devices, path, "Video/Sink");
     fail_if (gst_device_has_classes (device, "Source"));
     name = gst_device_get_display_name (device);
     display = g_strdup_printf ("%s (output)", card);
@@ -280,21 +261,21 @@ GST_START_TEST (test_probe_current)
   g_setenv (ENV, "2", TRUE);
   devices = probe ();
 
-  device = find_device (devices, "virtual:1", "Video/Source");
+  device = v4l2tv_check_find_device (devices, "virtual:1", "Video/Source");
   check_caps (device, NTSC_DEVICE_CAPS);
   props = gst_device_get_properties (device);
   check_string (props, "v4l2tv.current-input", "Composite1");
   check_string (props, "v4l2tv.current-norm", "NTSC-M");
   gst_structure_free (props);
 
-  device = find_device (devices, "virtual:1", "Video/Sink");
+  device = v4l2tv_check_find_device (devices, "virtual:1", "Video/Sink");
   props = gst_device_get_properties (device);
   check_string (props, "v4l2tv.current-output", "RF Modulator");
   check_string (props, "v4l2tv.current-norm", "SECAM-L");
   gst_structure_free (props);
 
   /* card 0 is untouched */
-  device = find_device (devices, "virtual:0", "Video/Source");
+  device = v4l2tv_check_find_device (devices, "virtual:0", "Video/Source");
   props = gst_device_get_properties (device);
   check_string (props, "v4l2tv.current-input", "Television");
   gst_structure_free (props);
@@ -345,7 +326,7 @@ GST_START_TEST (test_probe_standards)
 
   /* on the PAL tuner: its norms only */
   devices = probe ();
-  device = find_device (devices, "virtual:0", "Video/Source");
+  device = v4l2tv_check_find_device (devices, "virtual:0", "Video/Source");
   props = gst_device_get_properties (device);
   check_string (props, "v4l2tv.inputs", "Tuner, HDMI");
   check_string (props, "v4l2tv.current-input", "Tuner");
@@ -355,7 +336,7 @@ GST_START_TEST (test_probe_standards)
   gst_structure_free (props);
 
   /* a card without any standard is listed, but not as analog */
-  device = find_device (devices, "virtual:1", "Video/Source");
+  device = v4l2tv_check_find_device (devices, "virtual:1", "Video/Source");
   props = gst_device_get_properties (device);
   check_string (props, "v4l2tv.inputs", "HDMI, Camera");
   check_string (props, "v4l2tv.norms", NULL);
@@ -370,7 +351,7 @@ GST_START_TEST (test_probe_standards)
   fail_unless (gst_tv_hw_device_set_input (dev, 1, NULL));
   gst_tv_hw_device_close (dev);
   devices = probe ();
-  device = find_device (devices, "virtual:0", "Video/Source");
+  device = v4l2tv_check_find_device (devices, "virtual:0", "Video/Source");
   props = gst_device_get_properties (device);
   check_string (props, "v4l2tv.current-input", "HDMI");
   check_string (props, "v4l2tv.norms", NULL);
@@ -409,7 +390,7 @@ GST_START_TEST (test_probe_test_device)
   fail_unless (provider != NULL);
   devices = gst_device_provider_get_devices (provider);
   gst_object_unref (provider);
-  device = find_device (devices, location, "Video/Source");
+  device = v4l2tv_check_find_device (devices, location, "Video/Source");
   props = gst_device_get_properties (device);
   if (!gst_tv_hw_location_is_virtual (location))
     expected = gst_v4l2_tv_udev_find_audio_device (location);
@@ -519,8 +500,8 @@ GST_START_TEST (test_create_source)
       GST_TV_HW_VIRTUAL_PACING_FREERUN);
   g_setenv (ENV, "2", TRUE);
   devices = probe ();
-  device = find_device (devices, "virtual:1", "Video/Source");
-  other = find_device (devices, "virtual:0", "Video/Source");
+  device = v4l2tv_check_find_device (devices, "virtual:1", "Video/Source");
+  other = v4l2tv_check_find_device (devices, "virtual:0", "Video/Source");
 
   src = gst_device_create_element (device, "tvsrc");
   fail_unless (src != NULL);
@@ -579,7 +560,7 @@ GST_START_TEST (test_create_sink)
   g_setenv (ENV, "1", TRUE);
   devices = probe ();
   fail_unless_equals_int (g_list_length (devices), 2);
-  device = find_device (devices, "virtual:0", "Video/Sink");
+  device = v4l2tv_check_find_device (devices, "virtual:0", "Video/Sink");
 
   sink = gst_device_create_element (device, NULL);
   fail_unless (sink != NULL);
@@ -624,8 +605,8 @@ GST_START_TEST (test_reconfigure_element)
   reset_cards ();
   g_setenv (ENV, "2", TRUE);
   devices = probe ();
-  src_device = find_device (devices, "virtual:1", "Video/Source");
-  sink_device = find_device (devices, "virtual:1", "Video/Sink");
+  src_device = v4l2tv_check_find_device (devices, "virtual:1", "Video/Source");
+  sink_device = v4l2tv_check_find_device (devices, "virtual:1", "Video/Sink");
 
   src = gst_element_factory_make ("v4l2tvsrc", NULL);
   v4l2tv_check_track (src);
@@ -689,8 +670,8 @@ GST_START_TEST (test_monitor)
     sources++;
   }
   fail_unless_equals_int (sources, 2);
-  find_device (devices, "virtual:0", "Video/Source");
-  find_device (devices, "virtual:1", "Video/Source");
+  v4l2tv_check_find_device (devices, "virtual:0", "Video/Source");
+  v4l2tv_check_find_device (devices, "virtual:1", "Video/Source");
   g_list_free_full (devices, gst_object_unref);
 
   gst_device_monitor_stop (monitor);

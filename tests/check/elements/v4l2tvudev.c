@@ -227,25 +227,6 @@ GST_START_TEST (test_audio_no_id)
 
 GST_END_TEST;
 
-static GstDevice *
-find_device (GList * devices, const gchar * path, const gchar * klass)
-{
-  GList *l;
-
-  for (l = devices; l; l = l->next) {
-    GstStructure *props = gst_device_get_properties (l->data);
-    gboolean match = g_strcmp0 (gst_structure_get_string (props,
-            "device.path"), path) == 0 &&
-        gst_device_has_classes (l->data, klass);
-
-    gst_structure_free (props);
-    if (match)
-      return l->data;
-  }
-  fail ("no %s device %s", klass, path);
-  return NULL;
-}
-
 static void
 check_device_audio (GstDevice * device, const gchar * expected)
 {
@@ -303,19 +284,24 @@ GST_START_TEST (test_provider_lists)
   /* two nodes and virtual:0, a source and a sink each */
   fail_unless_equals_int (g_list_length (devices), 6);
 
-  check_device_audio (find_device (devices, "/dev/video0", "Video/Source"),
-      "hw:CARD=Em28xx,DEV=0");
-  check_device_audio (find_device (devices, "/dev/video0", "Video/Sink"),
-      "hw:CARD=Em28xx,DEV=0");
-  check_device_audio (find_device (devices, "/dev/video1", "Video/Source"), "");
-  check_device_audio (find_device (devices, "virtual:0", "Video/Source"), "");
-  check_device_audio (find_device (devices, "virtual:0", "Video/Sink"), "");
+  check_device_audio (v4l2tv_check_find_device (devices, "/dev/video0",
+          "Video/Source"), "hw:CARD=Em28xx,DEV=0");
+  check_device_audio (v4l2tv_check_find_device (devices, "/dev/video0",
+          "Video/Sink"), "hw:CARD=Em28xx,DEV=0");
+  check_device_audio (v4l2tv_check_find_device (devices, "/dev/video1",
+          "Video/Source"), "");
+  check_device_audio (v4l2tv_check_find_device (devices, "virtual:0",
+          "Video/Source"), "");
+  check_device_audio (v4l2tv_check_find_device (devices, "virtual:0",
+          "Video/Sink"), "");
 
   /* the source made from it knows the same from READY on */
-  check_src_audio (find_device (devices, "/dev/video0", "Video/Source"),
-      "hw:CARD=Em28xx,DEV=0");
-  check_src_audio (find_device (devices, "/dev/video1", "Video/Source"), "");
-  check_src_audio (find_device (devices, "virtual:0", "Video/Source"), "");
+  check_src_audio (v4l2tv_check_find_device (devices, "/dev/video0",
+          "Video/Source"), "hw:CARD=Em28xx,DEV=0");
+  check_src_audio (v4l2tv_check_find_device (devices, "/dev/video1",
+          "Video/Source"), "");
+  check_src_audio (v4l2tv_check_find_device (devices, "virtual:0",
+          "Video/Source"), "");
 
   g_list_free_full (devices, gst_object_unref);
   gst_device_provider_stop (provider);
@@ -326,12 +312,14 @@ GST_START_TEST (test_provider_lists)
 
 GST_END_TEST;
 
-/* the next device-added or device-removed message of @bus */
+/* the device of the next device-added or device-removed message of
+ * @bus, which must be of @type and for @path */
 static GstDevice *
-next_device (GstBus * bus, GstMessageType type)
+next_device (GstBus * bus, GstMessageType type, const gchar * path)
 {
   GstMessage *msg;
   GstDevice *device = NULL;
+  GstStructure *props;
 
   msg = gst_bus_timed_pop_filtered (bus, UEVENT_WAIT,
       GST_MESSAGE_DEVICE_ADDED | GST_MESSAGE_DEVICE_REMOVED);
@@ -343,17 +331,11 @@ next_device (GstBus * bus, GstMessageType type)
   else
     gst_message_parse_device_removed (msg, &device);
   gst_message_unref (msg);
-  return device;
-}
-
-static gchar *
-device_path (GstDevice * device)
-{
-  GstStructure *props = gst_device_get_properties (device);
-  gchar *path = g_strdup (gst_structure_get_string (props, "device.path"));
-
+  props = gst_device_get_properties (device);
+  fail_unless_equals_string (gst_structure_get_string (props, "device.path"),
+      path);
   gst_structure_free (props);
-  return path;
+  return device;
 }
 
 /* a grabber plugged in while the provider runs is announced with its
@@ -367,7 +349,6 @@ GST_START_TEST (test_hotplug)
   GList *devices;
   g_autofree gchar *video = NULL;
   g_autofree gchar *vbi = NULL;
-  g_autofree gchar *path = NULL;
   gboolean source = FALSE, sink = FALSE;
   guint i;
 
@@ -392,10 +373,7 @@ GST_START_TEST (test_hotplug)
   umockdev_testbed_uevent (testbed, video, "add");
 
   for (i = 0; i < 2; i++) {
-    device = next_device (bus, GST_MESSAGE_DEVICE_ADDED);
-    path = device_path (device);
-    fail_unless_equals_string (path, "/dev/video5");
-    g_clear_pointer (&path, g_free);
+    device = next_device (bus, GST_MESSAGE_DEVICE_ADDED, "/dev/video5");
     check_device_audio (device, "hw:CARD=Grabber,DEV=0");
     source |= gst_device_has_classes (device, "Video/Source");
     sink |= gst_device_has_classes (device, "Video/Sink");
@@ -409,13 +387,9 @@ GST_START_TEST (test_hotplug)
   /* announced twice (a second "add"): listed once */
   umockdev_testbed_uevent (testbed, video, "add");
   umockdev_testbed_uevent (testbed, video, "remove");
-  for (i = 0; i < 2; i++) {
-    device = next_device (bus, GST_MESSAGE_DEVICE_REMOVED);
-    path = device_path (device);
-    fail_unless_equals_string (path, "/dev/video5");
-    g_clear_pointer (&path, g_free);
-    gst_object_unref (device);
-  }
+  for (i = 0; i < 2; i++)
+    gst_object_unref (next_device (bus, GST_MESSAGE_DEVICE_REMOVED,
+            "/dev/video5"));
   umockdev_testbed_remove_device (testbed, video);
   devices = gst_device_provider_get_devices (provider);
   fail_unless (devices == NULL, "%u devices left after the removal",

@@ -62,13 +62,15 @@ debug_init (void)
 gboolean
 gst_v4l2_tv_udev_is_active (void)
 {
-#ifdef HAVE_GUDEV
   debug_init ();
+#ifdef HAVE_GUDEV
   if (g_getenv (UMOCKDEV_ENV) != NULL)
     return TRUE;
   if (g_file_test (UDEV_CONTROL, G_FILE_TEST_EXISTS))
     return TRUE;
   GST_DEBUG ("no %s: udev is not running", UDEV_CONTROL);
+#else
+  GST_DEBUG ("built without libgudev");
 #endif
   return FALSE;
 }

@@ -67,6 +67,26 @@ elements=$(gst-inspect-1.0 --no-colors v4l2tv | \
     inspect "$e"
     echo '```'
   done
+  # the device provider: gst-inspect-1.0 does not show it, its devices
+  # say what their properties are; the virtual card 0's (the same on every
+  # machine; real cards, listed too, are left out)
+  echo
+  echo "## v4l2tvdeviceprovider"
+  echo
+  echo "The devices listed for the virtual card 0"
+  echo "(\`V4L2TV_VIRTUAL_DEVICES=1 gst-device-monitor-1.0 Video/Source Video/Sink\`);"
+  echo "a card's node is listed with the same properties, its \`device.path\`"
+  echo "/dev/videoN and \`v4l2tv.audio-device\` its ALSA capture device (empty"
+  echo "when it has none)."
+  echo
+  echo '```'
+  V4L2TV_VIRTUAL_DEVICES=1 gst-device-monitor-1.0 Video/Source Video/Sink |
+    sed -e 's/[[:space:]]*$//' | awk '
+      /^Device found:$/ { if (keep) printf "%s", block; block = ""; keep = 0 }
+      /device\.path = virtual:0$/ { keep = 1 }
+      { block = block $0 "\n" }
+      END { if (keep) printf "%s", block }' | sed -e '/^$/N;/^\n$/D'
+  echo '```'
 } > "$tmp/out.md"
 
 if [ "$check" = yes ]; then

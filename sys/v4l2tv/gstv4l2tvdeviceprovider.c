@@ -21,14 +21,29 @@
  * `V4L2TV_VIRTUAL_DEVICES=N` the provider also lists the capture and the
  * output node of `virtual:0` to `virtual:N-1` (at most 8 cards).
  *
- * The provider probes the nodes when asked; it does not watch for cards
- * that are plugged in or removed later.
+ * `v4l2tv.audio-device` is the card's ALSA capture device, for alsasrc's
+ * `device`: a capture PCM of the sound card on the same USB device or PCI
+ * slot as the node (em28xx-alsa, stk1160, usbtv, saa7134-alsa,
+ * cx88-alsa), named by the card's id, such as `hw:CARD=Em28xx,DEV=0`. It
+ * is empty when the card has no sound device, on the virtual cards, and
+ * when the module was built without libgudev (meson option `gudev`).
+ *
+ * When udev runs, the provider lists the nodes udev knows and, while it
+ * is started (gst_device_monitor_start(), `gst-device-monitor-1.0 -f`),
+ * announces the cards plugged in and out with device-added and
+ * device-removed messages. Without udev (a container, a minimal VM) or
+ * without libgudev it probes the nodes in /dev once and sees no cards
+ * plugged in later.
  *
  * ## Example
  * |[
  * V4L2TV_VIRTUAL_DEVICES=1 gst-device-monitor-1.0 Video/Source Video/Sink
  * ]| Lists the TV cards and the virtual card 0, with their inputs, outputs
  * and standards.
+ * |[
+ * gst-device-monitor-1.0 -f Video/Source
+ * ]| Lists the capture nodes, then goes on announcing the cards plugged in
+ * and out until stopped (Ctrl-C).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -43,6 +58,7 @@
 #include "gstv4l2tvobject.h"
 #include "gstv4l2tvsrc.h"
 #include "gstv4l2tvsink.h"
+#include "gstv4l2tvudev.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_device_provider_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_device_provider_debug
@@ -199,6 +215,12 @@ gst_v4l2_tv_device_init (GstV4l2TvDevice * self)
 struct _GstV4l2TvDeviceProvider
 {
   GstDeviceProvider parent;
+
+  /* between start and stop, when udev runs: cards plugged in and out */
+  GstV4l2TvUdevMonitor *monitor;
+  /* serialises the listing at start and the monitor's additions, so that
+   * a node is listed once */
+  GMutex lock;
 };
 
 G_DEFINE_TYPE_WITH_CODE (GstV4l2TvDeviceProvider, gst_v4l2_tv_device_provider,
@@ -363,6 +385,7 @@ probe_node (const gchar * location, GstTvHwDirection direction, GError ** error)
   g_autofree gchar *port = NULL;
   g_autofree gchar *ports = NULL;
   g_autofree gchar *display_name = NULL;
+  g_autofree gchar *audio = NULL;
   v4l2_std_id port_stds = 0, std = 0;
   gboolean analog = FALSE;
   NodeInfo info;
@@ -378,6 +401,10 @@ probe_node (const gchar * location, GstTvHwDirection direction, GError ** error)
   if (caps == NULL || gst_caps_is_empty (caps))
     goto no_caps;
 
+  /* the virtual cards have no sound device */
+  if (!gst_tv_hw_location_is_virtual (location))
+    audio = gst_v4l2_tv_udev_find_audio_device (location);
+
   props = gst_structure_new ("v4l2tv-proplist",
       "device.path", G_TYPE_STRING, location,
       "device.api", G_TYPE_STRING, "v4l2tv",
@@ -387,7 +414,8 @@ probe_node (const gchar * location, GstTvHwDirection direction, GError ** error)
       "v4l2.device.device_caps", G_TYPE_UINT, info.device_caps,
       "v4l2tv.backend", G_TYPE_STRING, info.backend,
       "v4l2tv.analog", G_TYPE_BOOLEAN, analog,
-      capture ? "v4l2tv.inputs" : "v4l2tv.outputs", G_TYPE_STRING, ports, NULL);
+      capture ? "v4l2tv.inputs" : "v4l2tv.outputs", G_TYPE_STRING, ports,
+      "v4l2tv.audio-device", G_TYPE_STRING, audio ? audio : "", NULL);
   if (port)
     gst_structure_set (props, capture ? "v4l2tv.current-input" :
         "v4l2tv.current-output", G_TYPE_STRING, port, NULL);
@@ -448,10 +476,12 @@ virtual_card_count (void)
   return n;
 }
 
-/* the number N of a node /dev/videoN, -1 if @name is not one */
+/* the number N of a node /dev/videoN (or its name, videoN), -1 if @path
+ * is not one */
 static gint64
-node_number (const gchar * name)
+node_number (const gchar * path)
 {
+  const gchar *name = strrchr (path, '/') ? strrchr (path, '/') + 1 : path;
   guint64 n;
 
   if (!g_str_has_prefix (name, NODE_PREFIX))
@@ -471,7 +501,8 @@ compare_nodes (gconstpointer a, gconstpointer b)
   return na < nb ? -1 : na > nb;
 }
 
-/* the character devices /dev/videoN, by N */
+/* the video nodes /dev/videoN, by N: those udev knows when it runs,
+ * those in /dev otherwise */
 static GPtrArray *
 list_nodes (void)
 {
@@ -479,6 +510,20 @@ list_nodes (void)
   g_autoptr (GError) err = NULL;
   const gchar *name;
   GDir *dir;
+  guint i;
+
+  if (gst_v4l2_tv_udev_is_active ()) {
+    g_autoptr (GPtrArray) known = gst_v4l2_tv_udev_list_nodes ();
+
+    for (i = 0; i < known->len; i++) {
+      const gchar *path = g_ptr_array_index (known, i);
+
+      if (node_number (path) >= 0)
+        g_ptr_array_add (nodes, g_strdup (path));
+    }
+    g_ptr_array_sort (nodes, compare_nodes);
+    return nodes;
+  }
 
   dir = g_dir_open (DEV_DIR, 0, &err);
   if (dir == NULL) {
@@ -487,7 +532,7 @@ list_nodes (void)
   }
   while ((name = g_dir_read_name (dir))) {
     if (node_number (name) >= 0)
-      g_ptr_array_add (nodes, g_strdup (name));
+      g_ptr_array_add (nodes, g_build_filename (DEV_DIR, name, NULL));
   }
   g_dir_close (dir);
   g_ptr_array_sort (nodes, compare_nodes);
@@ -520,6 +565,25 @@ add_node (GList * devices, const gchar * location, GstTvHwDirection direction,
   return devices;
 }
 
+/* adds the devices of the node @location (its capture and output
+ * sides) to @devices */
+static GList *
+add_location (GstDeviceProvider * provider, GList * devices,
+    const gchar * location)
+{
+  gboolean usable = TRUE;
+  GStatBuf st;
+
+  if (g_stat (location, &st) < 0 || !S_ISCHR (st.st_mode)) {
+    GST_DEBUG_OBJECT (provider, "%s is not a character device", location);
+    return devices;
+  }
+  devices = add_node (devices, location, GST_TV_HW_CAPTURE, &usable);
+  if (usable)
+    devices = add_node (devices, location, GST_TV_HW_OUTPUT, NULL);
+  return devices;
+}
+
 static GList *
 gst_v4l2_tv_device_provider_probe (GstDeviceProvider * provider)
 {
@@ -528,20 +592,8 @@ gst_v4l2_tv_device_provider_probe (GstDeviceProvider * provider)
   guint n_virtual = virtual_card_count ();
   guint i;
 
-  for (i = 0; i < nodes->len; i++) {
-    g_autofree gchar *location = g_build_filename (DEV_DIR,
-        (const gchar *) g_ptr_array_index (nodes, i), NULL);
-    gboolean usable = TRUE;
-    GStatBuf st;
-
-    if (g_stat (location, &st) < 0 || !S_ISCHR (st.st_mode)) {
-      GST_DEBUG_OBJECT (provider, "%s is not a character device", location);
-      continue;
-    }
-    devices = add_node (devices, location, GST_TV_HW_CAPTURE, &usable);
-    if (usable)
-      devices = add_node (devices, location, GST_TV_HW_OUTPUT, NULL);
-  }
+  for (i = 0; i < nodes->len; i++)
+    devices = add_location (provider, devices, g_ptr_array_index (nodes, i));
 
   for (i = 0; i < n_virtual; i++) {
     g_autofree gchar *location = g_strdup_printf ("virtual:%u", i);
@@ -568,13 +620,136 @@ gst_v4l2_tv_device_provider_probe (GstDeviceProvider * provider)
   return g_list_reverse (devices);
 }
 
+/* the devices listed now, of @location (any location if NULL).
+ * Not gst_device_provider_get_devices(): it takes the lock that
+ * GstDeviceProvider holds around start and stop, which wait for the
+ * monitor's thread. */
+static GList *
+listed_devices (GstDeviceProvider * provider, const gchar * location)
+{
+  GList *devices = NULL, *l;
+
+  GST_OBJECT_LOCK (provider);
+  for (l = provider->devices; l; l = l->next) {
+    GstV4l2TvDevice *device = l->data;
+
+    if (location == NULL || g_strcmp0 (device->location, location) == 0)
+      devices = g_list_prepend (devices, gst_object_ref (device));
+  }
+  GST_OBJECT_UNLOCK (provider);
+  return g_list_reverse (devices);
+}
+
+/* whether the provider lists @location in @direction already */
+static gboolean
+is_listed (GstDeviceProvider * provider, const gchar * location,
+    GstTvHwDirection direction)
+{
+  GList *devices = listed_devices (provider, location);
+  gboolean found = FALSE;
+  GList *l;
+
+  for (l = devices; l; l = l->next)
+    found |= GST_V4L2_TV_DEVICE (l->data)->direction == direction;
+  g_list_free_full (devices, gst_object_unref);
+  return found;
+}
+
+/* adds @devices (consumed) that are not listed yet; with the lock */
+static void
+announce (GstDeviceProvider * provider, GList * devices)
+{
+  GList *l;
+
+  for (l = devices; l; l = l->next) {
+    GstV4l2TvDevice *device = l->data;
+
+    if (is_listed (provider, device->location, device->direction))
+      gst_object_unref (gst_object_ref_sink (device));
+    else
+      gst_device_provider_device_add (provider, GST_DEVICE (device));
+  }
+  g_list_free (devices);
+}
+
+/* the monitor's thread: a node plugged in or removed */
+static void
+on_node (const gchar * location, gboolean added, gpointer user_data)
+{
+  GstV4l2TvDeviceProvider *self = user_data;
+  GstDeviceProvider *provider = GST_DEVICE_PROVIDER (self);
+  GList *devices, *l;
+
+  if (node_number (location) < 0)
+    return;
+
+  g_mutex_lock (&self->lock);
+  if (added) {
+    GST_INFO_OBJECT (self, "%s plugged in", location);
+    announce (provider, add_location (provider, NULL, location));
+    g_mutex_unlock (&self->lock);
+    return;
+  }
+
+  GST_INFO_OBJECT (self, "%s removed", location);
+  devices = listed_devices (provider, location);
+  for (l = devices; l; l = l->next)
+    gst_device_provider_device_remove (provider, GST_DEVICE (l->data));
+  g_list_free_full (devices, gst_object_unref);
+  g_mutex_unlock (&self->lock);
+}
+
+/* lists the devices; when udev runs, watches for cards plugged in and out
+ * until stop (the watch starts first, so that no card plugged in during
+ * the listing is missed) */
+static gboolean
+gst_v4l2_tv_device_provider_start (GstDeviceProvider * provider)
+{
+  GstV4l2TvDeviceProvider *self = GST_V4L2_TV_DEVICE_PROVIDER (provider);
+
+  if (gst_v4l2_tv_udev_is_active ())
+    self->monitor = gst_v4l2_tv_udev_monitor_new (on_node, self);
+  else
+    GST_INFO_OBJECT (self, "udev is not running (or not built in): the "
+        "nodes in " DEV_DIR " are listed once, cards plugged in later are "
+        "not seen");
+
+  g_mutex_lock (&self->lock);
+  announce (provider, gst_v4l2_tv_device_provider_probe (provider));
+  g_mutex_unlock (&self->lock);
+
+  return TRUE;
+}
+
+static void
+gst_v4l2_tv_device_provider_stop (GstDeviceProvider * provider)
+{
+  GstV4l2TvDeviceProvider *self = GST_V4L2_TV_DEVICE_PROVIDER (provider);
+
+  g_clear_pointer (&self->monitor, gst_v4l2_tv_udev_monitor_free);
+}
+
+static void
+gst_v4l2_tv_device_provider_finalize (GObject * object)
+{
+  GstV4l2TvDeviceProvider *self = GST_V4L2_TV_DEVICE_PROVIDER (object);
+
+  g_clear_pointer (&self->monitor, gst_v4l2_tv_udev_monitor_free);
+  g_mutex_clear (&self->lock);
+
+  G_OBJECT_CLASS (gst_v4l2_tv_device_provider_parent_class)->finalize (object);
+}
+
 static void
 gst_v4l2_tv_device_provider_class_init (GstV4l2TvDeviceProviderClass * klass)
 {
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstDeviceProviderClass *provider_class = GST_DEVICE_PROVIDER_CLASS (klass);
 
-  /* no start/stop: GstDeviceProvider probes once when started */
+  gobject_class->finalize = gst_v4l2_tv_device_provider_finalize;
   provider_class->probe = gst_v4l2_tv_device_provider_probe;
+  provider_class->start = gst_v4l2_tv_device_provider_start;
+  provider_class->stop = gst_v4l2_tv_device_provider_stop;
 
   gst_device_provider_class_set_static_metadata (provider_class,
       "Analog TV device provider",
@@ -588,4 +763,5 @@ gst_v4l2_tv_device_provider_class_init (GstV4l2TvDeviceProviderClass * klass)
 static void
 gst_v4l2_tv_device_provider_init (GstV4l2TvDeviceProvider * self)
 {
+  g_mutex_init (&self->lock);
 }

@@ -106,6 +106,7 @@
 #include "gstv4l2tvuri.h"
 #include "gstv4l2tvsignal.h"
 #include "gstv4l2tvfault.h"
+#include "gstv4l2tvudev.h"
 #include "tvconvert.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
@@ -142,6 +143,7 @@ enum
   PROP_VIDEO_DIRECTION,
   PROP_CORRUPTED_FRAMES,
   PROP_CORRUPTED_COUNT,
+  PROP_AUDIO_DEVICE,
 };
 
 struct _GstV4l2TvSrc
@@ -641,6 +643,23 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
           "or short) since start, dropped or marked", 0, G_MAXUINT64, 0,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * GstV4l2TvSrc:audio-device:
+   *
+   * The ALSA capture device of the card, for alsasrc's `device` property:
+   * a capture PCM of the sound card on the same USB device or PCI slot as
+   * the video node (em28xx-alsa, stk1160, usbtv, saa7134-alsa, cx88-alsa),
+   * by its name, "hw:CARD=Em28xx,DEV=0". Known from READY on (NULL before);
+   * empty when the card has no sound device, as the virtual cards, or when
+   * the module was built without libgudev. The device provider lists the
+   * same as `v4l2tv.audio-device`.
+   */
+  g_object_class_install_property (gobject_class, PROP_AUDIO_DEVICE,
+      g_param_spec_string ("audio-device", "Audio device",
+          "The card's ALSA capture device (\"hw:CARD=<id>,DEV=<n>\"), from "
+          "READY on; empty when it has none", NULL,
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
   gst_element_class_set_static_metadata (element_class,
       "Analog TV video source", "Source/Video",
       "Captures analog TV (NTSC, PAL, SECAM) video from a Video4Linux2 card "
@@ -731,6 +750,26 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
   }
 }
 
+/* the audio-device property: looked up in sysfs (no device call), from
+ * READY on */
+static gchar *
+gst_v4l2_tv_src_get_audio_device (GstV4l2TvSrc * self)
+{
+  g_autofree gchar *location = NULL;
+  gchar *audio = NULL;
+
+  /* the open node's location: NULL before READY */
+  GST_OBJECT_LOCK (self);
+  location = g_strdup (gst_v4l2_tv_object_get_location (self->obj));
+  GST_OBJECT_UNLOCK (self);
+
+  if (location == NULL)
+    return NULL;
+  if (!gst_tv_hw_location_is_virtual (location))
+    audio = gst_v4l2_tv_udev_find_audio_device (location);
+  return audio ? audio : g_strdup ("");
+}
+
 static void
 gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec)
@@ -780,6 +819,9 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       break;
     case PROP_VIDEO_DIRECTION:
       gst_v4l2_tv_orient_get_direction_property (self->obj, value);
+      break;
+    case PROP_AUDIO_DEVICE:
+      g_value_take_string (value, gst_v4l2_tv_src_get_audio_device (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

@@ -37,6 +37,9 @@ GST_DEBUG_CATEGORY (tvhw_virtual_debug);
 
 static GMutex cards_lock;
 static GstTvHwVirtualCard *cards[GST_TV_HW_VIRTUAL_MAX_CARDS];
+/* the device files the cards also answer at (test hook), by card number;
+ * with cards_lock */
+static gchar *card_nodes[GST_TV_HW_VIRTUAL_MAX_CARDS];
 
 /* the power-on inputs, documented in tvhw-virtual.h */
 static const GstTvHwVirtualInput default_inputs[] = {
@@ -625,7 +628,58 @@ gst_tv_hw_virtual_shutdown (void)
     g_free (card);
     cards[i] = NULL;
   }
+  for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS; i++)
+    g_clear_pointer (&card_nodes[i], g_free);
   g_mutex_unlock (&cards_lock);
+}
+
+/**
+ * gst_tv_hw_virtual_card_set_node:
+ * @card: a card
+ * @path: (nullable): a device file, "/dev/video5"; %NULL to forget it
+ *
+ * Test hook: @card also answers at @path, as if a kernel driver had made
+ * that node, for tests of code that finds nodes elsewhere (udev, mocked by
+ * umockdev) and then opens them.
+ */
+void
+gst_tv_hw_virtual_card_set_node (GstTvHwVirtualCard * card, const gchar * path)
+{
+  g_return_if_fail (card != NULL);
+  g_return_if_fail (path == NULL || !gst_tv_hw_location_is_virtual (path));
+
+  g_mutex_lock (&cards_lock);
+  g_free (card_nodes[card->index]);
+  card_nodes[card->index] = g_strdup (path);
+  g_mutex_unlock (&cards_lock);
+}
+
+/* the card that answers at the device file @location, or -1 */
+static gint
+find_node (const gchar * location)
+{
+  gint i, found = -1;
+
+  g_mutex_lock (&cards_lock);
+  for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS && found < 0; i++) {
+    if (g_strcmp0 (card_nodes[i], location) == 0)
+      found = i;
+  }
+  g_mutex_unlock (&cards_lock);
+  return found;
+}
+
+/**
+ * gst_tv_hw_virtual_is_node:
+ * @location: a device string
+ *
+ * Returns: whether a card answers at @location through
+ * gst_tv_hw_virtual_card_set_node()
+ */
+gboolean
+gst_tv_hw_virtual_is_node (const gchar * location)
+{
+  return location != NULL && find_node (location) >= 0;
 }
 
 /**
@@ -1101,7 +1155,12 @@ parse_location (const gchar * location, guint * n)
   const gchar *num;
   gchar *end = NULL;
   guint64 v;
+  gint node = find_node (location);
 
+  if (node >= 0) {
+    *n = node;
+    return TRUE;
+  }
   if (g_strcmp0 (location, "virtual") == 0) {
     *n = 0;
     return TRUE;

@@ -459,6 +459,12 @@ gboolean gst_tv_hw_virtual_card_reset (GstTvHwVirtualCard * card);
 /* frees every card (for leak checkers at the end of a test program); a
  * card that still has open handles is left alone */
 void gst_tv_hw_virtual_shutdown (void);
+/* test hook: the card also answers at the device file @path (NULL:
+ * forget it), so that code finding nodes elsewhere (udev, under umockdev)
+ * opens the card there */
+void gst_tv_hw_virtual_card_set_node (GstTvHwVirtualCard * card,
+    const gchar * path);
+gboolean gst_tv_hw_virtual_is_node (const gchar * location);
 
 void gst_tv_hw_virtual_card_set_pacing (GstTvHwVirtualCard * card,
     GstTvHwVirtualPacing pacing);

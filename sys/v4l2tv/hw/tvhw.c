@@ -302,8 +302,9 @@ gst_tv_hw_device_open (const gchar * location, GstTvHwDirection direction,
   g_mutex_init (&dev->wake_lock);
   dev->location = g_strdup (location);
   dev->direction = direction;
-  dev->ops = gst_tv_hw_location_is_virtual (location) ?
-      &gst_tv_hw_virtual_ops : &gst_tv_hw_v4l2_ops;
+  dev->ops = gst_tv_hw_location_is_virtual (location) ||
+      gst_tv_hw_virtual_is_node (location) ? &gst_tv_hw_virtual_ops :
+      &gst_tv_hw_v4l2_ops;
 
   GST_DEBUG ("opening '%s' with backend %s", location, dev->ops->name);
 

@@ -197,3 +197,25 @@ v4l2tv_check_stream_errors_only (GstBus * bus, const gchar * launch)
     gst_message_unref (msg);
   }
 }
+
+/* the device of @devices with device.path @path and class @klass; fails
+ * if there is none */
+GstDevice *
+v4l2tv_check_find_device (GList * devices, const gchar * path,
+    const gchar * klass)
+{
+  GList *l;
+
+  for (l = devices; l; l = l->next) {
+    GstStructure *props = gst_device_get_properties (l->data);
+    gboolean match = g_strcmp0 (gst_structure_get_string (props,
+            "device.path"), path) == 0 &&
+        gst_device_has_classes (l->data, klass);
+
+    gst_structure_free (props);
+    if (match)
+      return l->data;
+  }
+  fail ("no %s device %s", klass, path);
+  return NULL;
+}

@@ -54,6 +54,10 @@ void                 v4l2tv_check_add_teardown (TCase * tc);
 
 void                 v4l2tv_check_teardown     (void);
 
+GstDevice *          v4l2tv_check_find_device  (GList * devices,
+                                                const gchar * path,
+                                                const gchar * klass);
+
 G_END_DECLS
 
 #endif /* __V4L2TV_CHECK_H__ */

@@ -6,7 +6,10 @@
  * static elements library, so the provider probes the same virtual cards
  * the test configures through tvhw-virtual.h. V4L2TV_VIRTUAL_DEVICES is
  * set by each test before it probes. Real /dev/video nodes, if the machine
- * has any, are listed too; the tests look only at the virtual ones.
+ * has any, are listed too; the tests look only at the virtual ones, but
+ * test_probe_test_device, which looks at $V4L2TV_TEST_DEVICE when it is
+ * set (the vivid suite runs this suite against vivid's node, in a VM
+ * without udev: the provider probes /dev there).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -16,6 +19,7 @@
 #include <gst/check/gstcheck.h>
 
 #include "gstv4l2tvelements.h"
+#include "gstv4l2tvudev.h"
 #include "hw/tvhw.h"
 #include "hw/tvhw-virtual.h"
 #include "v4l2tv-check.h"
@@ -109,25 +113,6 @@ probe (void)
   return devices;
 }
 
-static GstDevice *
-find_device (GList * devices, const gchar * path, const gchar * klass)
-{
-  GList *l;
-
-  for (l = devices; l; l = l->next) {
-    GstStructure *props = gst_device_get_properties (l->data);
-    gboolean match = g_strcmp0 (gst_structure_get_string (props,
-            "device.path"), path) == 0 &&
-        gst_device_has_classes (l->data, klass);
-
-    gst_structure_free (props);
-    if (match)
-      return l->data;
-  }
-  fail ("no %s device %s", klass, path);
-  return NULL;
-}
-
 static void
 check_string (const GstStructure * s, const gchar * field,
     const gchar * expected)
@@ -189,7 +174,7 @@ GST_START_TEST (test_probe_virtual)
     gchar *card = g_strdup_printf ("Virtual TV card %u", i);
     gchar *display;
 
-    device = find_device (devices, path, "Video/Source");
+    device = v4l2tv_check_find_device (devices, path, "Video/Source");
     fail_unless (gst_device_has_classes (device, "Video/Source"));
     fail_if (gst_device_has_classes (device, "Sink"));
     name = gst_device_get_display_name (device);
@@ -213,7 +198,7 @@ GST_START_TEST (test_probe_virtual)
     fail_unless (get_analog (device));
     gst_structure_free (props);
 
-    device = find_device (devices, path, "Video/Sink");
+    device = v4l2tv_check_find_device (devices, path, "Video/Sink");
     fail_if (gst_device_has_classes (device, "Source"));
     name = gst_device_get_display_name (device);
     display = g_strdup_printf ("%s (output)", card);
@@ -276,21 +261,21 @@ GST_START_TEST (test_probe_current)
   g_setenv (ENV, "2", TRUE);
   devices = probe ();
 
-  device = find_device (devices, "virtual:1", "Video/Source");
+  device = v4l2tv_check_find_device (devices, "virtual:1", "Video/Source");
   check_caps (device, NTSC_DEVICE_CAPS);
   props = gst_device_get_properties (device);
   check_string (props, "v4l2tv.current-input", "Composite1");
   check_string (props, "v4l2tv.current-norm", "NTSC-M");
   gst_structure_free (props);
 
-  device = find_device (devices, "virtual:1", "Video/Sink");
+  device = v4l2tv_check_find_device (devices, "virtual:1", "Video/Sink");
   props = gst_device_get_properties (device);
   check_string (props, "v4l2tv.current-output", "RF Modulator");
   check_string (props, "v4l2tv.current-norm", "SECAM-L");
   gst_structure_free (props);
 
   /* card 0 is untouched */
-  device = find_device (devices, "virtual:0", "Video/Source");
+  device = v4l2tv_check_find_device (devices, "virtual:0", "Video/Source");
   props = gst_device_get_properties (device);
   check_string (props, "v4l2tv.current-input", "Television");
   gst_structure_free (props);
@@ -341,7 +326,7 @@ GST_START_TEST (test_probe_standards)
 
   /* on the PAL tuner: its norms only */
   devices = probe ();
-  device = find_device (devices, "virtual:0", "Video/Source");
+  device = v4l2tv_check_find_device (devices, "virtual:0", "Video/Source");
   props = gst_device_get_properties (device);
   check_string (props, "v4l2tv.inputs", "Tuner, HDMI");
   check_string (props, "v4l2tv.current-input", "Tuner");
@@ -351,7 +336,7 @@ GST_START_TEST (test_probe_standards)
   gst_structure_free (props);
 
   /* a card without any standard is listed, but not as analog */
-  device = find_device (devices, "virtual:1", "Video/Source");
+  device = v4l2tv_check_find_device (devices, "virtual:1", "Video/Source");
   props = gst_device_get_properties (device);
   check_string (props, "v4l2tv.inputs", "HDMI, Camera");
   check_string (props, "v4l2tv.norms", NULL);
@@ -366,7 +351,7 @@ GST_START_TEST (test_probe_standards)
   fail_unless (gst_tv_hw_device_set_input (dev, 1, NULL));
   gst_tv_hw_device_close (dev);
   devices = probe ();
-  device = find_device (devices, "virtual:0", "Video/Source");
+  device = v4l2tv_check_find_device (devices, "virtual:0", "Video/Source");
   props = gst_device_get_properties (device);
   check_string (props, "v4l2tv.current-input", "HDMI");
   check_string (props, "v4l2tv.norms", NULL);
@@ -377,6 +362,61 @@ GST_START_TEST (test_probe_standards)
 
   g_unsetenv (ENV);
   reset_cards ();
+}
+
+GST_END_TEST;
+
+/* the node under test ($V4L2TV_TEST_DEVICE; virtual:0 when unset) is
+ * listed with its sound device: none on vivid and on the virtual cards;
+ * on a real card the one the udev lookup finds. A v4l2tvsrc on it says
+ * the same from READY on. */
+GST_START_TEST (test_probe_test_device)
+{
+  const gchar *location = g_getenv ("V4L2TV_TEST_DEVICE");
+  g_autofree gchar *expected = NULL;
+  g_autofree gchar *audio = NULL;
+  GstDeviceProvider *provider;
+  GstStructure *props;
+  GstDevice *device;
+  GstElement *src;
+  GList *devices;
+
+  if (location == NULL || *location == '\0') {
+    location = "virtual:0";
+    reset_cards ();
+  }
+  g_setenv (ENV, "1", TRUE);
+  provider = gst_device_provider_factory_get_by_name (PROVIDER);
+  fail_unless (provider != NULL);
+  devices = gst_device_provider_get_devices (provider);
+  gst_object_unref (provider);
+  device = v4l2tv_check_find_device (devices, location, "Video/Source");
+  props = gst_device_get_properties (device);
+  if (!gst_tv_hw_location_is_virtual (location))
+    expected = gst_v4l2_tv_udev_find_audio_device (location);
+  if (expected == NULL)
+    expected = g_strdup ("");
+  if (g_strcmp0 (gst_structure_get_string (props, "v4l2.device.driver"),
+          "vivid") == 0)
+    fail_unless_equals_string (expected, "");
+  check_string (props, "v4l2tv.audio-device", expected);
+  check_string (props, "v4l2tv.backend",
+      gst_tv_hw_location_is_virtual (location) ? "virtual" : "v4l2");
+  gst_structure_free (props);
+
+  src = gst_device_create_element (device, NULL);
+  fail_unless (src != NULL);
+  v4l2tv_check_track (src);
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  g_object_get (src, "audio-device", &audio, NULL);
+  fail_unless_equals_string (audio, expected);
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  gst_object_unref (src);
+
+  g_list_free_full (devices, gst_object_unref);
+  g_unsetenv (ENV);
 }
 
 GST_END_TEST;
@@ -460,8 +500,8 @@ GST_START_TEST (test_create_source)
       GST_TV_HW_VIRTUAL_PACING_FREERUN);
   g_setenv (ENV, "2", TRUE);
   devices = probe ();
-  device = find_device (devices, "virtual:1", "Video/Source");
-  other = find_device (devices, "virtual:0", "Video/Source");
+  device = v4l2tv_check_find_device (devices, "virtual:1", "Video/Source");
+  other = v4l2tv_check_find_device (devices, "virtual:0", "Video/Source");
 
   src = gst_device_create_element (device, "tvsrc");
   fail_unless (src != NULL);
@@ -520,7 +560,7 @@ GST_START_TEST (test_create_sink)
   g_setenv (ENV, "1", TRUE);
   devices = probe ();
   fail_unless_equals_int (g_list_length (devices), 2);
-  device = find_device (devices, "virtual:0", "Video/Sink");
+  device = v4l2tv_check_find_device (devices, "virtual:0", "Video/Sink");
 
   sink = gst_device_create_element (device, NULL);
   fail_unless (sink != NULL);
@@ -565,8 +605,8 @@ GST_START_TEST (test_reconfigure_element)
   reset_cards ();
   g_setenv (ENV, "2", TRUE);
   devices = probe ();
-  src_device = find_device (devices, "virtual:1", "Video/Source");
-  sink_device = find_device (devices, "virtual:1", "Video/Sink");
+  src_device = v4l2tv_check_find_device (devices, "virtual:1", "Video/Source");
+  sink_device = v4l2tv_check_find_device (devices, "virtual:1", "Video/Sink");
 
   src = gst_element_factory_make ("v4l2tvsrc", NULL);
   v4l2tv_check_track (src);
@@ -630,8 +670,8 @@ GST_START_TEST (test_monitor)
     sources++;
   }
   fail_unless_equals_int (sources, 2);
-  find_device (devices, "virtual:0", "Video/Source");
-  find_device (devices, "virtual:1", "Video/Source");
+  v4l2tv_check_find_device (devices, "virtual:0", "Video/Source");
+  v4l2tv_check_find_device (devices, "virtual:1", "Video/Source");
   g_list_free_full (devices, gst_object_unref);
 
   gst_device_monitor_stop (monitor);
@@ -661,6 +701,7 @@ v4l2tvdeviceprovider_suite (void)
   tcase_add_test (tc_probe, test_probe_standards);
   tcase_add_test (tc_probe, test_probe_unset);
   tcase_add_test (tc_probe, test_probe_too_many);
+  tcase_add_test (tc_probe, test_probe_test_device);
   tcase_add_test (tc_probe, test_monitor);
 
   suite_add_tcase (s, tc_elements);

@@ -14,7 +14,7 @@ packages="build-essential meson ninja-build pkg-config gettext indent
   gstreamer1.0-plugins-base-apps
   liborc-0.4-dev liborc-0.4-dev-bin valgrind v4l-utils
   gobject-introspection libgirepository1.0-dev gir1.2-gstreamer-1.0
-  python3-gi python3-gst-1.0"
+  python3-gi python3-gst-1.0 gi-docgen"
 # benchmarks compare against these; the real-kernel tests boot Debian's
 # stock kernel with the vivid driver under qemu; the fuzzers (tests/fuzz)
 # need clang and libFuzzer

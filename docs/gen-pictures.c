@@ -2,7 +2,8 @@
 /*
  * Writes the pictures of the user guide (docs/guide.md) from the virtual
  * TV card: one frame of each input, the signal-loss fillers and a flip,
- * as PNG (pngenc), scaled to 360x288. The card's frames are synthetic and
+ * as PNG (pngenc), scaled to half size (360x288 for PAL, 360x240 for
+ * NTSC). The card's frames are synthetic and
  * paced FREERUN, so each run gives the same pixels.
  *
  *   gen-pictures DIR
@@ -43,20 +44,21 @@ typedef struct
   const gchar *file;
   const gchar *src;             /* v4l2tvsrc properties but the device */
   Loss loss;
+  guint height;                 /* half the standard's */
 } Picture;
 
 /* *INDENT-OFF* */
 static const Picture pictures[] = {
-  {"input-television.png", "input=Television norm=PAL", LOSS_NONE},
-  {"input-composite1.png", "input=Composite1 norm=NTSC", LOSS_NONE},
-  {"input-s-video.png", "input=S-Video norm=PAL", LOSS_NONE},
-  {"input-composite2.png", "input=Composite2 norm=PAL", LOSS_NONE},
+  {"input-television.png", "input=Television norm=PAL", LOSS_NONE, 288},
+  {"input-composite1.png", "input=Composite1 norm=NTSC", LOSS_NONE, 240},
+  {"input-s-video.png", "input=S-Video norm=PAL", LOSS_NONE, 288},
+  {"input-composite2.png", "input=Composite2 norm=PAL", LOSS_NONE, 288},
   {"signal-loss-black.png", "input=Composite2 norm=PAL signal-loss=black",
-      LOSS_AT_START},
+      LOSS_AT_START, 288},
   {"signal-loss-repeat.png", "input=S-Video norm=PAL signal-loss=repeat",
-      LOSS_AFTER_FRAMES},
+      LOSS_AFTER_FRAMES, 288},
   {"flip-horiz.png", "input=S-Video norm=PAL video-direction=horiz",
-      LOSS_NONE},
+      LOSS_NONE, 288},
 };
 /* *INDENT-ON* */
 
@@ -108,9 +110,9 @@ write_picture (const gchar * dir, guint index)
     gst_tv_hw_virtual_card_set_no_signal_frames (probe.card, FALSE);
 
   launch = g_strdup_printf ("v4l2tvsrc name=src device=virtual:%u %s ! "
-      "videoscale ! video/x-raw,width=360,height=288 ! videoconvert ! "
+      "videoscale ! video/x-raw,width=360,height=%u ! videoconvert ! "
       "video/x-raw,format=RGB ! pngenc snapshot=true ! "
-      "filesink location=\"%s\"", index, pic->src, path);
+      "filesink location=\"%s\"", index, pic->src, pic->height, path);
   pipeline = gst_parse_launch (launch, &error);
   if (pipeline == NULL) {
     g_printerr ("gen-pictures: %s: %s\n", launch, error->message);

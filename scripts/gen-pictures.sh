@@ -13,17 +13,10 @@
 # is stale too.
 set -eu
 
-check=no
-if [ "${1:-}" = "--check" ]; then
-  check=yes
-  shift
-fi
-[ $# -eq 2 ] || { echo "usage: $0 [--check] GEN_PICTURES DIR" >&2; exit 2; }
-gen=$1
-dir=$2
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$(dirname "$0")/docs-common.sh"
+docs_args "GEN_PICTURES DIR" "$@"
+gen=$source
+dir=$output
 
 # the elements are registered in the program: no plugin of ours from a
 # path, a registry of its own (system plugins: videoscale, pngenc, ...)

@@ -9,17 +9,9 @@
 #   gen-element-docs.sh --check PLUGIN_DIR OUTPUT  fail if OUTPUT is stale
 set -eu
 
-check=no
-if [ "${1:-}" = "--check" ]; then
-  check=yes
-  shift
-fi
-[ $# -eq 2 ] || { echo "usage: $0 [--check] PLUGIN_DIR OUTPUT" >&2; exit 2; }
-plugin_dir=$1
-output=$2
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$(dirname "$0")/docs-common.sh"
+docs_args "PLUGIN_DIR OUTPUT" "$@"
+plugin_dir=$source
 
 # only our plugin, from the build tree, with a registry of its own
 GST_PLUGIN_SYSTEM_PATH_1_0=

@@ -3,7 +3,8 @@
 #
 # The whole test suite, as CI runs it:
 #  1. installs what it needs (scripts/install-deps.sh --all),
-#  2. builds with ORC and runs every meson test (unit, ORC, docs),
+#  2. builds with ORC and the GstTvTuner API reference (gi-docgen) and
+#     runs every meson test (unit, ORC, docs),
 #  3. runs the unit suites again under valgrind memcheck,
 #  4. builds with -Dorc=disabled (the generated C fallback) and runs the
 #     unit and ORC suites there too,
@@ -61,7 +62,7 @@ step "dependencies"
 
 step "build (ORC)"
 if [ ! -f "$prefix/build.ninja" ]; then
-  meson setup "$prefix" "$top" -Dorc=enabled || exit 1
+  meson setup "$prefix" "$top" -Dorc=enabled -Dapi-doc=enabled || exit 1
 fi
 ninja -C "$prefix" || exit 1
 

@@ -209,6 +209,8 @@ gst_tv_tuner_set_channel (GstTvTuner * tuner, GstTvTunerChannel * channel)
  * gst_tv_tuner_get_channel:
  * @tuner: a #GstTvTuner
  *
+ * The channel (input or output) selected now.
+ *
  * Returns: (transfer none) (nullable): the current channel, owned by
  * @tuner, or %NULL if there is none (the device is not open)
  *
@@ -287,6 +289,8 @@ gst_tv_tuner_set_norm (GstTvTuner * tuner, GstTvTunerNorm * norm)
  * gst_tv_tuner_get_norm:
  * @tuner: a #GstTvTuner
  *
+ * The norm (TV standard) set now.
+ *
  * Returns: (transfer none) (nullable): the current norm, owned by @tuner,
  * or %NULL if there is none (the device is not open, or it has no norms)
  *
@@ -346,6 +350,8 @@ gst_tv_tuner_set_frequency (GstTvTuner * tuner, GstTvTunerChannel * channel,
  * gst_tv_tuner_get_frequency:
  * @tuner: a #GstTvTuner
  * @channel: a channel of @tuner with %GST_TV_TUNER_CHANNEL_FREQUENCY
+ *
+ * The frequency the tuner of @channel is tuned to.
  *
  * Returns: the frequency the tuner of @channel is tuned to, in Hz, or 0
  * if it cannot be read

@@ -363,6 +363,8 @@ gst_tv_tuner_channel_new (const gchar * label, GstTvTunerChannelFlags flags,
  * gst_tv_tuner_channel_get_label:
  * @channel: a #GstTvTunerChannel
  *
+ * The channel's name, as the card gives it ("Composite1", "S-Video").
+ *
  * Returns: (transfer none) (nullable): the #GstTvTunerChannel:label of
  * @channel, valid as long as @channel is
  *
@@ -380,6 +382,9 @@ gst_tv_tuner_channel_get_label (GstTvTunerChannel * channel)
  * gst_tv_tuner_channel_get_flags:
  * @channel: a #GstTvTunerChannel
  *
+ * What the channel is: an input or an output, with a tuner or a
+ * modulator (%GST_TV_TUNER_CHANNEL_FREQUENCY), with sound.
+ *
  * Returns: the #GstTvTunerChannel:flags of @channel
  *
  * Since: 1.0
@@ -395,6 +400,8 @@ gst_tv_tuner_channel_get_flags (GstTvTunerChannel * channel)
 /**
  * gst_tv_tuner_channel_get_index:
  * @channel: a #GstTvTunerChannel
+ *
+ * The channel's index on the device (the V4L2 input or output number).
  *
  * Returns: the device's index of the input or output behind @channel
  * (#GstTvTunerChannel:index)
@@ -413,6 +420,8 @@ gst_tv_tuner_channel_get_index (GstTvTunerChannel * channel)
  * gst_tv_tuner_channel_get_freq_multiplicator:
  * @channel: a #GstTvTunerChannel
  *
+ * The step of the channel's tuner, in Hz.
+ *
  * Returns: the size in Hz of the tuning step of @channel
  * (#GstTvTunerChannel:freq-multiplicator)
  *
@@ -429,6 +438,8 @@ gst_tv_tuner_channel_get_freq_multiplicator (GstTvTunerChannel * channel)
 /**
  * gst_tv_tuner_channel_get_min_frequency:
  * @channel: a #GstTvTunerChannel
+ *
+ * The lowest frequency the channel's tuner reaches, in Hz.
  *
  * Returns: the lowest frequency of the tuner of @channel, in Hz
  * (#GstTvTunerChannel:min-frequency)
@@ -447,6 +458,8 @@ gst_tv_tuner_channel_get_min_frequency (GstTvTunerChannel * channel)
  * gst_tv_tuner_channel_get_max_frequency:
  * @channel: a #GstTvTunerChannel
  *
+ * The highest frequency the channel's tuner reaches, in Hz.
+ *
  * Returns: the highest frequency of the tuner of @channel, in Hz
  * (#GstTvTunerChannel:max-frequency)
  *
@@ -464,6 +477,8 @@ gst_tv_tuner_channel_get_max_frequency (GstTvTunerChannel * channel)
  * gst_tv_tuner_channel_get_min_signal:
  * @channel: a #GstTvTunerChannel
  *
+ * The lowest signal strength the channel reports.
+ *
  * Returns: the weakest signal strength of @channel
  * (#GstTvTunerChannel:min-signal)
  *
@@ -480,6 +495,8 @@ gst_tv_tuner_channel_get_min_signal (GstTvTunerChannel * channel)
 /**
  * gst_tv_tuner_channel_get_max_signal:
  * @channel: a #GstTvTunerChannel
+ *
+ * The highest signal strength the channel reports.
  *
  * Returns: the strongest signal strength of @channel
  * (#GstTvTunerChannel:max-signal)

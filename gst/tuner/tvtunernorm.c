@@ -208,6 +208,9 @@ gst_tv_tuner_norm_new (const gchar * label, gint fps_n, gint fps_d,
  * gst_tv_tuner_norm_get_label:
  * @norm: a #GstTvTunerNorm
  *
+ * The norm's name, as the element's norm property takes it ("PAL",
+ * "NTSC-M").
+ *
  * Returns: (transfer none) (nullable): the #GstTvTunerNorm:label of @norm,
  * valid as long as @norm is
  *
@@ -246,6 +249,8 @@ gst_tv_tuner_norm_get_framerate (GstTvTunerNorm * norm, gint * fps_n,
 /**
  * gst_tv_tuner_norm_get_std_id:
  * @norm: a #GstTvTunerNorm
+ *
+ * The V4L2 standard bits (v4l2_std_id) the norm stands for.
  *
  * Returns: the V4L2 standard bits of @norm (#GstTvTunerNorm:std-id)
  *

@@ -232,6 +232,18 @@ v4l2_g_parm (GstTvHwDevice * dev, struct v4l2_streamparm *parm)
 }
 
 static gint
+v4l2_g_selection (GstTvHwDevice * dev, struct v4l2_selection *sel)
+{
+  return XIOCTL (dev, VIDIOC_G_SELECTION, sel);
+}
+
+static gint
+v4l2_s_selection (GstTvHwDevice * dev, struct v4l2_selection *sel)
+{
+  return XIOCTL (dev, VIDIOC_S_SELECTION, sel);
+}
+
+static gint
 v4l2_queryctrl (GstTvHwDevice * dev, struct v4l2_queryctrl *qc)
 {
   return XIOCTL (dev, VIDIOC_QUERYCTRL, qc);
@@ -469,6 +481,8 @@ const GstTvHwOps gst_tv_hw_v4l2_ops = {
   .try_fmt = v4l2_try_fmt,
   .cropcap = v4l2_cropcap,
   .g_parm = v4l2_g_parm,
+  .g_selection = v4l2_g_selection,
+  .s_selection = v4l2_s_selection,
   .queryctrl = v4l2_queryctrl,
   .querymenu = v4l2_querymenu,
   .g_ctrl = v4l2_g_ctrl,

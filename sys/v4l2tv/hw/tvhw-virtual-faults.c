@@ -79,6 +79,8 @@ static const struct
   [GST_TV_HW_VIRTUAL_FAULT_STREAMOFF] = {"VIDIOC_STREAMOFF", FALSE},
   [GST_TV_HW_VIRTUAL_FAULT_MMAP] = {"mmap", FALSE},
   [GST_TV_HW_VIRTUAL_FAULT_POLL] = {"poll", FALSE},
+  [GST_TV_HW_VIRTUAL_FAULT_G_SELECTION] = {"VIDIOC_G_SELECTION", FALSE},
+  [GST_TV_HW_VIRTUAL_FAULT_S_SELECTION] = {"VIDIOC_S_SELECTION", FALSE},
 };
 
 /**
@@ -211,6 +213,8 @@ GATED (dqbuf, DQBUF, struct v4l2_buffer *)
 GATED (streamon, STREAMON, guint32)
 GATED (streamoff, STREAMOFF, guint32)
 GATED (poll, POLL, gint64)
+GATED (g_selection, G_SELECTION, struct v4l2_selection *)
+GATED (s_selection, S_SELECTION, struct v4l2_selection *)
 /* *INDENT-ON* */
 
 static gint
@@ -296,6 +300,8 @@ const GstTvHwOps gst_tv_hw_virtual_ops = {
   .munmap = pass_munmap,
   .poll = gated_poll,
   .interrupt = pass_interrupt,
+  .g_selection = gated_g_selection,
+  .s_selection = gated_s_selection,
 };
 
 /**

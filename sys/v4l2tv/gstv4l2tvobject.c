@@ -26,6 +26,7 @@
 #include "gstv4l2tvcolorbalance.h"
 #include "gstv4l2tvvidorient.h"
 #include "gstv4l2tvextractrls.h"
+#include "gstv4l2tvcrop.h"
 #include "v4l2tv-text.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
@@ -324,6 +325,7 @@ gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
   gst_v4l2_tv_balance_free (obj->balance);
   gst_v4l2_tv_orient_free (obj->orient);
   gst_v4l2_tv_extra_ctrls_free (obj->extra_ctrls);
+  g_clear_pointer (&obj->crop, gst_v4l2_tv_crop_free);
   g_free (obj->device);
   g_free (obj->port);
   g_free (obj->card);
@@ -1415,6 +1417,7 @@ probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d, GError ** error)
     width = NATIVE_WIDTH;
     height = obj->lines == 525 ? 480 : 576;
   }
+  gst_v4l2_tv_crop_frame_size (obj, &width, &height);
 
   for (i = 0;; i++) {
     g_autoptr (GError) err = NULL;
@@ -1613,6 +1616,8 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel,
   get_pixel_aspect (obj, &obj->par_n, &obj->par_d);
   get_frame_rate (obj, &fps_n, &fps_d);
 
+  if (!gst_v4l2_tv_crop_apply (obj))
+    return FALSE;
   caps = probe_caps (obj, fps_n, fps_d, &err);
 
   {

@@ -106,6 +106,7 @@ struct _GstV4l2TvTuner;
 struct _GstV4l2TvBalance;
 struct _GstV4l2TvOrient;
 struct _GstV4l2TvExtraCtrls;
+struct _GstV4l2TvCrop;
 
 /* what gst_v4l2_tv_object_resolve() found for the requested input or
  * output and standard */
@@ -204,6 +205,7 @@ struct _GstV4l2TvObject
   struct _GstV4l2TvBalance *balance;
   struct _GstV4l2TvOrient *orient;
   struct _GstV4l2TvExtraCtrls *extra_ctrls;
+  struct _GstV4l2TvCrop *crop;  /* v4l2tvsrc's (gstv4l2tvcrop.c), else NULL */
 };
 
 #define GST_V4L2_TV_DEVICE_LOCK(obj) gst_tv_hw_lock_acquire (&(obj)->lock)

@@ -98,6 +98,7 @@
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
 #include "gstv4l2tvtuner.h"
+#include "gstv4l2tvcrop.h"
 #include "gstv4l2tvcolorbalance.h"
 #include "gstv4l2tvvidorient.h"
 #include "gstv4l2tvformat.h"
@@ -142,6 +143,8 @@ enum
   PROP_VIDEO_DIRECTION,
   PROP_CORRUPTED_FRAMES,
   PROP_CORRUPTED_COUNT,
+  PROP_CROP_TOP,                /* .. PROP_CROP_RIGHT: gstv4l2tvcrop.c */
+  PROP_CROP_RIGHT = PROP_CROP_TOP + GST_V4L2_TV_CROP_N_PROPS - 1,
 };
 
 struct _GstV4l2TvSrc
@@ -641,6 +644,8 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
           "or short) since start, dropped or marked", 0, G_MAXUINT64, 0,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  gst_v4l2_tv_crop_install_properties (gobject_class, PROP_CROP_TOP);
+
   gst_element_class_set_static_metadata (element_class,
       "Analog TV video source", "Source/Video",
       "Captures analog TV (NTSC, PAL, SECAM) video from a Video4Linux2 card "
@@ -671,6 +676,7 @@ static void
 gst_v4l2_tv_src_init (GstV4l2TvSrc * self)
 {
   self->obj = gst_v4l2_tv_object_new (GST_ELEMENT (self), GST_TV_HW_CAPTURE);
+  self->obj->crop = gst_v4l2_tv_crop_new (self->obj);
   self->duration = GST_CLOCK_TIME_NONE;
   self->latency_buffers = DEFAULT_NUM_BUFFERS;
   self->signal_loss = DEFAULT_SIGNAL_LOSS;
@@ -712,6 +718,10 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
       GST_OBJECT_LOCK (self);
       self->signal_loss = g_value_get_enum (value);
       GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_CROP_TOP ... PROP_CROP_RIGHT:
+      gst_v4l2_tv_crop_set_property (self->obj, prop_id - PROP_CROP_TOP,
+          value);
       break;
     case PROP_BRIGHTNESS ... PROP_HUE:
       gst_v4l2_tv_balance_set_property (self->obj, prop_id - PROP_BRIGHTNESS,
@@ -763,6 +773,10 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       GST_OBJECT_LOCK (self);
       g_value_set_uint64 (value, self->capture_errors);
       GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_CROP_TOP ... PROP_CROP_RIGHT:
+      gst_v4l2_tv_crop_get_property (self->obj, prop_id - PROP_CROP_TOP,
+          value);
       break;
     case PROP_BRIGHTNESS ... PROP_HUE:
       gst_v4l2_tv_balance_get_property (self->obj, prop_id - PROP_BRIGHTNESS,

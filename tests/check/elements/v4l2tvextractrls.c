@@ -199,13 +199,11 @@ GST_START_TEST (test_while_playing)
   gst_buffer_unref (buf);
   fail_unless_equals_int (card_ctrl (V4L2_CID_CONTRAST), 90);
   {
-    GstElement *src = gst_bin_get_by_name (GST_BIN (h->element),
-        "v4l2tvsrc0");
+    GstElement *src = gst_harness_find_element (h, "v4l2tvsrc");
     GstStructure *s = gst_structure_new ("c", "contrast", G_TYPE_INT, 30,
         NULL);
 
-    if (src == NULL)
-      src = gst_object_ref (h->element);
+    fail_unless (src != NULL);
     g_object_set (src, "extra-controls", s, NULL);
     gst_structure_free (s);
     gst_object_unref (src);

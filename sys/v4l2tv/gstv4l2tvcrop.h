@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * v4l2tv: the crop-top, crop-bottom, crop-left and crop-right properties
- * of v4l2tvsrc, done by the card (VIDIOC_S_SELECTION, V4L2_SEL_TGT_CROP).
+ * of v4l2tvsrc, done by the card (VIDIOC_S_SELECTION, V4L2_SEL_TGT_CROP)
+ * or else in v4l2tvsrc's conversion pass.
  *
  * Copyright (C) 2026 the v4l2tv authors
  */
 #ifndef __GST_V4L2_TV_CROP_H__
 #define __GST_V4L2_TV_CROP_H__
+
+#include <gst/video/video.h>
 
 #include "gstv4l2tvobject.h"
 
@@ -35,6 +38,26 @@ G_GNUC_INTERNAL void gst_v4l2_tv_crop_get_property (GstV4l2TvObject * obj,
 G_GNUC_INTERNAL gboolean gst_v4l2_tv_crop_apply (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL void gst_v4l2_tv_crop_frame_size (GstV4l2TvObject * obj,
     guint * width, guint * height);
+
+/* software cropping, for a card without a crop rectangle (or one that
+ * cannot crop to exactly that one): v4l2tvsrc's pad caps are the cropped
+ * size, the card's the full frame, and every frame goes through the
+ * conversion pass, which reads the rectangle straight out of the card's
+ * buffer (plane pointers moved, width and height made the rectangle's) */
+G_GNUC_INTERNAL gboolean gst_v4l2_tv_crop_in_software (GstV4l2TvObject *
+    obj);
+/* takes @caps, returns them at the cropped size */
+G_GNUC_INTERNAL GstCaps *gst_v4l2_tv_crop_pad_caps (GstV4l2TvObject * obj,
+    GstCaps * caps);
+/* pad caps -> the same at the card's full size (a new reference) */
+G_GNUC_INTERNAL GstCaps *gst_v4l2_tv_crop_card_caps (GstV4l2TvObject * obj,
+    GstCaps * caps);
+/* the card's layout at the cropped size (what the converter reads) */
+G_GNUC_INTERNAL void gst_v4l2_tv_crop_info (GstV4l2TvObject * obj,
+    GstVideoInfo * info);
+/* a card frame mapped for reading -> the rectangle of it, no copy */
+G_GNUC_INTERNAL void gst_v4l2_tv_crop_frame (GstV4l2TvObject * obj,
+    GstVideoFrame * frame);
 
 G_END_DECLS
 

@@ -414,6 +414,7 @@ gst_v4l2_tv_src_probed_caps (GstV4l2TvSrc * self)
   if (card == NULL)
     return NULL;
   caps = gst_v4l2_tv_src_caps_from_card (card);
+  caps = gst_v4l2_tv_crop_pad_caps (self->obj, caps);
   gst_caps_unref (card);
 
   return caps;
@@ -1230,19 +1231,27 @@ gst_v4l2_tv_src_apply_format (GstV4l2TvSrc * self, GstCaps * caps)
   gst_clear_caps (&self->format_caps);
   g_clear_pointer (&self->convert, gst_tv_convert_free);
 
-  card_caps = gst_v4l2_tv_src_card_caps (self, caps, &convert);
+  {
+    g_autoptr (GstCaps) full = gst_v4l2_tv_crop_card_caps (self->obj, caps);
+
+    card_caps = gst_v4l2_tv_src_card_caps (self, full, &convert);
+  }
   if (card_caps == NULL)
     goto not_ours;
+  convert |= gst_v4l2_tv_crop_in_software (self->obj);
   if (!gst_v4l2_tv_object_set_format (self->obj, card_caps, &self->info,
           &self->default_layout))
     return FALSE;
 
   if (convert) {
+    GstVideoInfo in = self->info;
+
     /* made once here, used for every frame: the only allocation of the
      * converted path */
     if (!gst_video_info_from_caps (&self->out_info, caps))
       goto not_ours;
-    self->convert = gst_tv_convert_new (&self->info, &self->out_info);
+    gst_v4l2_tv_crop_info (self->obj, &in);
+    self->convert = gst_tv_convert_new (&in, &self->out_info);
     if (self->convert == NULL)
       goto no_conversion;
     GST_INFO_OBJECT (self, "converting %s to %s (%s)",
@@ -1854,6 +1863,7 @@ gst_v4l2_tv_src_output_converted (GstV4l2TvSrc * self,
   }
   if (ret == GST_FLOW_OK && gst_video_frame_map (&in, &self->info,
           self->card_bufs[vbuf->index], GST_MAP_READ)) {
+    gst_v4l2_tv_crop_frame (self->obj, &in);
     if (gst_video_frame_map (&out, &self->out_info, buf, GST_MAP_WRITE)) {
       gst_v4l2_tv_orient_prepare_convert (self->obj, self->convert);
       converted = gst_tv_convert_frame (self->convert, &in, &out);

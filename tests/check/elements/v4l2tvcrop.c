@@ -30,6 +30,10 @@
 #define CARD 6
 #define DEVICE "virtual:6"
 
+/* with @no_selection the card answers ENOTTY to G/S_SELECTION, as a card
+ * without the selection API: the element crops in software */
+static gboolean no_selection;
+
 /* the first frame of "v4l2tvsrc device=DEVICE @props", mapped into @info */
 static GstBuffer *
 first_frame (const gchar * props, GstVideoInfo * info)
@@ -41,6 +45,12 @@ first_frame (const gchar * props, GstVideoInfo * info)
   GstCaps *caps;
 
   card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  if (no_selection) {
+    gst_tv_hw_virtual_card_inject_faults (card,
+        GST_TV_HW_VIRTUAL_FAULT_G_SELECTION, ENOTTY, 1000);
+    gst_tv_hw_virtual_card_inject_faults (card,
+        GST_TV_HW_VIRTUAL_FAULT_S_SELECTION, ENOTTY, 1000);
+  }
   launch = g_strdup_printf ("v4l2tvsrc device=" DEVICE " %s", props);
   h = gst_harness_new_parse (launch);
   g_free (launch);
@@ -53,6 +63,14 @@ first_frame (const gchar * props, GstVideoInfo * info)
   gst_caps_unref (caps);
   gst_harness_teardown (h);
   v4l2tv_check_card_closed (CARD);
+  /* the element asked the card, which had no crop rectangle to give */
+  if (no_selection) {
+    guint hits = 0;
+
+    gst_tv_hw_virtual_card_get_fault_stats (card,
+        GST_TV_HW_VIRTUAL_FAULT_G_SELECTION, NULL, &hits);
+    fail_unless (hits > 0);
+  }
   return buf;
 }
 
@@ -103,6 +121,58 @@ check_crop (const gchar * extra, guint top, guint bottom, guint left,
 GST_START_TEST (test_crop_pal)
 {
   check_crop ("norm=PAL", 10, 6, 24, 16, 576, TRUE);
+}
+
+GST_END_TEST;
+
+/* a card without the selection API: the same picture, cropped in the
+ * conversion pass straight out of the card's buffer */
+GST_START_TEST (test_crop_software)
+{
+  no_selection = TRUE;
+  check_crop ("norm=PAL", 10, 6, 24, 16, 576, TRUE);
+  check_crop ("input=Composite1 norm=NTSC", 4, 8, 2, 0, 480, FALSE);
+  no_selection = FALSE;
+}
+
+GST_END_TEST;
+
+/* converted formats: the card's crop and the software crop give the same
+ * frames */
+GST_START_TEST (test_crop_software_converted)
+{
+  const gchar *formats[] = { "I420", "NV12", "BGRx" };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (formats); i++) {
+    GstVideoInfo hw_info, sw_info;
+    GstBuffer *hw, *sw;
+    gchar *props = g_strdup_printf ("crop-top=12 crop-bottom=8 "
+        "crop-left=32 crop-right=16 ! capsfilter caps=video/x-raw,format=%s",
+        formats[i]);
+
+    no_selection = FALSE;
+    hw = first_frame (props, &hw_info);
+    no_selection = TRUE;
+    sw = first_frame (props, &sw_info);
+    no_selection = FALSE;
+    g_free (props);
+    fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&sw_info), 672);
+    fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&sw_info), 556);
+    fail_unless_equals_int (GST_VIDEO_INFO_FORMAT (&sw_info),
+        GST_VIDEO_INFO_FORMAT (&hw_info));
+    fail_unless (gst_buffer_get_size (hw) == gst_buffer_get_size (sw));
+    {
+      GstMapInfo m;
+
+      fail_unless (gst_buffer_map (hw, &m, GST_MAP_READ));
+      fail_unless (gst_buffer_memcmp (sw, 0, m.data, m.size) == 0,
+          "%s: the software crop differs from the card's", formats[i]);
+      gst_buffer_unmap (hw, &m);
+    }
+    gst_buffer_unref (hw);
+    gst_buffer_unref (sw);
+  }
 }
 
 GST_END_TEST;
@@ -227,12 +297,15 @@ GST_START_TEST (test_errors)
       "720x576", NULL);
   check_refused ("norm=NTSC crop-top=240 crop-bottom=230", 0, 0,
       "470 lines", "720x480", NULL);
-  /* a card without the selection API */
-  check_refused ("crop-top=2", GST_TV_HW_VIRTUAL_FAULT_G_SELECTION, ENOTTY,
-      DEVICE, "cannot crop", NULL);
-  /* a card that refuses the rectangle */
-  check_refused ("crop-top=2", GST_TV_HW_VIRTUAL_FAULT_S_SELECTION, EINVAL,
-      DEVICE, "cannot crop to 720x574 at 0,2", NULL);
+  /* the same sizes in software */
+  check_refused ("crop-top=300 crop-bottom=270",
+      GST_TV_HW_VIRTUAL_FAULT_G_SELECTION, ENOTTY, "570 lines", "720x576",
+      NULL);
+  /* a card that fails (not merely lacks the selection API) */
+  check_refused ("crop-top=2", GST_TV_HW_VIRTUAL_FAULT_G_SELECTION, EIO,
+      DEVICE, NULL);
+  check_refused ("crop-top=2", GST_TV_HW_VIRTUAL_FAULT_S_SELECTION, EIO,
+      DEVICE, NULL);
 }
 
 GST_END_TEST;
@@ -358,6 +431,8 @@ v4l2tvcrop_suite (void)
   suite_add_tcase (s, tc);
   v4l2tv_check_add_teardown (tc);
   tcase_add_test (tc, test_crop_pal);
+  tcase_add_test (tc, test_crop_software);
+  tcase_add_test (tc, test_crop_software_converted);
   tcase_add_test (tc, test_crop_ntsc_bottom);
   tcase_add_test (tc, test_odd_rounded);
   tcase_add_test (tc, test_errors);

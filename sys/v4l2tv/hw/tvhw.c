@@ -801,6 +801,32 @@ gst_tv_hw_device_get_parm (GstTvHwDevice * dev, struct v4l2_streamparm *parm,
   return check (dev, CALL (dev, g_parm, parm), "VIDIOC_G_PARM", error);
 }
 
+/* G_SELECTION (@set FALSE) or S_SELECTION of @target: @rect in (S) and
+ * out */
+static gboolean
+selection (GstTvHwDevice * dev, gboolean set, guint32 target, guint32 flags,
+    struct v4l2_rect *rect, GError ** error)
+{
+  struct v4l2_selection sel;
+  gint ret;
+
+  memset (&sel, 0, sizeof (sel));
+  sel.type = dev->buf_type;
+  sel.target = target;
+  sel.flags = flags;
+  if (set) {
+    sel.r = *rect;
+    ret = CALL (dev, s_selection, &sel);
+  } else {
+    ret = CALL (dev, g_selection, &sel);
+  }
+  if (!check (dev, ret, set ? "VIDIOC_S_SELECTION" : "VIDIOC_G_SELECTION",
+          error))
+    return FALSE;
+  *rect = sel.r;
+  return TRUE;
+}
+
 /**
  * gst_tv_hw_device_get_selection:
  * @dev: a device
@@ -816,15 +842,7 @@ gboolean
 gst_tv_hw_device_get_selection (GstTvHwDevice * dev, guint32 target,
     struct v4l2_rect *rect, GError ** error)
 {
-  struct v4l2_selection sel;
-
-  memset (&sel, 0, sizeof (sel));
-  sel.type = dev->buf_type;
-  sel.target = target;
-  if (!check (dev, CALL (dev, g_selection, &sel), "VIDIOC_G_SELECTION", error))
-    return FALSE;
-  *rect = sel.r;
-  return TRUE;
+  return selection (dev, FALSE, target, 0, rect, error);
 }
 
 /**
@@ -842,17 +860,7 @@ gboolean
 gst_tv_hw_device_set_selection (GstTvHwDevice * dev, guint32 target,
     guint32 flags, struct v4l2_rect *rect, GError ** error)
 {
-  struct v4l2_selection sel;
-
-  memset (&sel, 0, sizeof (sel));
-  sel.type = dev->buf_type;
-  sel.target = target;
-  sel.flags = flags;
-  sel.r = *rect;
-  if (!check (dev, CALL (dev, s_selection, &sel), "VIDIOC_S_SELECTION", error))
-    return FALSE;
-  *rect = sel.r;
-  return TRUE;
+  return selection (dev, TRUE, target, flags, rect, error);
 }
 
 /* --- controls --- */

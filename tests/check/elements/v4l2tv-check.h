@@ -54,6 +54,15 @@ void                 v4l2tv_check_add_teardown (TCase * tc);
 
 void                 v4l2tv_check_teardown     (void);
 
+void                 v4l2tv_check_expect_message (GstBus * bus,
+                                                GstMessageType type,
+                                                GstClockTime timeout,
+                                                GQuark domain, gint code,
+                                                ...) G_GNUC_NULL_TERMINATED;
+
+void                 v4l2tv_check_release      (GstElement * element,
+                                                GstBus * bus, guint card);
+
 G_END_DECLS
 
 #endif /* __V4L2TV_CHECK_H__ */

@@ -192,8 +192,6 @@ GST_START_TEST (test_odd_rounded)
 {
   GstElement *src;
   GstBus *bus;
-  GstMessage *msg;
-  GError *err = NULL;
   GstCaps *caps;
   GstStructure *s;
   gint w, h;
@@ -208,16 +206,9 @@ GST_START_TEST (test_odd_rounded)
       "crop-top", 3, "crop-bottom", 5, "crop-left", 1, "crop-right", 7, NULL);
   fail_unless_equals_int (gst_element_set_state (src, GST_STATE_READY),
       GST_STATE_CHANGE_SUCCESS);
-  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING);
-  fail_unless (msg != NULL, "no warning about the rounding");
-  gst_message_parse_warning (msg, &err, NULL);
-  fail_unless (strstr (err->message, DEVICE) != NULL, "%s", err->message);
-  fail_unless (strstr (err->message, "4, 6, 2 and 8") != NULL, "%s",
-      err->message);
-  fail_unless (strstr (err->message, "3, 5, 1 and 7") != NULL, "%s",
-      err->message);
-  g_error_free (err);
-  gst_message_unref (msg);
+  v4l2tv_check_expect_message (bus, GST_MESSAGE_WARNING, 0,
+      GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS, DEVICE,
+      "4, 6, 2 and 8", "3, 5, 1 and 7", NULL);
 
   caps = gst_pad_query_caps (gst_element_get_static_pad (src, "src"), NULL);
   gst_object_unref (gst_element_get_static_pad (src, "src"));
@@ -232,30 +223,20 @@ GST_START_TEST (test_odd_rounded)
   g_object_get (src, "crop-top", &top, NULL);
   fail_unless_equals_int (top, 3);
 
-  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_NULL),
-      GST_STATE_CHANGE_SUCCESS);
-  gst_element_set_bus (src, NULL);
-  gst_object_unref (bus);
-  gst_object_unref (src);
-  v4l2tv_check_card_closed (CARD);
+  v4l2tv_check_release (src, bus, CARD);
 }
 
 GST_END_TEST;
 
-/* READY fails with an error of the resource domain that contains every
- * one of the NULL-terminated strings */
-static void
-check_refused (const gchar * props, GstTvHwVirtualFault fault, gint errnum,
-    ...)
+/* "v4l2tvsrc device=DEVICE @props ! fakesink", whose READY fails, with
+ * @fault failing @errnum (0: no fault) */
+static GstElement *
+start_refused (const gchar * props, GstTvHwVirtualFault fault, gint errnum,
+    GstBus ** bus)
 {
   GstTvHwVirtualCard *card;
   GstElement *pipe;
-  GstBus *bus;
-  GstMessage *msg;
-  GError *err = NULL;
-  const gchar *want;
   gchar *launch;
-  va_list args;
 
   card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   if (errnum)
@@ -266,28 +247,25 @@ check_refused (const gchar * props, GstTvHwVirtualFault fault, gint errnum,
   g_free (launch);
   fail_unless (pipe != NULL);
   v4l2tv_check_track (pipe);
-  bus = gst_element_get_bus (pipe);
+  *bus = gst_element_get_bus (pipe);
   fail_unless_equals_int (gst_element_set_state (pipe, GST_STATE_READY),
       GST_STATE_CHANGE_FAILURE);
-  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
-  fail_unless (msg != NULL, "no error for %s", props);
-  gst_message_parse_error (msg, &err, NULL);
-  fail_unless (g_error_matches (err, GST_RESOURCE_ERROR,
-          GST_RESOURCE_ERROR_SETTINGS), "%s", err->message);
-  va_start (args, errnum);
-  while ((want = va_arg (args, const gchar *)) != NULL)
-    fail_unless (strstr (err->message, want) != NULL, "'%s' lacks '%s'",
-        err->message, want);
-  va_end (args);
-  g_error_free (err);
-  gst_message_unref (msg);
-  gst_object_unref (bus);
-  fail_unless_equals_int (gst_element_set_state (pipe, GST_STATE_NULL),
-      GST_STATE_CHANGE_SUCCESS);
-  gst_object_unref (pipe);
-  gst_tv_hw_virtual_card_inject_faults (card, fault, 0, 0);
-  v4l2tv_check_card_closed (CARD);
+  return pipe;
 }
+
+/* READY fails with a RESOURCE SETTINGS error whose text contains every
+ * one of the NULL-terminated strings */
+#define check_refused(props, fault, errnum, ...) G_STMT_START {          \
+  GstBus *_bus;                                                         \
+  GstElement *_pipe = start_refused (props, fault, errnum, &_bus);      \
+  v4l2tv_check_expect_message (_bus, GST_MESSAGE_ERROR, 0,              \
+      GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS, __VA_ARGS__);    \
+  gst_object_unref (_bus);                                              \
+  fail_unless_equals_int (gst_element_set_state (_pipe, GST_STATE_NULL),\
+      GST_STATE_CHANGE_SUCCESS);                                        \
+  gst_object_unref (_pipe);                                             \
+  v4l2tv_check_card_closed (CARD);                                      \
+} G_STMT_END
 
 GST_START_TEST (test_errors)
 {
@@ -382,8 +360,6 @@ GST_START_TEST (test_playing_refused)
   GstHarness *h;
   GstBuffer *buf;
   GstBus *bus;
-  GstMessage *msg;
-  GError *err = NULL;
   guint v;
 
   card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
@@ -398,14 +374,9 @@ GST_START_TEST (test_playing_refused)
   src = gst_harness_find_element (h, "v4l2tvsrc");
   fail_unless (src != NULL);
   g_object_set (src, "crop-bottom", 20, NULL);
-  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING);
-  fail_unless (msg != NULL);
-  gst_message_parse_warning (msg, &err, NULL);
-  fail_unless (strstr (err->message, "crop-bottom") != NULL, "%s",
-      err->message);
-  fail_unless (strstr (err->message, "'8'") != NULL, "%s", err->message);
-  g_error_free (err);
-  gst_message_unref (msg);
+  v4l2tv_check_expect_message (bus, GST_MESSAGE_WARNING, 0,
+      GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS, "crop-bottom", "'8'",
+      NULL);
   g_object_get (src, "crop-bottom", &v, NULL);
   gst_object_unref (src);
   fail_unless_equals_int (v, 8);

@@ -65,32 +65,11 @@ set_controls (GstElement * e, const gchar * str)
   gst_structure_free (s);
 }
 
-/* the next message of @type on @bus (an error or a warning): its text,
- * which must contain every one of the NULL-terminated strings */
-static void
-expect_message (GstBus * bus, GstMessageType type, ...)
-{
-  GstMessage *msg = gst_bus_pop_filtered (bus, type);
-  GError *err = NULL;
-  const gchar *want;
-  va_list args;
-
-  fail_unless (msg != NULL, "no %s was posted",
-      gst_message_type_get_name (type));
-  if (type == GST_MESSAGE_ERROR)
-    gst_message_parse_error (msg, &err, NULL);
-  else
-    gst_message_parse_warning (msg, &err, NULL);
-  fail_unless (err->domain == GST_RESOURCE_ERROR);
-  fail_unless_equals_int (err->code, GST_RESOURCE_ERROR_SETTINGS);
-  va_start (args, type);
-  while ((want = va_arg (args, const gchar *)) != NULL)
-    fail_unless (strstr (err->message, want) != NULL, "'%s' lacks '%s'",
-        err->message, want);
-  va_end (args);
-  g_error_free (err);
-  gst_message_unref (msg);
-}
+/* the next error or warning on @bus: RESOURCE SETTINGS, with every one of
+ * the NULL-terminated strings in its text */
+#define expect_message(bus, type, ...) \
+    v4l2tv_check_expect_message (bus, type, 0, GST_RESOURCE_ERROR, \
+        GST_RESOURCE_ERROR_SETTINGS, __VA_ARGS__)
 
 static void
 check_no_message (GstBus * bus)
@@ -112,12 +91,7 @@ check_no_message (GstBus * bus)
 static void
 finish (GstElement * e, GstBus * bus)
 {
-  fail_unless_equals_int (gst_element_set_state (e, GST_STATE_NULL),
-      GST_STATE_CHANGE_SUCCESS);
-  gst_element_set_bus (e, NULL);
-  gst_object_unref (bus);
-  gst_object_unref (e);
-  v4l2tv_check_card_closed (CARD);
+  v4l2tv_check_release (e, bus, CARD);
 }
 
 GST_START_TEST (test_normalise)

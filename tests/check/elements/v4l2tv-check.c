@@ -241,3 +241,27 @@ v4l2tv_check_release (GstElement * element, GstBus * bus, guint card)
   gst_object_unref (element);
   v4l2tv_check_card_closed (card);
 }
+
+/* control @cid of capture @device, read through a handle of our own */
+gint32
+v4l2tv_check_get_ctrl (const gchar * device, guint32 cid)
+{
+  GstTvHwDevice *dev = gst_tv_hw_device_open (device, GST_TV_HW_CAPTURE,
+      NULL);
+  gint32 v = G_MININT32;
+
+  fail_unless (dev != NULL, "cannot open %s", device);
+  fail_unless (gst_tv_hw_device_get_ctrl (dev, cid, &v, NULL));
+  gst_tv_hw_device_close (dev);
+  return v;
+}
+
+/* the device a device suite runs on: $V4L2TV_TEST_DEVICE (vivid's node in
+ * tests/vivid), else @fallback (a virtual card) */
+const gchar *
+v4l2tv_check_test_device (const gchar * fallback)
+{
+  const gchar *device = g_getenv ("V4L2TV_TEST_DEVICE");
+
+  return device && *device ? device : fallback;
+}

@@ -63,6 +63,11 @@ void                 v4l2tv_check_expect_message (GstBus * bus,
 void                 v4l2tv_check_release      (GstElement * element,
                                                 GstBus * bus, guint card);
 
+gint32               v4l2tv_check_get_ctrl     (const gchar * device,
+                                                guint32 cid);
+
+const gchar *        v4l2tv_check_test_device  (const gchar * fallback);
+
 G_END_DECLS
 
 #endif /* __V4L2TV_CHECK_H__ */

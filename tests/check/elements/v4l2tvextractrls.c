@@ -28,19 +28,7 @@
 #define CARD 5
 #define DEVICE "virtual:5"
 
-/* the card's value of control @cid, through a handle of our own */
-static gint32
-card_ctrl (guint32 cid)
-{
-  GstTvHwDevice *dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE,
-      NULL);
-  gint32 v = G_MININT32;
-
-  fail_unless (dev != NULL);
-  fail_unless (gst_tv_hw_device_get_ctrl (dev, cid, &v, NULL));
-  gst_tv_hw_device_close (dev);
-  return v;
-}
+#define card_ctrl(cid) v4l2tv_check_get_ctrl (DEVICE, cid)
 
 static GstElement *
 make (const gchar * factory, GstBus ** bus)

@@ -53,17 +53,16 @@ open_device (void)
   return dev;
 }
 
+/* the first input with standards, the tuner's if there is one, in PAL */
 static void
 setup (void)
 {
-  GstTvHwDevice *dev;
-  struct v4l2_input vin;
   gboolean found = FALSE;
+  struct v4l2_input vin;
+  GstTvHwDevice *dev;
   guint i;
 
-  device = g_getenv ("V4L2TV_TEST_DEVICE");
-  if (device == NULL || *device == '\0')
-    device = DEFAULT_DEVICE;
+  device = v4l2tv_check_test_device (DEFAULT_DEVICE);
   if (gst_tv_hw_location_is_virtual (device)) {
     GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get (7);
 
@@ -282,16 +281,7 @@ open_with (const gchar * controls, const gchar * want1, const gchar * want2)
   return ret == GST_STATE_CHANGE_SUCCESS;
 }
 
-static gint32
-ctrl_value (guint32 id)
-{
-  GstTvHwDevice *dev = open_device ();
-  gint32 v = G_MININT32;
-
-  fail_unless (gst_tv_hw_device_get_ctrl (dev, id, &v, NULL));
-  gst_tv_hw_device_close (dev);
-  return v;
-}
+#define ctrl_value(id) v4l2tv_check_get_ctrl (device, id)
 
 GST_START_TEST (test_extra_controls)
 {

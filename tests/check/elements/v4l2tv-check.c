@@ -242,15 +242,26 @@ v4l2tv_check_release (GstElement * element, GstBus * bus, guint card)
   v4l2tv_check_card_closed (card);
 }
 
+/* a handle of our own on capture @device; fails if it cannot be opened */
+GstTvHwDevice *
+v4l2tv_check_open_capture (const gchar * device)
+{
+  GError *err = NULL;
+  GstTvHwDevice *dev;
+
+  dev = gst_tv_hw_device_open (device, GST_TV_HW_CAPTURE, &err);
+  fail_unless (dev != NULL, "cannot open %s: %s", device,
+      err ? err->message : "");
+  return dev;
+}
+
 /* control @cid of capture @device, read through a handle of our own */
 gint32
 v4l2tv_check_get_ctrl (const gchar * device, guint32 cid)
 {
-  GstTvHwDevice *dev = gst_tv_hw_device_open (device, GST_TV_HW_CAPTURE,
-      NULL);
+  GstTvHwDevice *dev = v4l2tv_check_open_capture (device);
   gint32 v = G_MININT32;
 
-  fail_unless (dev != NULL, "cannot open %s", device);
   fail_unless (gst_tv_hw_device_get_ctrl (dev, cid, &v, NULL));
   gst_tv_hw_device_close (dev);
   return v;

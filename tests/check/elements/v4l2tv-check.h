@@ -68,6 +68,8 @@ gint32               v4l2tv_check_get_ctrl     (const gchar * device,
 
 const gchar *        v4l2tv_check_test_device  (const gchar * fallback);
 
+GstTvHwDevice *      v4l2tv_check_open_capture (const gchar * device);
+
 G_END_DECLS
 
 #endif /* __V4L2TV_CHECK_H__ */

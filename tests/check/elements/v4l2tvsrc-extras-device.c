@@ -41,17 +41,7 @@
 static const gchar *device;
 static guint tv_input;
 
-static GstTvHwDevice *
-open_device (void)
-{
-  GError *err = NULL;
-  GstTvHwDevice *dev;
-
-  dev = gst_tv_hw_device_open (device, GST_TV_HW_CAPTURE, &err);
-  fail_unless (dev != NULL, "cannot open %s: %s", device,
-      err ? err->message : "");
-  return dev;
-}
+#define open_device() v4l2tv_check_open_capture (device)
 
 /* the first input with standards, the tuner's if there is one, in PAL */
 static void

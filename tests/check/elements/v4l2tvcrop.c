@@ -193,6 +193,7 @@ GST_START_TEST (test_odd_rounded)
   GstElement *src;
   GstBus *bus;
   GstCaps *caps;
+  GstPad *pad;
   GstStructure *s;
   gint w, h;
   guint top;
@@ -210,8 +211,9 @@ GST_START_TEST (test_odd_rounded)
       GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS, DEVICE,
       "4, 6, 2 and 8", "3, 5, 1 and 7", NULL);
 
-  caps = gst_pad_query_caps (gst_element_get_static_pad (src, "src"), NULL);
-  gst_object_unref (gst_element_get_static_pad (src, "src"));
+  pad = gst_element_get_static_pad (src, "src");
+  caps = gst_pad_query_caps (pad, NULL);
+  gst_object_unref (pad);
   s = gst_caps_get_structure (caps, 0);
   fail_unless (gst_structure_get_int (s, "width", &w));
   fail_unless (gst_structure_get_int (s, "height", &h));

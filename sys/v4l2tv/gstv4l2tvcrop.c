@@ -8,7 +8,7 @@
  * on an analog input), as v4l2src's. The caps are the cropped size.
  *
  * Where the card can, the card crops: the rectangle is programmed with
- * VIDIOC_S_SELECTION (V4L2_SEL_TGT_CROP) when the card is configured (at
+ * S_SELECTION (V4L2_SEL_TGT_CROP) when the card is configured (at
  * open, at a switch of input or standard, whose S_STD resets a driver's
  * rectangle) and read back; no pixel is copied for it. With all four at 0
  * the card is set back to its default rectangle, so that what an earlier
@@ -423,6 +423,7 @@ gst_v4l2_tv_crop_frame (GstV4l2TvObject * obj, GstVideoFrame * frame)
   for (p = 0; p < GST_VIDEO_FRAME_N_PLANES (frame); p++) {
     guint c;
     gint x, y;
+    gsize offset;
 
     /* the plane's first component: its subsampling and pixel stride */
     for (c = 0; c < GST_VIDEO_FORMAT_INFO_N_COMPONENTS (finfo); c++)
@@ -430,9 +431,10 @@ gst_v4l2_tv_crop_frame (GstV4l2TvObject * obj, GstVideoFrame * frame)
         break;
     x = GST_VIDEO_FORMAT_INFO_SCALE_WIDTH (finfo, c, r->left);
     y = GST_VIDEO_FORMAT_INFO_SCALE_HEIGHT (finfo, c, r->top);
-    frame->data[p] = (guint8 *) frame->data[p] +
-        (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (frame, p) +
-        (gsize) x * GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c);
+    offset = y;
+    offset *= GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
+    offset += x * GST_VIDEO_FORMAT_INFO_PSTRIDE (finfo, c);
+    frame->data[p] = (guint8 *) frame->data[p] + offset;
   }
   GST_VIDEO_INFO_WIDTH (&frame->info) = r->width;
   GST_VIDEO_INFO_HEIGHT (&frame->info) = r->height;

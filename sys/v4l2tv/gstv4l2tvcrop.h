@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * v4l2tv: the crop-top, crop-bottom, crop-left and crop-right properties
- * of v4l2tvsrc, done by the card (VIDIOC_S_SELECTION, V4L2_SEL_TGT_CROP)
+ * of v4l2tvsrc, done by the card (S_SELECTION, V4L2_SEL_TGT_CROP)
  * or else in v4l2tvsrc's conversion pass.
  *
  * Copyright (C) 2026 the v4l2tv authors

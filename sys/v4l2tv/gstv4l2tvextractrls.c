@@ -188,8 +188,7 @@ list_menu (GstV4l2TvObject * obj, const Control * c, const gchar * want,
     if (s->len)
       g_string_append (s, ", ");
     if (c->qc.type == V4L2_CTRL_TYPE_INTEGER_MENU) {
-      g_string_append_printf (s, "%d: %" G_GINT64_FORMAT, i,
-          (gint64) qm.value);
+      g_string_append_printf (s, "%d: %" G_GINT64_FORMAT, i, (gint64) qm.value);
     } else {
       g_autofree gchar *item = GST_TV_HW_NAME (qm.name);
       g_autofree gchar *norm = gst_v4l2_tv_extra_ctrls_normalise (item);

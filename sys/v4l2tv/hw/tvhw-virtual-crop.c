@@ -49,8 +49,7 @@ full_frame (GstTvHwVirtualCard * card, struct v4l2_rect *r)
 
 /* card->lock held: the capture node's crop rectangle in force */
 void
-gst_tv_hw_virtual_cap_crop_rect (GstTvHwVirtualCard * card,
-    struct v4l2_rect *r)
+gst_tv_hw_virtual_cap_crop_rect (GstTvHwVirtualCard * card, struct v4l2_rect *r)
 {
   if (gst_tv_hw_virtual_node_cropped (&card->cap))
     *r = card->cap.crop;

@@ -96,8 +96,7 @@ check_crop (const gchar * extra, guint top, guint bottom, guint left,
   fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&info), 720 - left - right);
   fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&info),
       full_height - top - bottom);
-  fail_unless_equals_int (GST_VIDEO_INFO_FORMAT (&info),
-      GST_VIDEO_FORMAT_YUY2);
+  fail_unless_equals_int (GST_VIDEO_INFO_FORMAT (&info), GST_VIDEO_FORMAT_YUY2);
   fail_unless_equals_int (GST_VIDEO_INFO_FIELD_ORDER (&info), tff ?
       GST_VIDEO_FIELD_ORDER_TOP_FIELD_FIRST :
       GST_VIDEO_FIELD_ORDER_BOTTOM_FIELD_FIRST);
@@ -243,8 +242,7 @@ start_refused (const gchar * props, GstTvHwVirtualFault fault, gint errnum,
   card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   if (errnum)
     gst_tv_hw_virtual_card_inject_faults (card, fault, errnum, 100);
-  launch = g_strdup_printf ("v4l2tvsrc device=" DEVICE " %s ! fakesink",
-      props);
+  launch = g_strdup_printf ("v4l2tvsrc device=" DEVICE " %s ! fakesink", props);
   pipe = gst_parse_launch (launch, NULL);
   g_free (launch);
   fail_unless (pipe != NULL);

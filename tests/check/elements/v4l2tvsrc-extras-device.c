@@ -154,8 +154,7 @@ check_crop (const gchar * norm, v4l2_std_id std, guint full_height,
       GST_STATE_CHANGE_FAILURE);
   g_signal_emit_by_name (sink, "try-pull-sample", FRAME_TIMEOUT, &sample);
   fail_unless (sample != NULL, "no frame from %s", device);
-  fail_unless (gst_video_info_from_caps (&info, gst_sample_get_caps
-          (sample)));
+  fail_unless (gst_video_info_from_caps (&info, gst_sample_get_caps (sample)));
   fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&info), 720 - left - right);
   fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&info),
       full_height - top - bottom);

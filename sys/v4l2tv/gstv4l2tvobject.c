@@ -25,6 +25,8 @@
 #include "gstv4l2tvtuner.h"
 #include "gstv4l2tvcolorbalance.h"
 #include "gstv4l2tvvidorient.h"
+#include "gstv4l2tvextractrls.h"
+#include "gstv4l2tvcrop.h"
 #include "v4l2tv-text.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
@@ -300,6 +302,7 @@ gst_v4l2_tv_object_new (GstElement * element, GstTvHwDirection direction)
   obj->tuner = gst_v4l2_tv_tuner_new (obj);
   obj->balance = gst_v4l2_tv_balance_new (obj);
   obj->orient = gst_v4l2_tv_orient_new (obj);
+  obj->extra_ctrls = gst_v4l2_tv_extra_ctrls_new (obj);
 
   return obj;
 }
@@ -321,6 +324,8 @@ gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
   gst_v4l2_tv_tuner_free (obj->tuner);
   gst_v4l2_tv_balance_free (obj->balance);
   gst_v4l2_tv_orient_free (obj->orient);
+  gst_v4l2_tv_extra_ctrls_free (obj->extra_ctrls);
+  g_clear_pointer (&obj->crop, gst_v4l2_tv_crop_free);
   g_free (obj->device);
   g_free (obj->port);
   g_free (obj->card);
@@ -473,6 +478,9 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
             "With norm=auto: the standard detected on the input (NULL: no "
             "signal, or norm is not auto)", NULL,
             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  gst_v4l2_tv_extra_ctrls_install_property (gobject_class,
+      GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS);
 
   gst_type_mark_as_plugin_api (GST_TYPE_V4L2_TV_STANDARD, 0);
 }
@@ -685,6 +693,9 @@ gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
       gst_v4l2_tv_object_request_norm (obj,
           (v4l2_std_id) g_value_get_enum (value));
       break;
+    case GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS:
+      gst_v4l2_tv_extra_ctrls_set_property (obj, value);
+      break;
     default:
       return FALSE;
   }
@@ -695,6 +706,11 @@ gboolean
 gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
     guint prop_id, GValue * value, GParamSpec * pspec)
 {
+  /* takes the device lock, which comes before the object lock */
+  if (prop_id == GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS) {
+    gst_v4l2_tv_extra_ctrls_get_property (obj, value);
+    return TRUE;
+  }
   GST_OBJECT_LOCK (obj->element);
   switch (prop_id) {
     case GST_V4L2_TV_OBJECT_PROP_DEVICE:
@@ -783,7 +799,8 @@ gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
    * what GstTvTuner says and the properties agree: the input or output,
    * the standard, then the tuner's or modulator's frequency; the format
    * follows with the caps */
-  if (!gst_v4l2_tv_object_select (obj, FALSE) || !gst_v4l2_tv_tuner_start (obj)) {
+  if (!gst_v4l2_tv_object_select (obj, FALSE) ||
+      !gst_v4l2_tv_tuner_start (obj) || !gst_v4l2_tv_extra_ctrls_opened (obj)) {
     GST_V4L2_TV_DEVICE_UNLOCK (obj);
     gst_v4l2_tv_object_close (obj);
     return FALSE;
@@ -1400,6 +1417,7 @@ probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d, GError ** error)
     width = NATIVE_WIDTH;
     height = obj->lines == 525 ? 480 : 576;
   }
+  gst_v4l2_tv_crop_frame_size (obj, &width, &height);
 
   for (i = 0;; i++) {
     g_autoptr (GError) err = NULL;
@@ -1598,6 +1616,8 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel,
   get_pixel_aspect (obj, &obj->par_n, &obj->par_d);
   get_frame_rate (obj, &fps_n, &fps_d);
 
+  if (!gst_v4l2_tv_crop_apply (obj))
+    return FALSE;
   caps = probe_caps (obj, fps_n, fps_d, &err);
 
   {

@@ -78,6 +78,7 @@ enum
   GST_V4L2_TV_OBJECT_PROP_NORM,
   GST_V4L2_TV_OBJECT_PROP_DETECTED_NORM,        /* capture only */
   GST_V4L2_TV_OBJECT_PROP_AUDIO_INPUT,  /* capture only */
+  GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS,       /* gstv4l2tvextractrls.c */
   GST_V4L2_TV_OBJECT_PROP_LAST
 };
 
@@ -104,6 +105,8 @@ typedef struct
 struct _GstV4l2TvTuner;
 struct _GstV4l2TvBalance;
 struct _GstV4l2TvOrient;
+struct _GstV4l2TvExtraCtrls;
+struct _GstV4l2TvCrop;
 
 /* what gst_v4l2_tv_object_resolve() found for the requested input or
  * output and standard */
@@ -201,6 +204,8 @@ struct _GstV4l2TvObject
    * (gstv4l2tvvidorient.c) */
   struct _GstV4l2TvBalance *balance;
   struct _GstV4l2TvOrient *orient;
+  struct _GstV4l2TvExtraCtrls *extra_ctrls;
+  struct _GstV4l2TvCrop *crop;  /* v4l2tvsrc's (gstv4l2tvcrop.c), else NULL */
 };
 
 #define GST_V4L2_TV_DEVICE_LOCK(obj) gst_tv_hw_lock_acquire (&(obj)->lock)

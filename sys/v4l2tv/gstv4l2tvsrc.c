@@ -98,6 +98,7 @@
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
 #include "gstv4l2tvtuner.h"
+#include "gstv4l2tvcrop.h"
 #include "gstv4l2tvcolorbalance.h"
 #include "gstv4l2tvvidorient.h"
 #include "gstv4l2tvformat.h"
@@ -144,6 +145,8 @@ enum
   PROP_CORRUPTED_FRAMES,
   PROP_CORRUPTED_COUNT,
   PROP_AUDIO_DEVICE,
+  PROP_CROP_TOP,                /* .. PROP_CROP_RIGHT: gstv4l2tvcrop.c */
+  PROP_CROP_RIGHT = PROP_CROP_TOP + GST_V4L2_TV_CROP_N_PROPS - 1,
 };
 
 struct _GstV4l2TvSrc
@@ -413,6 +416,7 @@ gst_v4l2_tv_src_probed_caps (GstV4l2TvSrc * self)
   if (card == NULL)
     return NULL;
   caps = gst_v4l2_tv_src_caps_from_card (card);
+  caps = gst_v4l2_tv_crop_pad_caps (self->obj, caps);
   gst_caps_unref (card);
 
   return caps;
@@ -660,6 +664,8 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
           "READY on; empty when it has none", NULL,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  gst_v4l2_tv_crop_install_properties (gobject_class, PROP_CROP_TOP);
+
   gst_element_class_set_static_metadata (element_class,
       "Analog TV video source", "Source/Video",
       "Captures analog TV (NTSC, PAL, SECAM) video from a Video4Linux2 card "
@@ -690,6 +696,7 @@ static void
 gst_v4l2_tv_src_init (GstV4l2TvSrc * self)
 {
   self->obj = gst_v4l2_tv_object_new (GST_ELEMENT (self), GST_TV_HW_CAPTURE);
+  self->obj->crop = gst_v4l2_tv_crop_new (self->obj);
   self->duration = GST_CLOCK_TIME_NONE;
   self->latency_buffers = DEFAULT_NUM_BUFFERS;
   self->signal_loss = DEFAULT_SIGNAL_LOSS;
@@ -731,6 +738,10 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
       GST_OBJECT_LOCK (self);
       self->signal_loss = g_value_get_enum (value);
       GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_CROP_TOP ... PROP_CROP_RIGHT:
+      gst_v4l2_tv_crop_set_property (self->obj, prop_id - PROP_CROP_TOP,
+          value);
       break;
     case PROP_BRIGHTNESS ... PROP_HUE:
       gst_v4l2_tv_balance_set_property (self->obj, prop_id - PROP_BRIGHTNESS,
@@ -802,6 +813,10 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       GST_OBJECT_LOCK (self);
       g_value_set_uint64 (value, self->capture_errors);
       GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_CROP_TOP ... PROP_CROP_RIGHT:
+      gst_v4l2_tv_crop_get_property (self->obj, prop_id - PROP_CROP_TOP,
+          value);
       break;
     case PROP_BRIGHTNESS ... PROP_HUE:
       gst_v4l2_tv_balance_get_property (self->obj, prop_id - PROP_BRIGHTNESS,
@@ -1258,19 +1273,27 @@ gst_v4l2_tv_src_apply_format (GstV4l2TvSrc * self, GstCaps * caps)
   gst_clear_caps (&self->format_caps);
   g_clear_pointer (&self->convert, gst_tv_convert_free);
 
-  card_caps = gst_v4l2_tv_src_card_caps (self, caps, &convert);
+  {
+    g_autoptr (GstCaps) full = gst_v4l2_tv_crop_card_caps (self->obj, caps);
+
+    card_caps = gst_v4l2_tv_src_card_caps (self, full, &convert);
+  }
   if (card_caps == NULL)
     goto not_ours;
+  convert |= gst_v4l2_tv_crop_in_software (self->obj);
   if (!gst_v4l2_tv_object_set_format (self->obj, card_caps, &self->info,
           &self->default_layout))
     return FALSE;
 
   if (convert) {
+    GstVideoInfo in = self->info;
+
     /* made once here, used for every frame: the only allocation of the
      * converted path */
     if (!gst_video_info_from_caps (&self->out_info, caps))
       goto not_ours;
-    self->convert = gst_tv_convert_new (&self->info, &self->out_info);
+    gst_v4l2_tv_crop_info (self->obj, &in);
+    self->convert = gst_tv_convert_new (&in, &self->out_info);
     if (self->convert == NULL)
       goto no_conversion;
     GST_INFO_OBJECT (self, "converting %s to %s (%s)",
@@ -1882,6 +1905,7 @@ gst_v4l2_tv_src_output_converted (GstV4l2TvSrc * self,
   }
   if (ret == GST_FLOW_OK && gst_video_frame_map (&in, &self->info,
           self->card_bufs[vbuf->index], GST_MAP_READ)) {
+    gst_v4l2_tv_crop_frame (self->obj, &in);
     if (gst_video_frame_map (&out, &self->out_info, buf, GST_MAP_WRITE)) {
       gst_v4l2_tv_orient_prepare_convert (self->obj, self->convert);
       converted = gst_tv_convert_frame (self->convert, &in, &out);

@@ -98,6 +98,7 @@ static const Test tests[] = {
   {"VIDIOC_G/S/TRY_FMT", test_g_s_try_fmt, TRUE, TRUE},
   {"geometry per standard", test_std_geometry, TRUE, TRUE},
   {"VIDIOC_CROPCAP", test_cropcap, TRUE, FALSE},
+  {"VIDIOC_G/S_SELECTION (crop)", test_selection, TRUE, FALSE},
   {"VIDIOC_REQBUFS/QUERYBUF", test_reqbufs, TRUE, TRUE},
   {"MMAP streaming", test_streaming, TRUE, FALSE},
   {"EBUSY while streaming", test_busy_while_streaming, TRUE, FALSE},

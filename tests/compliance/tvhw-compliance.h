@@ -60,6 +60,7 @@ gint test_enum_fmt (GstTvHwDevice * dev);
 gint test_g_s_try_fmt (GstTvHwDevice * dev);
 gint test_std_geometry (GstTvHwDevice * dev);
 gint test_cropcap (GstTvHwDevice * dev);
+gint test_selection (GstTvHwDevice * dev);
 gint test_reqbufs (GstTvHwDevice * dev);
 gint test_streaming (GstTvHwDevice * dev);
 gint test_busy_while_streaming (GstTvHwDevice * dev);

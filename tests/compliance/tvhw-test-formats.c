@@ -183,3 +183,60 @@ test_cropcap (GstTvHwDevice * dev)
         cc.pixelaspect.denominator * 54);
   return 0;
 }
+
+static gboolean
+rect_inside (const struct v4l2_rect *r, const struct v4l2_rect *bounds)
+{
+  return r->width > 0 && r->height > 0 && r->left >= bounds->left &&
+      r->top >= bounds->top &&
+      (gint64) r->left + r->width <= (gint64) bounds->left + bounds->width &&
+      (gint64) r->top + r->height <= (gint64) bounds->top + bounds->height;
+}
+
+/* the crop targets: the default and the rectangle in force inside the
+ * bounds; a smaller rectangle set reads back as the driver answered, in
+ * the bounds; the default set back at the end */
+gint
+test_selection (GstTvHwDevice * dev)
+{
+  struct v4l2_rect bounds, def, cur, want, got;
+  GError *err = NULL;
+
+  if (!gst_tv_hw_device_get_selection (dev, V4L2_SEL_TGT_CROP_DEFAULT, &def,
+          &err)) {
+    /* no selection API, or none on this input */
+    if (compliance_error_is (&err, GST_TV_HW_ERROR_NOT_SUPPORTED) ||
+        compliance_error_is (&err, GST_TV_HW_ERROR_NO_DATA) ||
+        compliance_error_is (&err, GST_TV_HW_ERROR_INVALID))
+      return ENOTTY;
+    return -1;
+  }
+  fail_on_error (gst_tv_hw_device_get_selection (dev,
+          V4L2_SEL_TGT_CROP_BOUNDS, &bounds, &err), err);
+  fail_on_error (gst_tv_hw_device_get_selection (dev, V4L2_SEL_TGT_CROP,
+          &cur, &err), err);
+  fail_on_test (!rect_inside (&def, &bounds));
+  fail_on_test (!rect_inside (&cur, &bounds));
+  info ("crop bounds %ux%u at %d,%d, default %ux%u at %d,%d\n",
+      bounds.width, bounds.height, bounds.left, bounds.top, def.width,
+      def.height, def.left, def.top);
+
+  want = def;
+  want.left += 16;
+  want.top += 8;
+  want.width = def.width > 64 ? def.width - 32 : def.width;
+  want.height = def.height > 32 ? def.height - 16 : def.height;
+  got = want;
+  fail_on_error (gst_tv_hw_device_set_selection (dev, V4L2_SEL_TGT_CROP, 0,
+          &got, &err), err);
+  fail_on_test (!rect_inside (&got, &bounds));
+  fail_on_error (gst_tv_hw_device_get_selection (dev, V4L2_SEL_TGT_CROP,
+          &cur, &err), err);
+  fail_on_test (memcmp (&cur, &got, sizeof (cur)) != 0);
+
+  got = def;
+  fail_on_error (gst_tv_hw_device_set_selection (dev, V4L2_SEL_TGT_CROP, 0,
+          &got, &err), err);
+  fail_on_test (memcmp (&got, &def, sizeof (got)) != 0);
+  return 0;
+}

@@ -49,6 +49,10 @@ struct _GstTvHwOps
   gint (*try_fmt) (GstTvHwDevice * dev, struct v4l2_format * fmt);
   gint (*cropcap) (GstTvHwDevice * dev, struct v4l2_cropcap * cropcap);
   gint (*g_parm) (GstTvHwDevice * dev, struct v4l2_streamparm * parm);
+  /* the selection API (crop rectangles): G_SELECTION for sel->target,
+   * S_SELECTION, which writes back the rectangle the driver chose */
+  gint (*g_selection) (GstTvHwDevice * dev, struct v4l2_selection * sel);
+  gint (*s_selection) (GstTvHwDevice * dev, struct v4l2_selection * sel);
 
   /* controls: QUERYCTRL (with V4L2_CTRL_FLAG_NEXT_CTRL in qc->id),
    * QUERYMENU, G_CTRL and S_CTRL (which writes back the value the driver
@@ -164,6 +168,8 @@ extern const guint gst_tv_hw_n_std_names;
   .try_fmt = prefix##_try_fmt,                                          \
   .cropcap = prefix##_cropcap,                                          \
   .g_parm = prefix##_g_parm,                                            \
+  .g_selection = prefix##_g_selection,                                  \
+  .s_selection = prefix##_s_selection,                                  \
   .queryctrl = prefix##_queryctrl,                                      \
   .querymenu = prefix##_querymenu,                                      \
   .g_ctrl = prefix##_g_ctrl,                                            \

@@ -58,6 +58,7 @@ gst_tv_hw_virtual_cap_fix_std (GstTvHwVirtualCard * card)
   if (std == card->cap.std)
     return;
   card->cap.std = std;
+  card->cap.crop.width = 0;
   GST_DEBUG ("card %u: standard now 0x%" G_GINT64_MODIFIER "x",
       card->index, (guint64) std);
 }
@@ -70,6 +71,7 @@ gst_tv_hw_virtual_cap_set_defaults (GstTvHwVirtualCard * card)
   card->audio_input = 0;
   card->cap.std = DEFAULT_STD;
   card->cap.pixelformat = DEFAULT_PIXELFORMAT;
+  card->cap.crop.width = 0;
 }
 
 /* --- reception --- */
@@ -217,6 +219,7 @@ gst_tv_hw_virtual_cap_s_input (GstTvHwDevice * dev, guint32 index)
     goto done;
   }
   card->input = index;
+  card->cap.crop.width = 0;
   gst_tv_hw_virtual_cap_fix_std (card);
   gst_tv_hw_virtual_ctrls_input_changed (card);
   GST_DEBUG ("card %u: input %u (%s)", card->index, index,
@@ -317,11 +320,34 @@ gst_tv_hw_virtual_cap_s_audio (GstTvHwDevice * dev,
 
 /* --- frames --- */
 
+static void fill_whole (GstTvHwVirtualCard * card, GstTvHwVirtualBuffer * buf);
+
 /* card->lock held: frame buf->sequence of the current input into @buf,
  * whose length is the size of a frame at the capture standard */
 void
 gst_tv_hw_virtual_cap_fill (GstTvHwVirtualCard * card,
     GstTvHwVirtualBuffer * buf)
+{
+  GstTvHwVirtualBuffer whole;
+
+  if (!gst_tv_hw_virtual_node_cropped (&card->cap)) {
+    fill_whole (card, buf);
+    return;
+  }
+  /* a crop rectangle (tvhw-virtual-crop.c): the whole frame, then the
+   * rectangle out of it */
+  whole = *buf;
+  whole.length = GST_TV_HW_VIRTUAL_WIDTH * 2 *
+      gst_tv_hw_virtual_std_height (card->cap.std);
+  whole.mem = g_malloc (whole.length);
+  fill_whole (card, &whole);
+  gst_tv_hw_virtual_cap_crop_copy (card, buf->mem, whole.mem);
+  g_free (whole.mem);
+  buf->bytesused = gst_tv_hw_virtual_node_sizeimage (&card->cap);
+}
+
+static void
+fill_whole (GstTvHwVirtualCard * card, GstTvHwVirtualBuffer * buf)
 {
   guint height = gst_tv_hw_virtual_std_height (card->cap.std);
   guint stride = GST_TV_HW_VIRTUAL_WIDTH * 2;

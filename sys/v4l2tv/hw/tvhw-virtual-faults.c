@@ -76,6 +76,8 @@ static const struct
   [GST_TV_HW_VIRTUAL_FAULT_STREAMOFF] = {"VIDIOC_STREAMOFF", FALSE},
   [GST_TV_HW_VIRTUAL_FAULT_MMAP] = {"mmap", FALSE},
   [GST_TV_HW_VIRTUAL_FAULT_POLL] = {"poll", FALSE},
+  [GST_TV_HW_VIRTUAL_FAULT_G_SELECTION] = {"VIDIOC_G_SELECTION", FALSE},
+  [GST_TV_HW_VIRTUAL_FAULT_S_SELECTION] = {"VIDIOC_S_SELECTION", FALSE},
 };
 
 /**
@@ -208,6 +210,8 @@ GATED (dqbuf, DQBUF, struct v4l2_buffer *)
 GATED (streamon, STREAMON, guint32)
 GATED (streamoff, STREAMOFF, guint32)
 GATED (poll, POLL, gint64)
+GATED (g_selection, G_SELECTION, struct v4l2_selection *)
+GATED (s_selection, S_SELECTION, struct v4l2_selection *)
 /* *INDENT-ON* */
 
 static gint

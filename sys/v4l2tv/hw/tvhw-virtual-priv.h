@@ -153,6 +153,11 @@ typedef struct
   gint64 start_us;              /* CLOCK_MONOTONIC time of STREAMON */
   guint32 next_seq;             /* the sequence number of the next frame */
   guint period_num, period_den; /* frame period while streaming */
+  /* capture: the crop rectangle (tvhw-virtual-crop.c), in force while the
+   * standard is the one it was set for (width 0: none; S_INPUT and S_STD
+   * clear it) */
+  struct v4l2_rect crop;
+  v4l2_std_id crop_std;
 } GstTvHwVirtualNode;
 
 struct _GstTvHwVirtualCard
@@ -298,6 +303,20 @@ gint gst_tv_hw_virtual_queue_munmap (GstTvHwDevice * dev, gpointer data,
 gint gst_tv_hw_virtual_queue_poll (GstTvHwDevice * dev, gint64 timeout_ns);
 void gst_tv_hw_virtual_queue_interrupt (GstTvHwDevice * dev,
     gboolean flushing);
+
+/* tvhw-virtual-crop.c: the capture node's crop rectangle (card->lock
+ * held where a card is passed) */
+void gst_tv_hw_virtual_cap_crop_rect (GstTvHwVirtualCard * card,
+    struct v4l2_rect *r);
+void gst_tv_hw_virtual_cap_crop_format (GstTvHwVirtualCard * card,
+    struct v4l2_pix_format *pix);
+void gst_tv_hw_virtual_cap_crop_copy (GstTvHwVirtualCard * card,
+    guint8 * dest, const guint8 * full);
+gboolean gst_tv_hw_virtual_node_cropped (GstTvHwVirtualNode * node);
+gint gst_tv_hw_virtual_cap_g_selection (GstTvHwDevice * dev,
+    struct v4l2_selection *sel);
+gint gst_tv_hw_virtual_cap_s_selection (GstTvHwDevice * dev,
+    struct v4l2_selection *sel);
 
 /* tvhw-virtual-cap.c: the capture node (card->lock held) */
 void gst_tv_hw_virtual_cap_set_defaults (GstTvHwVirtualCard * card);

@@ -233,6 +233,7 @@ virtual_s_std (GstTvHwDevice * dev, v4l2_std_id std)
     goto done;
   }
   node->std = norm;
+  node->crop.width = 0;
   GST_DEBUG ("card %u %s: standard 0x%" G_GINT64_MODIFIER "x (%u lines)",
       card->index, gst_tv_hw_virtual_node_name (card, node), (guint64) norm,
       gst_tv_hw_virtual_std_lines (norm));
@@ -268,6 +269,8 @@ format_supported (guint32 fourcc)
 guint32
 gst_tv_hw_virtual_node_sizeimage (GstTvHwVirtualNode * node)
 {
+  if (gst_tv_hw_virtual_node_cropped (node))
+    return node->crop.width * 2 * node->crop.height;
   return GST_TV_HW_VIRTUAL_WIDTH * 2 * gst_tv_hw_virtual_std_height (node->std);
 }
 
@@ -344,6 +347,8 @@ virtual_g_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
 
   g_mutex_lock (&card->lock);
   fill_format (fmt, node->std, node->pixelformat);
+  if (node == &card->cap)
+    gst_tv_hw_virtual_cap_crop_format (card, &fmt->fmt.pix);
   g_mutex_unlock (&card->lock);
 
   return 0;
@@ -360,6 +365,8 @@ virtual_try_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
 
   g_mutex_lock (&card->lock);
   fill_format (fmt, node->std, fmt->fmt.pix.pixelformat);
+  if (node == &card->cap)
+    gst_tv_hw_virtual_cap_crop_format (card, &fmt->fmt.pix);
   g_mutex_unlock (&card->lock);
 
   return 0;
@@ -380,6 +387,8 @@ virtual_s_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
   if (ret < 0)
     goto done;
   fill_format (fmt, node->std, fmt->fmt.pix.pixelformat);
+  if (node == &card->cap)
+    gst_tv_hw_virtual_cap_crop_format (card, &fmt->fmt.pix);
   /* vivid: vb2_is_busy(), even for the same format */
   if (node->n_buffers > 0) {
     ret = -EBUSY;
@@ -1406,6 +1415,8 @@ const GstTvHwOps gst_tv_hw_virtual_driver_ops = {
   .try_fmt = virtual_try_fmt,
   .cropcap = virtual_cropcap,
   .g_parm = virtual_g_parm,
+  .g_selection = gst_tv_hw_virtual_cap_g_selection,
+  .s_selection = gst_tv_hw_virtual_cap_s_selection,
 
   /* tvhw-virtual-ctrls.c, tvhw-virtual-tuner.c: each answers ENOTTY on
    * the node that has no such thing */

@@ -802,6 +802,68 @@ gst_tv_hw_device_get_parm (GstTvHwDevice * dev, struct v4l2_streamparm *parm,
   return check (dev, CALL (dev, g_parm, parm), "VIDIOC_G_PARM", error);
 }
 
+/* G_SELECTION (@set FALSE) or S_SELECTION of @target: @rect in (S) and
+ * out */
+static gboolean
+selection (GstTvHwDevice * dev, gboolean set, guint32 target, guint32 flags,
+    struct v4l2_rect *rect, GError ** error)
+{
+  struct v4l2_selection sel;
+  gint ret;
+
+  memset (&sel, 0, sizeof (sel));
+  sel.type = dev->buf_type;
+  sel.target = target;
+  sel.flags = flags;
+  if (set) {
+    sel.r = *rect;
+    ret = CALL (dev, s_selection, &sel);
+  } else {
+    ret = CALL (dev, g_selection, &sel);
+  }
+  if (!check (dev, ret, set ? "VIDIOC_S_SELECTION" : "VIDIOC_G_SELECTION",
+          error))
+    return FALSE;
+  *rect = sel.r;
+  return TRUE;
+}
+
+/**
+ * gst_tv_hw_device_get_selection:
+ * @dev: a device
+ * @target: V4L2_SEL_TGT_CROP, V4L2_SEL_TGT_CROP_DEFAULT,
+ *   V4L2_SEL_TGT_CROP_BOUNDS, ...
+ * @rect: (out caller-allocates): the rectangle
+ * @error: (out) (optional): set on failure (NOT_SUPPORTED: no selection
+ *   API; INVALID: not this target)
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_get_selection (GstTvHwDevice * dev, guint32 target,
+    struct v4l2_rect *rect, GError ** error)
+{
+  return selection (dev, FALSE, target, 0, rect, error);
+}
+
+/**
+ * gst_tv_hw_device_set_selection:
+ * @dev: a device
+ * @target: V4L2_SEL_TGT_CROP, ...
+ * @flags: V4L2_SEL_FLAG_GE, V4L2_SEL_FLAG_LE or 0
+ * @rect: (inout): the rectangle asked for; the driver writes back the one
+ *   it chose (aligned, kept within the bounds)
+ * @error: (out) (optional): set on failure
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_set_selection (GstTvHwDevice * dev, guint32 target,
+    guint32 flags, struct v4l2_rect *rect, GError ** error)
+{
+  return selection (dev, TRUE, target, flags, rect, error);
+}
+
 /* --- controls --- */
 
 /**

@@ -192,6 +192,14 @@ gboolean gst_tv_hw_device_cropcap (GstTvHwDevice * dev,
     struct v4l2_cropcap * cropcap, GError ** error);
 gboolean gst_tv_hw_device_get_parm (GstTvHwDevice * dev,
     struct v4l2_streamparm * parm, GError ** error);
+/* VIDIOC_G_SELECTION of @target (V4L2_SEL_TGT_CROP, _CROP_DEFAULT,
+ * _CROP_BOUNDS, ...); NOT_SUPPORTED on a card without the selection API */
+gboolean gst_tv_hw_device_get_selection (GstTvHwDevice * dev, guint32 target,
+    struct v4l2_rect * rect, GError ** error);
+/* VIDIOC_S_SELECTION: the driver may adjust @rect (alignment, bounds,
+ * V4L2_SEL_FLAG_GE/LE in @flags); @rect is what it chose */
+gboolean gst_tv_hw_device_set_selection (GstTvHwDevice * dev, guint32 target,
+    guint32 flags, struct v4l2_rect * rect, GError ** error);
 
 /* --- controls (the user controls a TV card has: colour balance, flips)
  * --- */

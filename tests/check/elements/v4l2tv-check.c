@@ -10,6 +10,7 @@
 #endif
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "v4l2tv-check.h"
 
@@ -218,4 +219,82 @@ v4l2tv_check_find_device (GList * devices, const gchar * path,
   }
   fail ("no %s device %s", klass, path);
   return NULL;
+}
+
+/* the next message of @type (GST_MESSAGE_ERROR or _WARNING) on @bus,
+ * within @timeout (0: already there): fails unless it is @domain / @code
+ * and its text contains every one of the NULL-terminated strings that
+ * follow */
+void
+v4l2tv_check_expect_message (GstBus * bus, GstMessageType type,
+    GstClockTime timeout, GQuark domain, gint code, ...)
+{
+  GstMessage *msg = gst_bus_timed_pop_filtered (bus, timeout, type);
+  GError *err = NULL;
+  const gchar *want;
+  va_list args;
+
+  fail_unless (msg != NULL, "no %s was posted",
+      gst_message_type_get_name (type));
+  if (type == GST_MESSAGE_ERROR)
+    gst_message_parse_error (msg, &err, NULL);
+  else
+    gst_message_parse_warning (msg, &err, NULL);
+  fail_unless (err->domain == domain && err->code == code,
+      "%s: not the expected domain and code", err->message);
+  va_start (args, code);
+  while ((want = va_arg (args, const gchar *)) != NULL)
+    fail_unless (strstr (err->message, want) != NULL, "'%s' lacks '%s'",
+        err->message, want);
+  va_end (args);
+  g_error_free (err);
+  gst_message_unref (msg);
+}
+
+/* @element to NULL and released with the bus @bus it was given; fails
+ * unless virtual card @card has no handle open then */
+void
+v4l2tv_check_release (GstElement * element, GstBus * bus, guint card)
+{
+  fail_unless_equals_int (gst_element_set_state (element, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  gst_element_set_bus (element, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (element);
+  v4l2tv_check_card_closed (card);
+}
+
+/* a handle of our own on capture @device; fails if it cannot be opened */
+GstTvHwDevice *
+v4l2tv_check_open_capture (const gchar * device)
+{
+  GError *err = NULL;
+  GstTvHwDevice *dev;
+
+  dev = gst_tv_hw_device_open (device, GST_TV_HW_CAPTURE, &err);
+  fail_unless (dev != NULL, "cannot open %s: %s", device,
+      err ? err->message : "");
+  return dev;
+}
+
+/* control @cid of capture @device, read through a handle of our own */
+gint32
+v4l2tv_check_get_ctrl (const gchar * device, guint32 cid)
+{
+  GstTvHwDevice *dev = v4l2tv_check_open_capture (device);
+  gint32 v = G_MININT32;
+
+  fail_unless (gst_tv_hw_device_get_ctrl (dev, cid, &v, NULL));
+  gst_tv_hw_device_close (dev);
+  return v;
+}
+
+/* the device a device suite runs on: $V4L2TV_TEST_DEVICE (vivid's node in
+ * tests/vivid), else @fallback (a virtual card) */
+const gchar *
+v4l2tv_check_test_device (const gchar * fallback)
+{
+  const gchar *device = g_getenv ("V4L2TV_TEST_DEVICE");
+
+  return device && *device ? device : fallback;
 }

@@ -57,6 +57,21 @@ void                 v4l2tv_check_teardown     (void);
 GstDevice *          v4l2tv_check_find_device  (GList * devices,
                                                 const gchar * path,
                                                 const gchar * klass);
+void                 v4l2tv_check_expect_message (GstBus * bus,
+                                                GstMessageType type,
+                                                GstClockTime timeout,
+                                                GQuark domain, gint code,
+                                                ...) G_GNUC_NULL_TERMINATED;
+
+void                 v4l2tv_check_release      (GstElement * element,
+                                                GstBus * bus, guint card);
+
+gint32               v4l2tv_check_get_ctrl     (const gchar * device,
+                                                guint32 cid);
+
+const gchar *        v4l2tv_check_test_device  (const gchar * fallback);
+
+GstTvHwDevice *      v4l2tv_check_open_capture (const gchar * device);
 
 G_END_DECLS
 

@@ -91,13 +91,7 @@ virtual_card (void)
 static GstTvHwDevice *
 open_device (void)
 {
-  GError *err = NULL;
-  GstTvHwDevice *dev;
-
-  dev = gst_tv_hw_device_open (device, GST_TV_HW_CAPTURE, &err);
-  fail_unless (dev != NULL, "cannot open %s: %s", device,
-      err ? err->message : "");
-  return dev;
+  return v4l2tv_check_open_capture (device);
 }
 
 static const Input *

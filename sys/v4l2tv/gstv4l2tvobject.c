@@ -35,7 +35,7 @@ GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 
 #define NATIVE_WIDTH 720
 
-#define IS_CAPTURE(obj) ((obj)->direction == GST_TV_HW_CAPTURE)
+#define IS_CAPTURE(obj) (!gst_tv_hw_node_kind_is_output ((obj)->kind))
 
 /* *INDENT-OFF* */
 static const GEnumValue standards[] = {
@@ -281,7 +281,7 @@ gst_v4l2_tv_object_list_ports (GstV4l2TvObject * obj)
 }
 
 GstV4l2TvObject *
-gst_v4l2_tv_object_new (GstElement * element, GstTvHwDirection direction)
+gst_v4l2_tv_object_new (GstElement * element, GstTvHwNodeKind kind)
 {
   GstV4l2TvObject *obj = g_new0 (GstV4l2TvObject, 1);
 
@@ -291,7 +291,7 @@ gst_v4l2_tv_object_new (GstElement * element, GstTvHwDirection direction)
   g_object_set_qdata (G_OBJECT (element), obj_quark, obj);
 
   obj->element = element;
-  obj->direction = direction;
+  obj->kind = kind;
   gst_tv_hw_lock_init (&obj->lock);
   obj->ports = g_array_new (FALSE, TRUE, sizeof (GstV4l2TvPort));
   g_array_set_clear_func (obj->ports, port_clear);
@@ -337,7 +337,7 @@ gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
 
 void
 gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
-    GstTvHwDirection direction)
+    GstTvHwNodeKind kind)
 {
   g_object_class_install_property (gobject_class,
       GST_V4L2_TV_OBJECT_PROP_DEVICE,
@@ -368,7 +368,7 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
    * renegotiates when the frame size changes; an unknown input then only
    * posts a warning and capture goes on from the previous one.
    */
-  if (direction == GST_TV_HW_CAPTURE)
+  if (!gst_tv_hw_node_kind_is_output (kind))
     g_object_class_install_property (gobject_class,
         GST_V4L2_TV_OBJECT_PROP_PORT,
         g_param_spec_string ("input", "Input",
@@ -413,7 +413,7 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
   g_object_class_install_property (gobject_class,
       GST_V4L2_TV_OBJECT_PROP_NORM,
       g_param_spec_enum ("norm", "Norm",
-          direction == GST_TV_HW_CAPTURE ?
+          !gst_tv_hw_node_kind_is_output (kind) ?
           "Analog TV standard (NTSC, PAL, SECAM, PAL-M, NTSC-M-JP, ...): sets "
           "frame size, rate and field order; \"current\" keeps the card's, "
           "\"auto\" detects the signal's (QUERYSTD). "
@@ -456,7 +456,7 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
    * to start with an error that lists the valid ones. Selected after the
    * video input at start and at each switch of input.
    */
-  if (direction == GST_TV_HW_CAPTURE)
+  if (!gst_tv_hw_node_kind_is_output (kind))
     g_object_class_install_property (gobject_class,
         GST_V4L2_TV_OBJECT_PROP_AUDIO_INPUT,
         g_param_spec_string ("audio-input", "Audio input",
@@ -466,7 +466,7 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
             "them)", NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
             GST_PARAM_MUTABLE_READY));
 
-  if (direction == GST_TV_HW_CAPTURE)
+  if (!gst_tv_hw_node_kind_is_output (kind))
     g_object_class_install_property (gobject_class,
         GST_V4L2_TV_OBJECT_PROP_DETECTED_NORM,
         g_param_spec_string ("detected-norm", "Detected norm",
@@ -754,7 +754,7 @@ gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
     goto no_device;
 
   GST_DEBUG_OBJECT (obj->element, "opening %s", location);
-  dev = gst_tv_hw_device_open (location, obj->direction, &err);
+  dev = gst_tv_hw_device_open (location, obj->kind, &err);
   if (dev == NULL)
     goto open_failed;
 

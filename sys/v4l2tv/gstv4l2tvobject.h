@@ -164,7 +164,7 @@ typedef enum
 struct _GstV4l2TvObject
 {
   GstElement *element;          /* not reffed: it owns us */
-  GstTvHwDirection direction;
+  GstTvHwNodeKind kind;
 
   /* the device lock (see above) */
   GstTvHwLock lock;
@@ -208,14 +208,14 @@ struct _GstV4l2TvObject
 
 G_GNUC_INTERNAL
 GstV4l2TvObject *gst_v4l2_tv_object_new (GstElement * element,
-    GstTvHwDirection direction);
+    GstTvHwNodeKind kind);
 G_GNUC_INTERNAL void gst_v4l2_tv_object_free (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL
 GstV4l2TvObject *gst_v4l2_tv_object_from_element (gpointer element);
 
 G_GNUC_INTERNAL
 void gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
-    GstTvHwDirection direction);
+    GstTvHwNodeKind kind);
 G_GNUC_INTERNAL
 gboolean gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
     guint prop_id, const GValue * value, GParamSpec * pspec);

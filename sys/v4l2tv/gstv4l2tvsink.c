@@ -194,9 +194,10 @@ gst_v4l2_tv_sink_class_init (GstV4l2TvSinkClass * klass)
    * frame; when the frame size changes, upstream is asked to renegotiate
    * and frames of the old size are dropped until it does.
    */
-  gst_v4l2_tv_object_install_properties (gobject_class, GST_TV_HW_OUTPUT);
+  gst_v4l2_tv_object_install_properties (gobject_class,
+      GST_TV_HW_NODE_VIDEO_OUTPUT);
   gst_v4l2_tv_tuner_install_properties (gobject_class, PROP_FREQUENCY,
-      GST_TV_HW_OUTPUT);
+      GST_TV_HW_NODE_VIDEO_OUTPUT);
   gst_v4l2_tv_balance_install_properties (gobject_class, PROP_BRIGHTNESS);
   gst_v4l2_tv_orient_install_properties (gobject_class, PROP_VIDEO_DIRECTION);
 
@@ -233,7 +234,8 @@ gst_v4l2_tv_sink_class_init (GstV4l2TvSinkClass * klass)
 static void
 gst_v4l2_tv_sink_init (GstV4l2TvSink * self)
 {
-  self->obj = gst_v4l2_tv_object_new (GST_ELEMENT (self), GST_TV_HW_OUTPUT);
+  self->obj =
+      gst_v4l2_tv_object_new (GST_ELEMENT (self), GST_TV_HW_NODE_VIDEO_OUTPUT);
   self->duration = GST_CLOCK_TIME_NONE;
 }
 

@@ -469,9 +469,10 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
   gobject_class->set_property = gst_v4l2_tv_src_set_property;
   gobject_class->get_property = gst_v4l2_tv_src_get_property;
 
-  gst_v4l2_tv_object_install_properties (gobject_class, GST_TV_HW_CAPTURE);
+  gst_v4l2_tv_object_install_properties (gobject_class,
+      GST_TV_HW_NODE_VIDEO_CAPTURE);
   gst_v4l2_tv_tuner_install_properties (gobject_class, PROP_FREQUENCY,
-      GST_TV_HW_CAPTURE);
+      GST_TV_HW_NODE_VIDEO_CAPTURE);
   gst_v4l2_tv_balance_install_properties (gobject_class, PROP_BRIGHTNESS);
   gst_v4l2_tv_orient_install_properties (gobject_class, PROP_VIDEO_DIRECTION);
 
@@ -670,7 +671,8 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
 static void
 gst_v4l2_tv_src_init (GstV4l2TvSrc * self)
 {
-  self->obj = gst_v4l2_tv_object_new (GST_ELEMENT (self), GST_TV_HW_CAPTURE);
+  self->obj =
+      gst_v4l2_tv_object_new (GST_ELEMENT (self), GST_TV_HW_NODE_VIDEO_CAPTURE);
   self->duration = GST_CLOCK_TIME_NONE;
   self->latency_buffers = DEFAULT_NUM_BUFFERS;
   self->signal_loss = DEFAULT_SIGNAL_LOSS;

@@ -31,7 +31,7 @@ GST_DEBUG_CATEGORY_STATIC (tvhw_virtual_debug);
 
 #define HANDLE(dev) ((GstTvHwVirtualHandle *) (dev)->priv)
 #define CARD(dev) (HANDLE (dev)->card)
-#define IS_OUTPUT(dev) (HANDLE (dev)->direction == GST_TV_HW_OUTPUT)
+#define IS_OUTPUT(dev) gst_tv_hw_node_kind_is_output (HANDLE (dev)->kind)
 
 #define TUNER_CAPS (V4L2_TUNER_CAP_NORM | V4L2_TUNER_CAP_STEREO | \
     V4L2_TUNER_CAP_LANG1 | V4L2_TUNER_CAP_LANG2)

@@ -64,6 +64,7 @@
 #include "tvconvert.h"
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvnode.h"
 #include "gstv4l2tvfault.h"
 #include "gstv4l2tvtuner.h"
 #include "gstv4l2tvcolorbalance.h"
@@ -297,17 +298,13 @@ gst_v4l2_tv_sink_get_property (GObject * object, guint prop_id,
 static void
 gst_v4l2_tv_sink_streamoff (GstV4l2TvSink * self)
 {
-  g_autoptr (GError) err = NULL;
   guint i;
 
   if (self->queued == NULL)
     return;
 
-  GST_V4L2_TV_DEVICE_LOCK (self->obj);
-  if ((self->streaming || self->n_queued > 0) &&
-      !gst_tv_hw_device_stream_off (self->obj->dev, &err))
-    GST_WARNING_OBJECT (self, "STREAMOFF: %s", err->message);
-  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
+  if (self->streaming || self->n_queued > 0)
+    gst_v4l2_tv_node_stream_off (self->obj);
 
   for (i = 0; i < self->n_buffers; i++)
     gst_clear_buffer (&self->queued[i]);
@@ -321,9 +318,7 @@ gst_v4l2_tv_sink_streamoff (GstV4l2TvSink * self)
 static void
 gst_v4l2_tv_sink_free_buffers (GstV4l2TvSink * self)
 {
-  g_autoptr (GError) err = NULL;
   GstBufferPool *pool;
-  guint32 actual;
 
   if (self->allocator == NULL)
     return;
@@ -347,41 +342,31 @@ gst_v4l2_tv_sink_free_buffers (GstV4l2TvSink * self)
   g_clear_pointer (&self->queued, g_free);
   self->n_buffers = 0;
 
-  GST_V4L2_TV_DEVICE_LOCK (self->obj);
-  if (!gst_tv_hw_device_request_buffers (self->obj->dev, 0, &actual, &err))
-    GST_WARNING_OBJECT (self, "freeing buffers: %s", err->message);
-  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
+  gst_v4l2_tv_node_free_buffers (self->obj);
 }
 
+/* REQBUFS and the buffers mapped (the node's), in a pool that hands them
+ * upstream */
 static gboolean
-gst_v4l2_tv_sink_alloc_buffers_unlocked (GstV4l2TvSink * self,
-    GstCaps * card_caps)
+gst_v4l2_tv_sink_alloc_buffers (GstV4l2TvSink * self, GstCaps * card_caps)
 {
-  g_autoptr (GError) err = NULL;
-  GstTvHwDevice *dev = self->obj->dev;
-  const gchar *location = gst_v4l2_tv_object_get_location (self->obj);
+  GstV4l2TvMapping *maps;
   GstBufferPool *pool;
-  guint32 n = 0, i;
-  gpointer data;
-  gsize size = 0;
+  guint n, i;
 
-  if (!gst_tv_hw_device_request_buffers (dev, DEFAULT_NUM_BUFFERS, &n, &err))
-    goto reqbufs_failed;
-  if (n < MIN_BUFFERS)
-    goto too_few;
+  maps = gst_v4l2_tv_node_request_buffers (self->obj, DEFAULT_NUM_BUFFERS,
+      MIN_BUFFERS, self->card_info.size, &n);
+  if (maps == NULL)
+    return FALSE;
 
   self->allocator = gst_v4l2_tv_allocator_new (n);
   self->n_buffers = n;
   self->queued = g_new0 (GstBuffer *, n);
   self->n_queued = 0;
-
-  for (i = 0; i < n; i++) {
-    if (!gst_tv_hw_device_map_buffer (dev, i, &data, &size, &err))
-      goto map_failed;
-    if (size < self->card_info.size)
-      goto too_small;
-    gst_v4l2_tv_allocator_set_mapping (self->allocator, i, data, size);
-  }
+  for (i = 0; i < n; i++)
+    gst_v4l2_tv_allocator_set_mapping (self->allocator, i, maps[i].data,
+        maps[i].size);
+  g_free (maps);
 
   pool = gst_v4l2_tv_buffer_pool_new (self->allocator, n, card_caps,
       self->card_info.size);
@@ -389,56 +374,7 @@ gst_v4l2_tv_sink_alloc_buffers_unlocked (GstV4l2TvSink * self,
   self->pool = pool;
   GST_OBJECT_UNLOCK (self);
 
-  GST_INFO_OBJECT (self, "%u output buffers of %" G_GSIZE_FORMAT " bytes", n,
-      self->card_info.size);
   return TRUE;
-
-  /* ERRORS */
-reqbufs_failed:
-  {
-    GST_V4L2_TV_HW_ERROR (self->obj, err, WRITE,
-        (_("Could not get output buffers from device '%s'."), location));
-    return FALSE;
-  }
-too_few:
-  {
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        (_("Could not get output buffers from device '%s'."), location),
-        ("the driver granted %u buffers, %u are needed", n, MIN_BUFFERS));
-    if (n > 0)
-      gst_tv_hw_device_request_buffers (dev, 0, &n, NULL);
-    return FALSE;
-  }
-map_failed:
-  {
-    GST_V4L2_TV_HW_ERROR (self->obj, err, WRITE,
-        (_("Could not get output buffers from device '%s'."), location));
-    gst_v4l2_tv_sink_free_buffers (self);
-    return FALSE;
-  }
-too_small:
-  {
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        (_("Could not get output buffers from device '%s'."), location),
-        ("buffer %u has %" G_GSIZE_FORMAT " bytes, a frame %" G_GSIZE_FORMAT,
-            i, size, self->card_info.size));
-    gst_v4l2_tv_sink_free_buffers (self);
-    return FALSE;
-  }
-}
-
-/* REQBUFS and the buffers mapped with the device lock, so that no other
- * thread's call comes in between */
-static gboolean
-gst_v4l2_tv_sink_alloc_buffers (GstV4l2TvSink * self, GstCaps * card_caps)
-{
-  gboolean ret;
-
-  GST_V4L2_TV_DEVICE_LOCK (self->obj);
-  ret = gst_v4l2_tv_sink_alloc_buffers_unlocked (self, card_caps);
-  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
-
-  return ret;
 }
 
 /* --- state --- */
@@ -447,14 +383,8 @@ gst_v4l2_tv_sink_alloc_buffers (GstV4l2TvSink * self, GstCaps * card_caps)
 static GstStateChangeReturn
 gst_v4l2_tv_sink_change_state (GstElement * element, GstStateChange transition)
 {
-  GstV4l2TvSink *self = GST_V4L2_TV_SINK (element);
-  GstStateChangeReturn ret;
-
-  if (!gst_v4l2_tv_object_change_state_pre (self->obj, transition))
-    return GST_STATE_CHANGE_FAILURE;
-  ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
-
-  return gst_v4l2_tv_object_change_state_post (self->obj, transition, ret);
+  return gst_v4l2_tv_node_change_state (GST_V4L2_TV_SINK (element)->obj,
+      GST_ELEMENT_CLASS (parent_class), transition);
 }
 
 static gboolean
@@ -1062,7 +992,7 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
     GST_TIME_TO_TIMEVAL (rt, vbuf.timestamp);
 
   GST_V4L2_TV_DEVICE_LOCK (self->obj);
-  if (!gst_tv_hw_device_queue_buffer (self->obj->dev, &vbuf, &err)) {
+  if (!gst_v4l2_tv_node_queue (self->obj, &vbuf, &err)) {
     GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
     gst_buffer_unref (frame);
     if (!gst_v4l2_tv_sink_transient (self, err))
@@ -1077,9 +1007,10 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
       GST_TIME_ARGS (rt), index, self->n_queued);
 
   if (!self->streaming) {
-    if (!gst_tv_hw_device_stream_on (self->obj->dev, &err)) {
+    if (!gst_v4l2_tv_node_stream_on (self->obj)) {
       GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
-      goto streamon_failed;
+      gst_v4l2_tv_sink_streamoff (self);
+      return GST_FLOW_ERROR;
     }
     GST_INFO_OBJECT (self, "output started");
     self->streaming = TRUE;
@@ -1087,16 +1018,6 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
   GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
 
   return GST_FLOW_OK;
-
-  /* ERRORS */
-streamon_failed:
-  {
-    GST_V4L2_TV_HW_ERROR (self->obj, err, FAILED,
-        (_("Could not start output on device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)));
-    gst_v4l2_tv_sink_streamoff (self);
-    return GST_FLOW_ERROR;
-  }
 }
 
 static void

@@ -97,6 +97,7 @@
 #include "gstv4l2tvsrc.h"
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvnode.h"
 #include "gstv4l2tvtuner.h"
 #include "gstv4l2tvcolorbalance.h"
 #include "gstv4l2tvvidorient.h"
@@ -796,16 +797,9 @@ gst_v4l2_tv_src_queue_buffer (GstV4l2TvSrc * self, guint index, GError ** error)
 {
   struct v4l2_buffer buf;
 
-  gboolean ok;
-
   memset (&buf, 0, sizeof (buf));
   buf.index = index;
-  buf.type = gst_tv_hw_device_get_buf_type (self->obj->dev);
-  buf.memory = V4L2_MEMORY_MMAP;
-  GST_V4L2_TV_DEVICE_LOCK (self->obj);
-  ok = gst_tv_hw_device_queue_buffer (self->obj->dev, &buf, error);
-  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
-  if (!ok)
+  if (!gst_v4l2_tv_node_queue (self->obj, &buf, error))
     return FALSE;
   self->n_queued++;
 
@@ -870,10 +864,6 @@ gst_v4l2_tv_src_new_card_buffer (GstV4l2TvSrc * self, gpointer data, gsize size)
 static void
 gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
 {
-  g_autoptr (GError) err = NULL;
-  GstTvHwDevice *dev = self->obj->dev;
-  guint32 actual;
-
   /* the frame kept for a gap may be a card buffer */
   gst_v4l2_tv_signal_release (&self->signal);
   if (self->n_buffers == 0)
@@ -882,12 +872,8 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
   GST_DEBUG_OBJECT (self, "stopping streaming, %u buffers downstream",
       self->pool ? gst_v4l2_tv_capture_pool_get_outstanding (self->pool) : 0);
 
-  GST_V4L2_TV_DEVICE_LOCK (self->obj);
-  if (self->streaming && !gst_tv_hw_device_stream_off (dev, &err)) {
-    GST_WARNING_OBJECT (self, "STREAMOFF: %s", err->message);
-    g_clear_error (&err);
-  }
-  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
+  if (self->streaming)
+    gst_v4l2_tv_node_stream_off (self->obj);
   self->streaming = FALSE;
 
   /* held frames move to private memory; the pools free their buffers once
@@ -904,10 +890,7 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
 
   /* (detaching may wait for downstream to unmap a frame: not with the
    * device lock) */
-  GST_V4L2_TV_DEVICE_LOCK (self->obj);
-  if (!gst_tv_hw_device_request_buffers (dev, 0, &actual, &err))
-    GST_WARNING_OBJECT (self, "freeing buffers: %s", err->message);
-  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
+  gst_v4l2_tv_node_free_buffers (self->obj);
   self->n_buffers = self->n_queued = 0;
 }
 
@@ -944,43 +927,38 @@ static gboolean
 gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
 {
   g_autoptr (GError) err = NULL;
-  GstTvHwDevice *dev = self->obj->dev;
-  const gchar *location = gst_v4l2_tv_object_get_location (self->obj);
   g_autoptr (GstV4l2TvAllocator) allocator = NULL;
-  guint32 n = 0, i;
-  gpointer data;
-  gsize size = 0;
+  GstV4l2TvMapping *maps;
+  guint n, i;
 
-  if (!gst_tv_hw_device_request_buffers (dev, DEFAULT_NUM_BUFFERS, &n, &err))
-    goto reqbufs_failed;
-  if (n == 0)
-    goto no_buffers;
+  maps = gst_v4l2_tv_node_request_buffers (self->obj, DEFAULT_NUM_BUFFERS, 1,
+      self->info.size, &n);
+  if (maps == NULL)
+    return FALSE;
 
-  if (self->convert == NULL)
-    allocator = gst_v4l2_tv_allocator_new (n);
   self->n_buffers = n;
   self->n_queued = 0;
   self->min_queued = CLAMP (n - 1, 1, MAX_MIN_QUEUED);
   if (self->convert)
     self->card_bufs = g_new0 (GstBuffer *, n);
-
+  else
+    allocator = gst_v4l2_tv_allocator_new (n);
   for (i = 0; i < n; i++) {
-    if (!gst_tv_hw_device_map_buffer (dev, i, &data, &size, &err))
-      goto map_failed;
-    if (size < self->info.size)
-      goto too_small;
     if (allocator)
-      gst_v4l2_tv_allocator_set_mapping (allocator, i, data, size);
-    if (self->card_bufs)
-      self->card_bufs[i] = gst_v4l2_tv_src_new_card_buffer (self, data, size);
+      gst_v4l2_tv_allocator_set_mapping (allocator, i, maps[i].data,
+          maps[i].size);
+    else
+      self->card_bufs[i] = gst_v4l2_tv_src_new_card_buffer (self,
+          maps[i].data, maps[i].size);
   }
+  g_free (maps);
+
   if (allocator && !gst_v4l2_tv_src_make_pools (self, allocator, n))
     goto pool_failed;
   for (i = 0; i < n; i++)
     if (!gst_v4l2_tv_src_queue_buffer (self, i, &err))
-      goto map_failed;
-
-  if (!gst_tv_hw_device_stream_on (dev, &err))
+      goto qbuf_failed;
+  if (!gst_v4l2_tv_node_stream_on (self->obj))
     goto streamon_failed;
 
   if (self->convert)
@@ -1002,47 +980,25 @@ gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
   return TRUE;
 
   /* ERRORS */
-reqbufs_failed:
-  {
-    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
-        (_("Could not get capture buffers from device '%s'."), location));
-    return FALSE;
-  }
-no_buffers:
-  {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not get capture buffers from device '%s'."), location),
-        ("the driver granted no buffers"));
-    return FALSE;
-  }
-map_failed:
-  {
-    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
-        (_("Could not get capture buffers from device '%s'."), location));
-    gst_v4l2_tv_src_stop_streaming (self);
-    return FALSE;
-  }
-too_small:
-  {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not get capture buffers from device '%s'."), location),
-        ("buffer %u has %" G_GSIZE_FORMAT " bytes, a frame %" G_GSIZE_FORMAT,
-            i, size, self->info.size));
-    gst_v4l2_tv_src_stop_streaming (self);
-    return FALSE;
-  }
 pool_failed:
   {
     GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not get capture buffers from device '%s'."), location),
+        (_("Could not get capture buffers from device '%s'."),
+            gst_v4l2_tv_object_get_location (self->obj)),
         ("could not activate the buffer pools"));
+    gst_v4l2_tv_src_stop_streaming (self);
+    return FALSE;
+  }
+qbuf_failed:
+  {
+    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
+        (_("Could not get capture buffers from device '%s'."),
+            gst_v4l2_tv_object_get_location (self->obj)));
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }
 streamon_failed:
   {
-    GST_V4L2_TV_HW_ERROR (self->obj, err, FAILED,
-        (_("Could not start capturing from device '%s'."), location));
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }
@@ -1068,14 +1024,8 @@ gst_v4l2_tv_src_start_streaming (GstV4l2TvSrc * self)
 static GstStateChangeReturn
 gst_v4l2_tv_src_change_state (GstElement * element, GstStateChange transition)
 {
-  GstV4l2TvSrc *self = GST_V4L2_TV_SRC (element);
-  GstStateChangeReturn ret;
-
-  if (!gst_v4l2_tv_object_change_state_pre (self->obj, transition))
-    return GST_STATE_CHANGE_FAILURE;
-  ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
-
-  return gst_v4l2_tv_object_change_state_post (self->obj, transition, ret);
+  return gst_v4l2_tv_node_change_state (GST_V4L2_TV_SRC (element)->obj,
+      GST_ELEMENT_CLASS (parent_class), transition);
 }
 
 static gboolean

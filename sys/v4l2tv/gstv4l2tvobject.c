@@ -474,6 +474,12 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
             "signal, or norm is not auto)", NULL,
             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  gst_v4l2_tv_tuner_install_properties (gobject_class,
+      GST_V4L2_TV_OBJECT_PROP_FREQUENCY, kind);
+  gst_v4l2_tv_balance_install_properties (gobject_class);
+  gst_v4l2_tv_orient_install_properties (gobject_class,
+      GST_V4L2_TV_OBJECT_PROP_VIDEO_DIRECTION);
+
   gst_type_mark_as_plugin_api (GST_TYPE_V4L2_TV_STANDARD, 0);
 }
 
@@ -629,7 +635,16 @@ gboolean
 gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
     guint prop_id, const GValue * value, GParamSpec * pspec)
 {
+  /* those of the interfaces take the device lock, not the object's */
+  if (gst_v4l2_tv_balance_set_property (obj, prop_id, value))
+    return TRUE;
   switch (prop_id) {
+    case GST_V4L2_TV_OBJECT_PROP_FREQUENCY:
+      gst_v4l2_tv_tuner_set_frequency_property (obj, value);
+      break;
+    case GST_V4L2_TV_OBJECT_PROP_VIDEO_DIRECTION:
+      gst_v4l2_tv_orient_set_direction_property (obj, value);
+      break;
     case GST_V4L2_TV_OBJECT_PROP_DEVICE:{
       const gchar *device = g_value_get_string (value);
       g_autofree gchar *in_force = NULL;
@@ -695,6 +710,18 @@ gboolean
 gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
     guint prop_id, GValue * value, GParamSpec * pspec)
 {
+  /* those of the interfaces take the device lock, not the object's */
+  if (gst_v4l2_tv_balance_get_property (obj, prop_id, value))
+    return TRUE;
+  if (prop_id == GST_V4L2_TV_OBJECT_PROP_FREQUENCY) {
+    gst_v4l2_tv_tuner_get_frequency_property (obj, value);
+    return TRUE;
+  }
+  if (prop_id == GST_V4L2_TV_OBJECT_PROP_VIDEO_DIRECTION) {
+    gst_v4l2_tv_orient_get_direction_property (obj, value);
+    return TRUE;
+  }
+
   GST_OBJECT_LOCK (obj->element);
   switch (prop_id) {
     case GST_V4L2_TV_OBJECT_PROP_DEVICE:

@@ -68,8 +68,10 @@ G_GNUC_INTERNAL gchar *gst_v4l2_tv_standard_describe (v4l2_std_id std);
 /* norm=auto, as the object stores it */
 #define GST_V4L2_TV_NORM_AUTO ((v4l2_std_id) -1)
 
-/* the properties the object installs; element properties follow
- * GST_V4L2_TV_OBJECT_PROP_LAST */
+/* the one table of the properties both elements share, installed by
+ * gst_v4l2_tv_object_install_properties() and served by
+ * gst_v4l2_tv_object_set/get_property_helper(); each element's own
+ * properties follow GST_V4L2_TV_OBJECT_PROP_LAST */
 enum
 {
   GST_V4L2_TV_OBJECT_PROP_DEVICE = 1,
@@ -78,6 +80,12 @@ enum
   GST_V4L2_TV_OBJECT_PROP_NORM,
   GST_V4L2_TV_OBJECT_PROP_DETECTED_NORM,        /* capture only */
   GST_V4L2_TV_OBJECT_PROP_AUDIO_INPUT,  /* capture only */
+  GST_V4L2_TV_OBJECT_PROP_FREQUENCY,    /* gstv4l2tvtuner.c */
+  GST_V4L2_TV_OBJECT_PROP_BRIGHTNESS,   /* gstv4l2tvcolorbalance.c */
+  GST_V4L2_TV_OBJECT_PROP_CONTRAST,
+  GST_V4L2_TV_OBJECT_PROP_SATURATION,
+  GST_V4L2_TV_OBJECT_PROP_HUE,
+  GST_V4L2_TV_OBJECT_PROP_VIDEO_DIRECTION,      /* gstv4l2tvvidorient.c */
   GST_V4L2_TV_OBJECT_PROP_LAST
 };
 

@@ -120,14 +120,6 @@ struct _GstV4l2TvSink
   guint errors_in_row;          /* transient EIO since the last success */
 };
 
-enum
-{
-  PROP_FREQUENCY = GST_V4L2_TV_OBJECT_PROP_LAST,
-  PROP_BRIGHTNESS,              /* .. PROP_HUE: gstv4l2tvcolorbalance.c */
-  PROP_HUE = PROP_BRIGHTNESS + GST_V4L2_TV_BALANCE_N_PROPS - 1,
-  PROP_VIDEO_DIRECTION,
-};
-
 #define gst_v4l2_tv_sink_parent_class parent_class
 G_DEFINE_TYPE_WITH_CODE (GstV4l2TvSink, gst_v4l2_tv_sink,
     GST_TYPE_VIDEO_SINK, GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_sink_debug,
@@ -197,10 +189,6 @@ gst_v4l2_tv_sink_class_init (GstV4l2TvSinkClass * klass)
    */
   gst_v4l2_tv_object_install_properties (gobject_class,
       GST_TV_HW_NODE_VIDEO_OUTPUT);
-  gst_v4l2_tv_tuner_install_properties (gobject_class, PROP_FREQUENCY,
-      GST_TV_HW_NODE_VIDEO_OUTPUT);
-  gst_v4l2_tv_balance_install_properties (gobject_class, PROP_BRIGHTNESS);
-  gst_v4l2_tv_orient_install_properties (gobject_class, PROP_VIDEO_DIRECTION);
 
   gst_element_class_set_static_metadata (element_class,
       "Analog TV video sink", "Sink/Video",
@@ -258,17 +246,9 @@ gst_v4l2_tv_sink_set_property (GObject * object, guint prop_id,
 {
   GstV4l2TvSink *self = GST_V4L2_TV_SINK (object);
 
-  if (gst_v4l2_tv_object_set_property_helper (self->obj, prop_id, value, pspec))
-    return;
-
-  if (prop_id == PROP_FREQUENCY)
-    gst_v4l2_tv_tuner_set_frequency_property (self->obj, value);
-  else if (prop_id >= PROP_BRIGHTNESS && prop_id <= PROP_HUE)
-    gst_v4l2_tv_balance_set_property (self->obj, prop_id - PROP_BRIGHTNESS,
-        value);
-  else if (prop_id == PROP_VIDEO_DIRECTION)
-    gst_v4l2_tv_orient_set_direction_property (self->obj, value);
-  else
+  /* all its properties are the shared ones */
+  if (!gst_v4l2_tv_object_set_property_helper (self->obj, prop_id, value,
+          pspec))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
@@ -278,17 +258,8 @@ gst_v4l2_tv_sink_get_property (GObject * object, guint prop_id,
 {
   GstV4l2TvSink *self = GST_V4L2_TV_SINK (object);
 
-  if (gst_v4l2_tv_object_get_property_helper (self->obj, prop_id, value, pspec))
-    return;
-
-  if (prop_id == PROP_FREQUENCY)
-    gst_v4l2_tv_tuner_get_frequency_property (self->obj, value);
-  else if (prop_id >= PROP_BRIGHTNESS && prop_id <= PROP_HUE)
-    gst_v4l2_tv_balance_get_property (self->obj, prop_id - PROP_BRIGHTNESS,
-        value);
-  else if (prop_id == PROP_VIDEO_DIRECTION)
-    gst_v4l2_tv_orient_get_direction_property (self->obj, value);
-  else
+  if (!gst_v4l2_tv_object_get_property_helper (self->obj, prop_id, value,
+          pspec))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 

@@ -134,13 +134,9 @@ GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
 enum
 {
   PROP_DROPPED_FRAMES = GST_V4L2_TV_OBJECT_PROP_LAST,
-  PROP_FREQUENCY,
   PROP_SIGNAL_LOSS,
   PROP_GAP_FRAMES,
   PROP_CAPTURE_ERRORS,
-  PROP_BRIGHTNESS,              /* .. PROP_HUE: gstv4l2tvcolorbalance.c */
-  PROP_HUE = PROP_BRIGHTNESS + GST_V4L2_TV_BALANCE_N_PROPS - 1,
-  PROP_VIDEO_DIRECTION,
   PROP_CORRUPTED_FRAMES,
   PROP_CORRUPTED_COUNT,
 };
@@ -472,10 +468,6 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
 
   gst_v4l2_tv_object_install_properties (gobject_class,
       GST_TV_HW_NODE_VIDEO_CAPTURE);
-  gst_v4l2_tv_tuner_install_properties (gobject_class, PROP_FREQUENCY,
-      GST_TV_HW_NODE_VIDEO_CAPTURE);
-  gst_v4l2_tv_balance_install_properties (gobject_class, PROP_BRIGHTNESS);
-  gst_v4l2_tv_orient_install_properties (gobject_class, PROP_VIDEO_DIRECTION);
 
   /**
    * GstV4l2TvSrc:dropped-frames:
@@ -708,25 +700,15 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
     return;
 
   switch (prop_id) {
-    case PROP_FREQUENCY:
-      gst_v4l2_tv_tuner_set_frequency_property (self->obj, value);
-      break;
     case PROP_SIGNAL_LOSS:
       GST_OBJECT_LOCK (self);
       self->signal_loss = g_value_get_enum (value);
       GST_OBJECT_UNLOCK (self);
       break;
-    case PROP_BRIGHTNESS ... PROP_HUE:
-      gst_v4l2_tv_balance_set_property (self->obj, prop_id - PROP_BRIGHTNESS,
-          value);
-      break;
     case PROP_CORRUPTED_FRAMES:
       GST_OBJECT_LOCK (self);
       self->corrupted_mode = g_value_get_enum (value);
       GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_VIDEO_DIRECTION:
-      gst_v4l2_tv_orient_set_direction_property (self->obj, value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -749,9 +731,6 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       g_value_set_uint64 (value, self->dropped);
       GST_OBJECT_UNLOCK (self);
       break;
-    case PROP_FREQUENCY:
-      gst_v4l2_tv_tuner_get_frequency_property (self->obj, value);
-      break;
     case PROP_SIGNAL_LOSS:
       GST_OBJECT_LOCK (self);
       g_value_set_enum (value, self->signal_loss);
@@ -767,10 +746,6 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       g_value_set_uint64 (value, self->capture_errors);
       GST_OBJECT_UNLOCK (self);
       break;
-    case PROP_BRIGHTNESS ... PROP_HUE:
-      gst_v4l2_tv_balance_get_property (self->obj, prop_id - PROP_BRIGHTNESS,
-          value);
-      break;
     case PROP_CORRUPTED_FRAMES:
       GST_OBJECT_LOCK (self);
       g_value_set_enum (value, self->corrupted_mode);
@@ -780,9 +755,6 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       GST_OBJECT_LOCK (self);
       g_value_set_uint64 (value, self->corrupted);
       GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_VIDEO_DIRECTION:
-      gst_v4l2_tv_orient_get_direction_property (self->obj, value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

@@ -58,6 +58,29 @@ gst_v4l2_tv_node_change_state (GstV4l2TvObject * obj,
   return gst_v4l2_tv_object_change_state_post (obj, transition, ret);
 }
 
+GstCaps *
+gst_v4l2_tv_node_filter_caps (GstCaps * caps, GstCaps * filter)
+{
+  GstCaps *ret;
+
+  if (filter == NULL)
+    return caps;
+  ret = gst_caps_intersect_full (filter, caps, GST_CAPS_INTERSECT_FIRST);
+  gst_caps_unref (caps);
+  return ret;
+}
+
+GstFlowReturn
+gst_v4l2_tv_node_switch (GstV4l2TvObject * obj, GFunc release,
+    gpointer user_data, gboolean * switched)
+{
+  GstV4l2TvSwitchResult res;
+
+  res = gst_v4l2_tv_object_switch (obj, release, user_data);
+  *switched = res == GST_V4L2_TV_SWITCH_DONE;
+  return res == GST_V4L2_TV_SWITCH_ERROR ? GST_FLOW_ERROR : GST_FLOW_OK;
+}
+
 static GstV4l2TvMapping *
 request_buffers_unlocked (GstV4l2TvObject * obj, guint count, guint min,
     gsize frame_size, guint * n)

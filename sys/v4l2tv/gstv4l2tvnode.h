@@ -17,6 +17,9 @@
 #define __GST_V4L2_TV_NODE_H__
 
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvtuner.h"
+#include "gstv4l2tvcolorbalance.h"
+#include "gstv4l2tvvidorient.h"
 
 G_BEGIN_DECLS
 
@@ -27,9 +30,34 @@ typedef struct
   gsize size;
 } GstV4l2TvMapping;
 
+/* the interfaces every element over a node has, for
+ * G_DEFINE_TYPE_WITH_CODE */
+#define GST_V4L2_TV_NODE_INTERFACES                                     \
+    G_IMPLEMENT_INTERFACE (GST_TYPE_TV_TUNER,                           \
+        gst_v4l2_tv_tuner_interface_init);                              \
+    G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,                      \
+        gst_v4l2_tv_balance_interface_init);                            \
+    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_ORIENTATION,                  \
+        gst_v4l2_tv_orient_interface_init);                             \
+    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_DIRECTION,                    \
+        gst_v4l2_tv_direction_interface_init)
+
 G_GNUC_INTERNAL
 GstStateChangeReturn gst_v4l2_tv_node_change_state (GstV4l2TvObject * obj,
     GstElementClass * parent_class, GstStateChange transition);
+
+/* @caps (transfer full) narrowed to @filter (may be NULL), @filter's order
+ * first, as get_caps answers */
+G_GNUC_INTERNAL
+GstCaps *gst_v4l2_tv_node_filter_caps (GstCaps * caps, GstCaps * filter);
+
+/* the streaming thread, at a frame boundary: carries out a switch asked
+ * for (gst_v4l2_tv_object_switch(), @release freeing the element's
+ * buffers first); @switched says whether the node switched. GST_FLOW_ERROR
+ * (posted) when the card could not be programmed */
+G_GNUC_INTERNAL
+GstFlowReturn gst_v4l2_tv_node_switch (GstV4l2TvObject * obj,
+    GFunc release, gpointer user_data, gboolean * switched);
 
 /* REQBUFS @count, then maps each buffer; at least @min buffers of at least
  * @frame_size bytes each. Returns the mappings (g_free() them; they stay

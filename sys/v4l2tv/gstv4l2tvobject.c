@@ -771,6 +771,9 @@ gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
   g_autofree gchar *location = NULL;
   g_autofree gchar *shown = NULL;
   g_autofree gchar *why = NULL;
+  gboolean capture = IS_CAPTURE (obj);
+  GstResourceError code;
+  gchar *text;
   GstTvHwDevice *dev;
 
   GST_OBJECT_LOCK (obj->element);
@@ -831,43 +834,47 @@ open_failed:
     /* the device may come from a URI: quote it printable */
     shown = gst_v4l2_tv_printable (location);
     why = gst_v4l2_tv_printable (err->message);
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_FOUND)) {
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-          (_("Device '%s' does not exist."), shown), ("%s", why));
-    } else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY)) {
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
-          (_("Device '%s' is busy."), shown), ("%s", why));
-    } else if (g_error_matches (err, GST_TV_HW_ERROR,
-            GST_TV_HW_ERROR_PERMISSION)) {
-      if (IS_CAPTURE (obj))
-        GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_READ,
-            (_("No permission to open device '%s' for reading."), shown),
-            ("%s", why));
-      else
-        GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_WRITE,
-            (_("No permission to open device '%s' for writing."), shown),
-            ("%s", why));
-    } else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_V4L2)) {
-      /* NOT_FOUND, as sys/v4l2 does: there is no video device there */
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-          (_("Device '%s' is not a Video4Linux2 device."), shown), ("%s", why));
-    } else if (g_error_matches (err, GST_TV_HW_ERROR,
-            GST_TV_HW_ERROR_WRONG_DIRECTION)) {
-      if (IS_CAPTURE (obj))
-        GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-            (_("Device '%s' is not a video capture device."), shown),
-            ("%s", why));
-      else
-        GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-            (_("Device '%s' is not a video output device."), shown),
-            ("%s", why));
-    } else if (IS_CAPTURE (obj)) {
-      GST_V4L2_TV_HW_ERROR (obj, err, OPEN_READ,
-          (_("Could not open device '%s' for reading."), shown));
-    } else {
-      GST_V4L2_TV_HW_ERROR (obj, err, OPEN_WRITE,
-          (_("Could not open device '%s' for writing."), shown));
+    switch (err->domain == GST_TV_HW_ERROR ? err->code : -1) {
+      case GST_TV_HW_ERROR_NOT_FOUND:
+        code = GST_RESOURCE_ERROR_NOT_FOUND;
+        text = g_strdup_printf (_("Device '%s' does not exist."), shown);
+        break;
+      case GST_TV_HW_ERROR_BUSY:
+        code = GST_RESOURCE_ERROR_BUSY;
+        text = g_strdup_printf (_("Device '%s' is busy."), shown);
+        break;
+      case GST_TV_HW_ERROR_PERMISSION:
+        code = capture ? GST_RESOURCE_ERROR_OPEN_READ :
+            GST_RESOURCE_ERROR_OPEN_WRITE;
+        text = g_strdup_printf (capture ?
+            _("No permission to open device '%s' for reading.") :
+            _("No permission to open device '%s' for writing."), shown);
+        break;
+      case GST_TV_HW_ERROR_NOT_V4L2:
+        /* NOT_FOUND, as sys/v4l2 does: there is no video device there */
+        code = GST_RESOURCE_ERROR_NOT_FOUND;
+        text = g_strdup_printf (_("Device '%s' is not a Video4Linux2 "
+                "device."), shown);
+        break;
+      case GST_TV_HW_ERROR_WRONG_DIRECTION:
+        code = GST_RESOURCE_ERROR_NOT_FOUND;
+        text = g_strdup_printf (capture ?
+            _("Device '%s' is not a video capture device.") :
+            _("Device '%s' is not a video output device."), shown);
+        break;
+      default:
+        /* the hardware layer's reason (disconnected, I/O, ...) */
+        gst_v4l2_tv_object_post_hw_error (obj, GST_MESSAGE_ERROR, err,
+            capture ? GST_RESOURCE_ERROR_OPEN_READ :
+            GST_RESOURCE_ERROR_OPEN_WRITE, g_strdup_printf (capture ?
+                _("Could not open device '%s' for reading.") :
+                _("Could not open device '%s' for writing."), shown),
+            __FILE__, GST_FUNCTION, __LINE__);
+        return FALSE;
     }
+    gst_element_message_full (obj->element, GST_MESSAGE_ERROR,
+        GST_RESOURCE_ERROR, code, text, g_strdup (why), __FILE__,
+        GST_FUNCTION, __LINE__);
     return FALSE;
   }
 }
@@ -1017,13 +1024,7 @@ gst_v4l2_tv_selection_clear (GstV4l2TvSelection * sel)
 
 /* a selection problem: an error before streaming, a warning (and the old
  * setting stays) when it comes from a live change */
-#define SELECTION_ERROR(obj, live, code, text, debug)                   \
-  G_STMT_START {                                                        \
-    if (live)                                                           \
-      GST_ELEMENT_WARNING ((obj)->element, RESOURCE, code, text, debug); \
-    else                                                                \
-      GST_ELEMENT_ERROR ((obj)->element, RESOURCE, code, text, debug);  \
-  } G_STMT_END
+#define SELECTION_ERROR GST_V4L2_TV_LIVE_ERROR
 #define SELECTION_HW_ERROR(obj, live, err, code, text)                  \
   G_STMT_START {                                                        \
     if (live)                                                           \

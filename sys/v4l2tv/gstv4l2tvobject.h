@@ -324,6 +324,15 @@ gboolean gst_v4l2_tv_object_set_format (GstV4l2TvObject * obj,
  * GST_ELEMENT_ERROR-style ("format", args). The debug string is @err's
  * message.
  */
+/* a problem with a setting: an error when the element starts, a warning
+ * (and what is in force stays) when it comes from a live change */
+#define GST_V4L2_TV_LIVE_ERROR(obj, live, code, text, debug)            \
+  G_STMT_START {                                                        \
+    if (live)                                                           \
+      GST_ELEMENT_WARNING ((obj)->element, RESOURCE, code, text, debug); \
+    else                                                                \
+      GST_ELEMENT_ERROR ((obj)->element, RESOURCE, code, text, debug);  \
+  } G_STMT_END
 #define GST_V4L2_TV_HW_ERROR(obj, err, code, text)                      \
   gst_v4l2_tv_object_post_hw_error (obj, GST_MESSAGE_ERROR, err,        \
       GST_RESOURCE_ERROR_ ## code, _gst_element_error_printf text,      \

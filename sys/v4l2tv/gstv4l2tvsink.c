@@ -126,14 +126,7 @@ G_DEFINE_TYPE_WITH_CODE (GstV4l2TvSink, gst_v4l2_tv_sink,
         "v4l2tvsink", 0, "analog TV video sink");
     G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
         gst_v4l2_tv_sink_uri_handler_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_TV_TUNER,
-        gst_v4l2_tv_tuner_interface_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
-        gst_v4l2_tv_balance_interface_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_ORIENTATION,
-        gst_v4l2_tv_orient_interface_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_DIRECTION,
-        gst_v4l2_tv_direction_interface_init));
+    GST_V4L2_TV_NODE_INTERFACES);
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (v4l2tvsink, "v4l2tvsink",
     GST_RANK_NONE, GST_TYPE_V4L2_TV_SINK, v4l2_tv_element_init (plugin));
 
@@ -498,15 +491,7 @@ gst_v4l2_tv_sink_get_caps (GstBaseSink * bsink, GstCaps * filter)
     caps = gst_pad_get_pad_template_caps (GST_BASE_SINK_PAD (bsink));
   }
 
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, caps,
-        GST_CAPS_INTERSECT_FIRST);
-
-    gst_caps_unref (caps);
-    caps = tmp;
-  }
-
-  return caps;
+  return gst_v4l2_tv_node_filter_caps (caps, filter);
 }
 
 /* the card's format for frames in @info: the same one, or else the first
@@ -1001,19 +986,15 @@ gst_v4l2_tv_sink_release_for_switch (gpointer obj, gpointer user_data)
 static GstFlowReturn
 gst_v4l2_tv_sink_switch (GstV4l2TvSink * self)
 {
-  switch (gst_v4l2_tv_object_switch (self->obj,
-          gst_v4l2_tv_sink_release_for_switch, self)) {
-    case GST_V4L2_TV_SWITCH_DONE:
-      /* new caps if the size changed (outside the device lock: the event
-       * goes upstream) */
-      gst_pad_push_event (GST_BASE_SINK_PAD (self),
-          gst_event_new_reconfigure ());
-      return GST_FLOW_OK;
-    case GST_V4L2_TV_SWITCH_ERROR:
-      return GST_FLOW_ERROR;
-    default:
-      return GST_FLOW_OK;
-  }
+  gboolean switched;
+  GstFlowReturn ret = gst_v4l2_tv_node_switch (self->obj,
+      gst_v4l2_tv_sink_release_for_switch, self, &switched);
+
+  /* new caps if the size changed (outside the device lock: the event goes
+   * upstream) */
+  if (switched)
+    gst_pad_push_event (GST_BASE_SINK_PAD (self), gst_event_new_reconfigure ());
+  return ret;
 }
 
 static GstFlowReturn

@@ -197,14 +197,7 @@ G_DEFINE_TYPE_WITH_CODE (GstV4l2TvSrc, gst_v4l2_tv_src, GST_TYPE_PUSH_SRC,
         "analog TV video source");
     G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
         gst_v4l2_tv_src_uri_handler_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_TV_TUNER,
-        gst_v4l2_tv_tuner_interface_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
-        gst_v4l2_tv_balance_interface_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_ORIENTATION,
-        gst_v4l2_tv_orient_interface_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_DIRECTION,
-        gst_v4l2_tv_direction_interface_init));
+    GST_V4L2_TV_NODE_INTERFACES);
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (v4l2tvsrc, "v4l2tvsrc", GST_RANK_NONE,
     GST_TYPE_V4L2_TV_SRC, v4l2_tv_element_init (plugin));
 
@@ -1047,15 +1040,7 @@ gst_v4l2_tv_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
   if (caps == NULL)
     caps = gst_pad_get_pad_template_caps (GST_BASE_SRC_PAD (bsrc));
 
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, caps,
-        GST_CAPS_INTERSECT_FIRST);
-
-    gst_caps_unref (caps);
-    caps = tmp;
-  }
-
-  return caps;
+  return gst_v4l2_tv_node_filter_caps (caps, filter);
 }
 
 static void
@@ -1072,17 +1057,14 @@ gst_v4l2_tv_src_release_for_switch (gpointer obj, gpointer user_data)
 static GstFlowReturn
 gst_v4l2_tv_src_switch (GstV4l2TvSrc * self)
 {
-  switch (gst_v4l2_tv_object_switch (self->obj,
-          gst_v4l2_tv_src_release_for_switch, self)) {
-    case GST_V4L2_TV_SWITCH_DONE:
-      /* negotiate again: new caps if the size changed, S_FMT anyway */
-      gst_clear_caps (&self->format_caps);
-      return GST_FLOW_OK;
-    case GST_V4L2_TV_SWITCH_ERROR:
-      return GST_FLOW_ERROR;
-    default:
-      return GST_FLOW_OK;
-  }
+  gboolean switched;
+  GstFlowReturn ret = gst_v4l2_tv_node_switch (self->obj,
+      gst_v4l2_tv_src_release_for_switch, self, &switched);
+
+  /* negotiate again: new caps if the size changed, S_FMT anyway */
+  if (switched)
+    gst_clear_caps (&self->format_caps);
+  return ret;
 }
 
 /* the first of our caps that downstream accepts: the card's formats in

@@ -355,13 +355,7 @@ read_strength_unlocked (GstV4l2TvObject * obj, Port * port)
 /* --- tuning --- */
 
 /* a tuning problem: an error at start, a warning when live */
-#define TUNE_ERROR(obj, live, code, text, debug)                        \
-  G_STMT_START {                                                        \
-    if (live)                                                           \
-      GST_ELEMENT_WARNING ((obj)->element, RESOURCE, code, text, debug); \
-    else                                                                \
-      GST_ELEMENT_ERROR ((obj)->element, RESOURCE, code, text, debug);  \
-  } G_STMT_END
+#define TUNE_ERROR GST_V4L2_TV_LIVE_ERROR
 
 /*
  * Tunes the tuner (modulator) of port @index to @hz: S_FREQUENCY, then

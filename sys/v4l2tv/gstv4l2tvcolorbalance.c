@@ -51,17 +51,6 @@ static const struct
   {V4L2_CID_HUE, "HUE", "hue", "Hue", GST_V4L2_TV_OBJECT_PROP_HUE},
 };
 
-/* the control of property @prop_id, -1 if it is none of the four */
-static gint
-control_of_prop (guint prop_id)
-{
-  guint i;
-
-  for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++)
-    if (controls[i].prop_id == prop_id)
-      return i;
-  return -1;
-}
 
 struct _GstV4l2TvBalance
 {
@@ -130,16 +119,20 @@ gst_v4l2_tv_balance_free (GstV4l2TvBalance * balance)
   g_free (balance);
 }
 
+/* the control whose V4L2 id (or, with @by_prop, property id) is @key, -1
+ * if it is none of the four */
 static gint
-index_of_cid (guint32 cid)
+find_control (guint32 key, gboolean by_prop)
 {
   guint i;
 
   for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++)
-    if (controls[i].cid == cid)
+    if ((by_prop ? controls[i].prop_id : controls[i].cid) == key)
       return i;
   return -1;
 }
+
+#define index_of_cid(cid) find_control ((cid), FALSE)
 
 /* with the lock, open: clamps @value to the range of control @i (with a
  * warning), sets it and answers what the card stored; FALSE with a
@@ -389,7 +382,7 @@ gst_v4l2_tv_balance_set_property (GstV4l2TvObject * obj, guint prop_id,
     const GValue * value)
 {
   GstV4l2TvBalance *balance = obj->balance;
-  gint index = control_of_prop (prop_id);
+  gint index = find_control (prop_id, TRUE);
   gint v;
 
   if (index < 0)
@@ -413,7 +406,7 @@ gst_v4l2_tv_balance_get_property (GstV4l2TvObject * obj, guint prop_id,
     GValue * value)
 {
   GstV4l2TvBalance *balance = obj->balance;
-  gint index = control_of_prop (prop_id);
+  gint index = find_control (prop_id, TRUE);
   gint v;
 
   if (index < 0)

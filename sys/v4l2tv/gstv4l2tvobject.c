@@ -202,6 +202,19 @@ port_clear (gpointer data)
  * unknown; a failure part way is kept in ports_error, for the selection
  * to report.
  */
+/* @port from what ENUMINPUT or ENUMOUTPUT said in @p: the same fields,
+ * but for the tuner of an input, which is the modulator of an output */
+#define PORT_FROM(port, p, tuner_field, tuner_type)                     \
+  G_STMT_START {                                                        \
+    (port).name = GST_TV_HW_NAME ((p).name);                            \
+    (port).type = (p).type;                                             \
+    (port).stds = (p).std;                                              \
+    (port).audioset = (p).audioset;                                     \
+    (port).has_tuner = (p).type == (tuner_type);                        \
+    (port).tuner = (p).tuner_field;                                     \
+    (port).capabilities = (p).capabilities;                             \
+  } G_STMT_END
+
 static void
 enumerate_ports (GstV4l2TvObject * obj)
 {
@@ -219,25 +232,13 @@ enumerate_ports (GstV4l2TvObject * obj)
 
       if (!gst_tv_hw_device_enum_input (obj->dev, i, &input, &err))
         break;
-      port.name = GST_TV_HW_NAME (input.name);
-      port.type = input.type;
-      port.stds = input.std;
-      port.audioset = input.audioset;
-      port.has_tuner = input.type == V4L2_INPUT_TYPE_TUNER;
-      port.tuner = input.tuner;
-      port.capabilities = input.capabilities;
+      PORT_FROM (port, input, tuner, V4L2_INPUT_TYPE_TUNER);
     } else {
       struct v4l2_output output;
 
       if (!gst_tv_hw_device_enum_output (obj->dev, i, &output, &err))
         break;
-      port.name = GST_TV_HW_NAME (output.name);
-      port.type = output.type;
-      port.stds = output.std;
-      port.audioset = output.audioset;
-      port.has_tuner = output.type == V4L2_OUTPUT_TYPE_MODULATOR;
-      port.tuner = output.modulator;
-      port.capabilities = output.capabilities;
+      PORT_FROM (port, output, modulator, V4L2_OUTPUT_TYPE_MODULATOR);
     }
     port.index = i;
     GST_DEBUG_OBJECT (obj->element, "port %u: '%s', type %u, standards 0x%"
@@ -1983,25 +1984,27 @@ gst_v4l2_tv_object_post_hw_error (GstV4l2TvObject * obj, GstMessageType type,
 
 /* --- waiting for frames --- */
 
+/* (a switch asked for while flushing stays pending in the device's wake) */
+static void
+set_flushing (GstV4l2TvObject * obj, gboolean flushing)
+{
+  GST_OBJECT_LOCK (obj->element);
+  obj->flushing = flushing;
+  if (obj->dev)
+    gst_tv_hw_device_set_flushing (obj->dev, flushing);
+  GST_OBJECT_UNLOCK (obj->element);
+}
+
 void
 gst_v4l2_tv_object_unlock (GstV4l2TvObject * obj)
 {
-  GST_OBJECT_LOCK (obj->element);
-  obj->flushing = TRUE;
-  if (obj->dev)
-    gst_tv_hw_device_set_flushing (obj->dev, TRUE);
-  GST_OBJECT_UNLOCK (obj->element);
+  set_flushing (obj, TRUE);
 }
 
 void
 gst_v4l2_tv_object_unlock_stop (GstV4l2TvObject * obj)
 {
-  GST_OBJECT_LOCK (obj->element);
-  obj->flushing = FALSE;
-  /* (a switch asked for meanwhile stays pending in the device's wake) */
-  if (obj->dev)
-    gst_tv_hw_device_set_flushing (obj->dev, FALSE);
-  GST_OBJECT_UNLOCK (obj->element);
+  set_flushing (obj, FALSE);
 }
 
 /*

@@ -40,12 +40,17 @@ static const struct
   const gchar *label;           /* the channel's label, as v4l2src has it */
   const gchar *prop;
   const gchar *nick;
+  guint prop_id;
 } controls[GST_V4L2_TV_BALANCE_N_PROPS] = {
-  {V4L2_CID_BRIGHTNESS, "BRIGHTNESS", "brightness", "Brightness"},
-  {V4L2_CID_CONTRAST, "CONTRAST", "contrast", "Contrast"},
-  {V4L2_CID_SATURATION, "SATURATION", "saturation", "Saturation"},
-  {V4L2_CID_HUE, "HUE", "hue", "Hue"},
+  {V4L2_CID_BRIGHTNESS, "BRIGHTNESS", "brightness", "Brightness",
+      GST_V4L2_TV_OBJECT_PROP_BRIGHTNESS},
+  {V4L2_CID_CONTRAST, "CONTRAST", "contrast", "Contrast",
+      GST_V4L2_TV_OBJECT_PROP_CONTRAST},
+  {V4L2_CID_SATURATION, "SATURATION", "saturation", "Saturation",
+      GST_V4L2_TV_OBJECT_PROP_SATURATION},
+  {V4L2_CID_HUE, "HUE", "hue", "Hue", GST_V4L2_TV_OBJECT_PROP_HUE},
 };
+
 
 struct _GstV4l2TvBalance
 {
@@ -114,16 +119,20 @@ gst_v4l2_tv_balance_free (GstV4l2TvBalance * balance)
   g_free (balance);
 }
 
+/* the control whose V4L2 id (or, with @by_prop, property id) is @key, -1
+ * if it is none of the four */
 static gint
-index_of_cid (guint32 cid)
+find_control (guint32 key, gboolean by_prop)
 {
   guint i;
 
   for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++)
-    if (controls[i].cid == cid)
+    if ((by_prop ? controls[i].prop_id : controls[i].cid) == key)
       return i;
   return -1;
 }
+
+#define index_of_cid(cid) find_control ((cid), FALSE)
 
 /* with the lock, open: clamps @value to the range of control @i (with a
  * warning), sets it and answers what the card stored; FALSE with a
@@ -314,8 +323,7 @@ set_value (GstV4l2TvObject * obj, guint i, gint value, gboolean remember)
 /* --- the properties --- */
 
 void
-gst_v4l2_tv_balance_install_properties (GObjectClass * gobject_class,
-    guint first_prop_id)
+gst_v4l2_tv_balance_install_properties (GObjectClass * gobject_class)
 {
   /**
    * GstV4l2TvSrc:brightness:
@@ -329,6 +337,10 @@ gst_v4l2_tv_balance_install_properties (GObjectClass * gobject_class,
    * applying a value at the next open. Read while the device is open, it
    * gives the card's value; closed, what was set, or -2147483648 when
    * unset. The #GstColorBalance interface gives the same, with the range.
+   *
+   * #GstV4l2TvSink has the same four properties (one table,
+   * gst_v4l2_tv_object_install_properties()), for the controls of the
+   * card's output node.
    */
   /**
    * GstV4l2TvSrc:contrast:
@@ -356,7 +368,7 @@ gst_v4l2_tv_balance_install_properties (GObjectClass * gobject_class,
         "value. Reads give the card's value while the device is open",
         controls[i].nick, controls[i].label);
 
-    g_object_class_install_property (gobject_class, first_prop_id + i,
+    g_object_class_install_property (gobject_class, controls[i].prop_id,
         g_param_spec_int (controls[i].prop, controls[i].nick,
             g_intern_string (blurb), G_MININT, G_MAXINT,
             GST_V4L2_TV_BALANCE_UNSET,
@@ -365,17 +377,20 @@ gst_v4l2_tv_balance_install_properties (GObjectClass * gobject_class,
   }
 }
 
-void
-gst_v4l2_tv_balance_set_property (GstV4l2TvObject * obj, guint index,
+gboolean
+gst_v4l2_tv_balance_set_property (GstV4l2TvObject * obj, guint prop_id,
     const GValue * value)
 {
   GstV4l2TvBalance *balance = obj->balance;
-  gint v = g_value_get_int (value);
+  gint index = find_control (prop_id, TRUE);
+  gint v;
 
-  g_return_if_fail (index < GST_V4L2_TV_BALANCE_N_PROPS);
+  if (index < 0)
+    return FALSE;
+  v = g_value_get_int (value);
   if (v != GST_V4L2_TV_BALANCE_UNSET) {
     set_value (obj, index, v, TRUE);
-    return;
+    return TRUE;
   }
   /* back to unset: the card keeps what it has, now and at the next open */
   GST_V4L2_TV_DEVICE_LOCK (balance->obj);
@@ -383,16 +398,19 @@ gst_v4l2_tv_balance_set_property (GstV4l2TvObject * obj, guint index,
   balance->set[index] = FALSE;
   GST_V4L2_TV_DEVICE_UNLOCK (balance->obj);
   GST_DEBUG_OBJECT (obj->element, "%s unset", controls[index].prop);
+  return TRUE;
 }
 
-void
-gst_v4l2_tv_balance_get_property (GstV4l2TvObject * obj, guint index,
+gboolean
+gst_v4l2_tv_balance_get_property (GstV4l2TvObject * obj, guint prop_id,
     GValue * value)
 {
   GstV4l2TvBalance *balance = obj->balance;
+  gint index = find_control (prop_id, TRUE);
   gint v;
 
-  g_return_if_fail (index < GST_V4L2_TV_BALANCE_N_PROPS);
+  if (index < 0)
+    return FALSE;
 
   GST_V4L2_TV_DEVICE_LOCK (balance->obj);
   v = balance->values[index];
@@ -404,6 +422,7 @@ gst_v4l2_tv_balance_get_property (GstV4l2TvObject * obj, guint index,
   }
   GST_V4L2_TV_DEVICE_UNLOCK (balance->obj);
   g_value_set_int (value, v);
+  return TRUE;
 }
 
 /* --- the interface --- */

@@ -30,20 +30,20 @@ G_GNUC_INTERNAL void gst_v4l2_tv_balance_closing (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL void gst_v4l2_tv_balance_port_changed_unlocked
     (GstV4l2TvObject * obj);
 
-/* the four properties, installed with ids @first_prop_id to
- * @first_prop_id + 3 (GST_V4L2_TV_BALANCE_N_PROPS) */
+/* the four properties, GST_V4L2_TV_OBJECT_PROP_BRIGHTNESS, _CONTRAST,
+ * _SATURATION and _HUE */
 #define GST_V4L2_TV_BALANCE_N_PROPS 4
 /* the properties' default, "unset": the card's value is kept (G_MININT,
  * as every other int is a value some card may take: hue ranges are often
  * centred on 0) */
 #define GST_V4L2_TV_BALANCE_UNSET G_MININT
 G_GNUC_INTERNAL void gst_v4l2_tv_balance_install_properties (GObjectClass *
-    gobject_class, guint first_prop_id);
-/* @index: prop_id - first_prop_id */
-G_GNUC_INTERNAL void gst_v4l2_tv_balance_set_property (GstV4l2TvObject *
-    obj, guint index, const GValue * value);
-G_GNUC_INTERNAL void gst_v4l2_tv_balance_get_property (GstV4l2TvObject *
-    obj, guint index, GValue * value);
+    gobject_class);
+/* FALSE when @prop_id is not one of the four */
+G_GNUC_INTERNAL gboolean gst_v4l2_tv_balance_set_property (GstV4l2TvObject *
+    obj, guint prop_id, const GValue * value);
+G_GNUC_INTERNAL gboolean gst_v4l2_tv_balance_get_property (GstV4l2TvObject *
+    obj, guint prop_id, GValue * value);
 
 /* G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
  * gst_v4l2_tv_balance_interface_init) */

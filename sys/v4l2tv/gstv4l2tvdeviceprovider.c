@@ -76,7 +76,7 @@ struct _GstV4l2TvDevice
   GstDevice parent;
 
   gchar *location;
-  GstTvHwDirection direction;
+  GstTvHwNodeKind direction;
 };
 
 enum
@@ -133,7 +133,8 @@ gst_v4l2_tv_device_get_property (GObject * object, guint prop_id,
 static const gchar *
 element_factory_name (GstV4l2TvDevice * self)
 {
-  return self->direction == GST_TV_HW_CAPTURE ? "v4l2tvsrc" : "v4l2tvsink";
+  return self->direction ==
+      GST_TV_HW_NODE_VIDEO_CAPTURE ? "v4l2tvsrc" : "v4l2tvsink";
 }
 
 static GstElement *
@@ -160,7 +161,7 @@ gst_v4l2_tv_device_reconfigure_element (GstDevice * device,
     GstElement * element)
 {
   GstV4l2TvDevice *self = GST_V4L2_TV_DEVICE (device);
-  GType type = self->direction == GST_TV_HW_CAPTURE ?
+  GType type = self->direction == GST_TV_HW_NODE_VIDEO_CAPTURE ?
       GST_TYPE_V4L2_TV_SRC : GST_TYPE_V4L2_TV_SINK;
   GstState state;
 
@@ -207,7 +208,7 @@ gst_v4l2_tv_device_class_init (GstV4l2TvDeviceClass * klass)
 static void
 gst_v4l2_tv_device_init (GstV4l2TvDevice * self)
 {
-  self->direction = GST_TV_HW_CAPTURE;
+  self->direction = GST_TV_HW_NODE_VIDEO_CAPTURE;
 }
 
 /* --- the provider --- */
@@ -271,7 +272,7 @@ node_info_clear (NodeInfo * info)
  * card), with @error when it could not be looked at.
  */
 static gboolean
-read_node (const gchar * location, GstTvHwDirection direction,
+read_node (const gchar * location, GstTvHwNodeKind direction,
     NodeInfo * info, GError ** error)
 {
   g_autoptr (GError) err = NULL;
@@ -318,7 +319,7 @@ m2m:
  * or norm, so nothing on the card changes. The object posts its errors on
  * a bus nobody watches; they are logged here. */
 static GstCaps *
-read_current (const gchar * location, GstTvHwDirection direction,
+read_current (const gchar * location, GstTvHwNodeKind direction,
     gchar ** ports, gboolean * analog, gchar ** port, v4l2_std_id * port_stds,
     v4l2_std_id * std)
 {
@@ -379,9 +380,9 @@ read_current (const gchar * location, GstTvHwDirection direction,
 /* the device for @location in @direction, NULL when it is not one (or
  * could not be probed: @error) */
 static GstDevice *
-probe_node (const gchar * location, GstTvHwDirection direction, GError ** error)
+probe_node (const gchar * location, GstTvHwNodeKind direction, GError ** error)
 {
-  gboolean capture = direction == GST_TV_HW_CAPTURE;
+  gboolean capture = direction == GST_TV_HW_NODE_VIDEO_CAPTURE;
   g_autofree gchar *port = NULL;
   g_autofree gchar *ports = NULL;
   g_autofree gchar *display_name = NULL;
@@ -544,7 +545,7 @@ list_nodes (void)
  * @usable is cleared when the node cannot be used in any direction (not a
  * V4L2 device, gone, no permission) */
 static GList *
-add_node (GList * devices, const gchar * location, GstTvHwDirection direction,
+add_node (GList * devices, const gchar * location, GstTvHwNodeKind direction,
     gboolean * usable)
 {
   g_autoptr (GError) err = NULL;
@@ -555,11 +556,12 @@ add_node (GList * devices, const gchar * location, GstTvHwDirection direction,
     return g_list_prepend (devices, device);
   if (err) {
     GST_INFO ("skipping %s (%s): %s", location,
-        direction == GST_TV_HW_CAPTURE ? "capture" : "output", err->message);
-    if (usable && err->domain == GST_TV_HW_ERROR &&
-        (err->code == GST_TV_HW_ERROR_NOT_V4L2 ||
-            err->code == GST_TV_HW_ERROR_NOT_FOUND ||
-            err->code == GST_TV_HW_ERROR_PERMISSION))
+        direction == GST_TV_HW_NODE_VIDEO_CAPTURE ? "capture" : "output",
+        err->message);
+    if (usable && err->domain == GST_TV_HW_ERROR
+        && (err->code == GST_TV_HW_ERROR_NOT_V4L2
+            || err->code == GST_TV_HW_ERROR_NOT_FOUND
+            || err->code == GST_TV_HW_ERROR_PERMISSION))
       *usable = FALSE;
   }
   return devices;
@@ -578,9 +580,9 @@ add_location (GstDeviceProvider * provider, GList * devices,
     GST_DEBUG_OBJECT (provider, "%s is not a character device", location);
     return devices;
   }
-  devices = add_node (devices, location, GST_TV_HW_CAPTURE, &usable);
+  devices = add_node (devices, location, GST_TV_HW_NODE_VIDEO_CAPTURE, &usable);
   if (usable)
-    devices = add_node (devices, location, GST_TV_HW_OUTPUT, NULL);
+    devices = add_node (devices, location, GST_TV_HW_NODE_VIDEO_OUTPUT, NULL);
   return devices;
 }
 
@@ -602,7 +604,7 @@ gst_v4l2_tv_device_provider_probe (GstDeviceProvider * provider)
 
     /* the cards are numbered from 0: stop at the first one that is not
      * there */
-    device = probe_node (location, GST_TV_HW_CAPTURE, &err);
+    device = probe_node (location, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
     if (device == NULL && g_error_matches (err, GST_TV_HW_ERROR,
             GST_TV_HW_ERROR_NOT_FOUND)) {
       GST_WARNING_OBJECT (provider, "%s=%u, but there is no %s: %s",
@@ -614,7 +616,7 @@ gst_v4l2_tv_device_provider_probe (GstDeviceProvider * provider)
     else if (err)
       GST_INFO_OBJECT (provider, "skipping %s (capture): %s", location,
           err->message);
-    devices = add_node (devices, location, GST_TV_HW_OUTPUT, NULL);
+    devices = add_node (devices, location, GST_TV_HW_NODE_VIDEO_OUTPUT, NULL);
   }
 
   return g_list_reverse (devices);
@@ -643,7 +645,7 @@ listed_devices (GstDeviceProvider * provider, const gchar * location)
 /* whether the provider lists @location in @direction already */
 static gboolean
 is_listed (GstDeviceProvider * provider, const gchar * location,
-    GstTvHwDirection direction)
+    GstTvHwNodeKind direction)
 {
   GList *devices = listed_devices (provider, location);
   gboolean found = FALSE;

@@ -37,7 +37,7 @@ GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 
 #define NATIVE_WIDTH 720
 
-#define IS_CAPTURE(obj) ((obj)->direction == GST_TV_HW_CAPTURE)
+#define IS_CAPTURE(obj) (!gst_tv_hw_node_kind_is_output ((obj)->kind))
 
 /* *INDENT-OFF* */
 static const GEnumValue standards[] = {
@@ -204,6 +204,19 @@ port_clear (gpointer data)
  * unknown; a failure part way is kept in ports_error, for the selection
  * to report.
  */
+/* @port from what ENUMINPUT or ENUMOUTPUT said in @p: the same fields,
+ * but for the tuner of an input, which is the modulator of an output */
+#define PORT_FROM(port, p, tuner_field, tuner_type)                     \
+  G_STMT_START {                                                        \
+    (port).name = GST_TV_HW_NAME ((p).name);                            \
+    (port).type = (p).type;                                             \
+    (port).stds = (p).std;                                              \
+    (port).audioset = (p).audioset;                                     \
+    (port).has_tuner = (p).type == (tuner_type);                        \
+    (port).tuner = (p).tuner_field;                                     \
+    (port).capabilities = (p).capabilities;                             \
+  } G_STMT_END
+
 static void
 enumerate_ports (GstV4l2TvObject * obj)
 {
@@ -221,25 +234,13 @@ enumerate_ports (GstV4l2TvObject * obj)
 
       if (!gst_tv_hw_device_enum_input (obj->dev, i, &input, &err))
         break;
-      port.name = GST_TV_HW_NAME (input.name);
-      port.type = input.type;
-      port.stds = input.std;
-      port.audioset = input.audioset;
-      port.has_tuner = input.type == V4L2_INPUT_TYPE_TUNER;
-      port.tuner = input.tuner;
-      port.capabilities = input.capabilities;
+      PORT_FROM (port, input, tuner, V4L2_INPUT_TYPE_TUNER);
     } else {
       struct v4l2_output output;
 
       if (!gst_tv_hw_device_enum_output (obj->dev, i, &output, &err))
         break;
-      port.name = GST_TV_HW_NAME (output.name);
-      port.type = output.type;
-      port.stds = output.std;
-      port.audioset = output.audioset;
-      port.has_tuner = output.type == V4L2_OUTPUT_TYPE_MODULATOR;
-      port.tuner = output.modulator;
-      port.capabilities = output.capabilities;
+      PORT_FROM (port, output, modulator, V4L2_OUTPUT_TYPE_MODULATOR);
     }
     port.index = i;
     GST_DEBUG_OBJECT (obj->element, "port %u: '%s', type %u, standards 0x%"
@@ -283,7 +284,7 @@ gst_v4l2_tv_object_list_ports (GstV4l2TvObject * obj)
 }
 
 GstV4l2TvObject *
-gst_v4l2_tv_object_new (GstElement * element, GstTvHwDirection direction)
+gst_v4l2_tv_object_new (GstElement * element, GstTvHwNodeKind kind)
 {
   GstV4l2TvObject *obj = g_new0 (GstV4l2TvObject, 1);
 
@@ -293,7 +294,7 @@ gst_v4l2_tv_object_new (GstElement * element, GstTvHwDirection direction)
   g_object_set_qdata (G_OBJECT (element), obj_quark, obj);
 
   obj->element = element;
-  obj->direction = direction;
+  obj->kind = kind;
   gst_tv_hw_lock_init (&obj->lock);
   obj->ports = g_array_new (FALSE, TRUE, sizeof (GstV4l2TvPort));
   g_array_set_clear_func (obj->ports, port_clear);
@@ -342,7 +343,7 @@ gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
 
 void
 gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
-    GstTvHwDirection direction)
+    GstTvHwNodeKind kind)
 {
   g_object_class_install_property (gobject_class,
       GST_V4L2_TV_OBJECT_PROP_DEVICE,
@@ -373,7 +374,7 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
    * renegotiates when the frame size changes; an unknown input then only
    * posts a warning and capture goes on from the previous one.
    */
-  if (direction == GST_TV_HW_CAPTURE)
+  if (!gst_tv_hw_node_kind_is_output (kind))
     g_object_class_install_property (gobject_class,
         GST_V4L2_TV_OBJECT_PROP_PORT,
         g_param_spec_string ("input", "Input",
@@ -418,7 +419,7 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
   g_object_class_install_property (gobject_class,
       GST_V4L2_TV_OBJECT_PROP_NORM,
       g_param_spec_enum ("norm", "Norm",
-          direction == GST_TV_HW_CAPTURE ?
+          !gst_tv_hw_node_kind_is_output (kind) ?
           "Analog TV standard (NTSC, PAL, SECAM, PAL-M, NTSC-M-JP, ...): sets "
           "frame size, rate and field order; \"current\" keeps the card's, "
           "\"auto\" detects the signal's (QUERYSTD). "
@@ -461,7 +462,7 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
    * to start with an error that lists the valid ones. Selected after the
    * video input at start and at each switch of input.
    */
-  if (direction == GST_TV_HW_CAPTURE)
+  if (!gst_tv_hw_node_kind_is_output (kind))
     g_object_class_install_property (gobject_class,
         GST_V4L2_TV_OBJECT_PROP_AUDIO_INPUT,
         g_param_spec_string ("audio-input", "Audio input",
@@ -471,7 +472,7 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
             "them)", NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
             GST_PARAM_MUTABLE_READY));
 
-  if (direction == GST_TV_HW_CAPTURE)
+  if (!gst_tv_hw_node_kind_is_output (kind))
     g_object_class_install_property (gobject_class,
         GST_V4L2_TV_OBJECT_PROP_DETECTED_NORM,
         g_param_spec_string ("detected-norm", "Detected norm",
@@ -479,6 +480,11 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
             "signal, or norm is not auto)", NULL,
             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  gst_v4l2_tv_tuner_install_properties (gobject_class,
+      GST_V4L2_TV_OBJECT_PROP_FREQUENCY, kind);
+  gst_v4l2_tv_balance_install_properties (gobject_class);
+  gst_v4l2_tv_orient_install_properties (gobject_class,
+      GST_V4L2_TV_OBJECT_PROP_VIDEO_DIRECTION);
   gst_v4l2_tv_extra_ctrls_install_property (gobject_class,
       GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS);
 
@@ -637,7 +643,16 @@ gboolean
 gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
     guint prop_id, const GValue * value, GParamSpec * pspec)
 {
+  /* those of the interfaces take the device lock, not the object's */
+  if (gst_v4l2_tv_balance_set_property (obj, prop_id, value))
+    return TRUE;
   switch (prop_id) {
+    case GST_V4L2_TV_OBJECT_PROP_FREQUENCY:
+      gst_v4l2_tv_tuner_set_frequency_property (obj, value);
+      break;
+    case GST_V4L2_TV_OBJECT_PROP_VIDEO_DIRECTION:
+      gst_v4l2_tv_orient_set_direction_property (obj, value);
+      break;
     case GST_V4L2_TV_OBJECT_PROP_DEVICE:{
       const gchar *device = g_value_get_string (value);
       g_autofree gchar *in_force = NULL;
@@ -706,11 +721,23 @@ gboolean
 gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
     guint prop_id, GValue * value, GParamSpec * pspec)
 {
-  /* takes the device lock, which comes before the object lock */
+  /* those of the interfaces and extra-controls take the device lock, not
+   * the object's */
+  if (gst_v4l2_tv_balance_get_property (obj, prop_id, value))
+    return TRUE;
+  if (prop_id == GST_V4L2_TV_OBJECT_PROP_FREQUENCY) {
+    gst_v4l2_tv_tuner_get_frequency_property (obj, value);
+    return TRUE;
+  }
+  if (prop_id == GST_V4L2_TV_OBJECT_PROP_VIDEO_DIRECTION) {
+    gst_v4l2_tv_orient_get_direction_property (obj, value);
+    return TRUE;
+  }
   if (prop_id == GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS) {
     gst_v4l2_tv_extra_ctrls_get_property (obj, value);
     return TRUE;
   }
+
   GST_OBJECT_LOCK (obj->element);
   switch (prop_id) {
     case GST_V4L2_TV_OBJECT_PROP_DEVICE:
@@ -760,6 +787,9 @@ gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
   g_autofree gchar *location = NULL;
   g_autofree gchar *shown = NULL;
   g_autofree gchar *why = NULL;
+  gboolean capture = IS_CAPTURE (obj);
+  GstResourceError code;
+  gchar *text;
   GstTvHwDevice *dev;
 
   GST_OBJECT_LOCK (obj->element);
@@ -770,7 +800,7 @@ gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
     goto no_device;
 
   GST_DEBUG_OBJECT (obj->element, "opening %s", location);
-  dev = gst_tv_hw_device_open (location, obj->direction, &err);
+  dev = gst_tv_hw_device_open (location, obj->kind, &err);
   if (dev == NULL)
     goto open_failed;
 
@@ -821,43 +851,47 @@ open_failed:
     /* the device may come from a URI: quote it printable */
     shown = gst_v4l2_tv_printable (location);
     why = gst_v4l2_tv_printable (err->message);
-    if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_FOUND)) {
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-          (_("Device '%s' does not exist."), shown), ("%s", why));
-    } else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_BUSY)) {
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, BUSY,
-          (_("Device '%s' is busy."), shown), ("%s", why));
-    } else if (g_error_matches (err, GST_TV_HW_ERROR,
-            GST_TV_HW_ERROR_PERMISSION)) {
-      if (IS_CAPTURE (obj))
-        GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_READ,
-            (_("No permission to open device '%s' for reading."), shown),
-            ("%s", why));
-      else
-        GST_ELEMENT_ERROR (obj->element, RESOURCE, OPEN_WRITE,
-            (_("No permission to open device '%s' for writing."), shown),
-            ("%s", why));
-    } else if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_V4L2)) {
-      /* NOT_FOUND, as sys/v4l2 does: there is no video device there */
-      GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-          (_("Device '%s' is not a Video4Linux2 device."), shown), ("%s", why));
-    } else if (g_error_matches (err, GST_TV_HW_ERROR,
-            GST_TV_HW_ERROR_WRONG_DIRECTION)) {
-      if (IS_CAPTURE (obj))
-        GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-            (_("Device '%s' is not a video capture device."), shown),
-            ("%s", why));
-      else
-        GST_ELEMENT_ERROR (obj->element, RESOURCE, NOT_FOUND,
-            (_("Device '%s' is not a video output device."), shown),
-            ("%s", why));
-    } else if (IS_CAPTURE (obj)) {
-      GST_V4L2_TV_HW_ERROR (obj, err, OPEN_READ,
-          (_("Could not open device '%s' for reading."), shown));
-    } else {
-      GST_V4L2_TV_HW_ERROR (obj, err, OPEN_WRITE,
-          (_("Could not open device '%s' for writing."), shown));
+    switch (err->domain == GST_TV_HW_ERROR ? err->code : -1) {
+      case GST_TV_HW_ERROR_NOT_FOUND:
+        code = GST_RESOURCE_ERROR_NOT_FOUND;
+        text = g_strdup_printf (_("Device '%s' does not exist."), shown);
+        break;
+      case GST_TV_HW_ERROR_BUSY:
+        code = GST_RESOURCE_ERROR_BUSY;
+        text = g_strdup_printf (_("Device '%s' is busy."), shown);
+        break;
+      case GST_TV_HW_ERROR_PERMISSION:
+        code = capture ? GST_RESOURCE_ERROR_OPEN_READ :
+            GST_RESOURCE_ERROR_OPEN_WRITE;
+        text = g_strdup_printf (capture ?
+            _("No permission to open device '%s' for reading.") :
+            _("No permission to open device '%s' for writing."), shown);
+        break;
+      case GST_TV_HW_ERROR_NOT_V4L2:
+        /* NOT_FOUND, as sys/v4l2 does: there is no video device there */
+        code = GST_RESOURCE_ERROR_NOT_FOUND;
+        text = g_strdup_printf (_("Device '%s' is not a Video4Linux2 "
+                "device."), shown);
+        break;
+      case GST_TV_HW_ERROR_WRONG_DIRECTION:
+        code = GST_RESOURCE_ERROR_NOT_FOUND;
+        text = g_strdup_printf (capture ?
+            _("Device '%s' is not a video capture device.") :
+            _("Device '%s' is not a video output device."), shown);
+        break;
+      default:
+        /* the hardware layer's reason (disconnected, I/O, ...) */
+        gst_v4l2_tv_object_post_hw_error (obj, GST_MESSAGE_ERROR, err,
+            capture ? GST_RESOURCE_ERROR_OPEN_READ :
+            GST_RESOURCE_ERROR_OPEN_WRITE, g_strdup_printf (capture ?
+                _("Could not open device '%s' for reading.") :
+                _("Could not open device '%s' for writing."), shown),
+            __FILE__, GST_FUNCTION, __LINE__);
+        return FALSE;
     }
+    gst_element_message_full (obj->element, GST_MESSAGE_ERROR,
+        GST_RESOURCE_ERROR, code, text, g_strdup (why), __FILE__,
+        GST_FUNCTION, __LINE__);
     return FALSE;
   }
 }
@@ -1007,13 +1041,7 @@ gst_v4l2_tv_selection_clear (GstV4l2TvSelection * sel)
 
 /* a selection problem: an error before streaming, a warning (and the old
  * setting stays) when it comes from a live change */
-#define SELECTION_ERROR(obj, live, code, text, debug)                   \
-  G_STMT_START {                                                        \
-    if (live)                                                           \
-      GST_ELEMENT_WARNING ((obj)->element, RESOURCE, code, text, debug); \
-    else                                                                \
-      GST_ELEMENT_ERROR ((obj)->element, RESOURCE, code, text, debug);  \
-  } G_STMT_END
+#define SELECTION_ERROR GST_V4L2_TV_LIVE_ERROR
 #define SELECTION_HW_ERROR(obj, live, err, code, text)                  \
   G_STMT_START {                                                        \
     if (live)                                                           \
@@ -1975,25 +2003,27 @@ gst_v4l2_tv_object_post_hw_error (GstV4l2TvObject * obj, GstMessageType type,
 
 /* --- waiting for frames --- */
 
+/* (a switch asked for while flushing stays pending in the device's wake) */
+static void
+set_flushing (GstV4l2TvObject * obj, gboolean flushing)
+{
+  GST_OBJECT_LOCK (obj->element);
+  obj->flushing = flushing;
+  if (obj->dev)
+    gst_tv_hw_device_set_flushing (obj->dev, flushing);
+  GST_OBJECT_UNLOCK (obj->element);
+}
+
 void
 gst_v4l2_tv_object_unlock (GstV4l2TvObject * obj)
 {
-  GST_OBJECT_LOCK (obj->element);
-  obj->flushing = TRUE;
-  if (obj->dev)
-    gst_tv_hw_device_set_flushing (obj->dev, TRUE);
-  GST_OBJECT_UNLOCK (obj->element);
+  set_flushing (obj, TRUE);
 }
 
 void
 gst_v4l2_tv_object_unlock_stop (GstV4l2TvObject * obj)
 {
-  GST_OBJECT_LOCK (obj->element);
-  obj->flushing = FALSE;
-  /* (a switch asked for meanwhile stays pending in the device's wake) */
-  if (obj->dev)
-    gst_tv_hw_device_set_flushing (obj->dev, FALSE);
-  GST_OBJECT_UNLOCK (obj->element);
+  set_flushing (obj, FALSE);
 }
 
 /*

@@ -68,8 +68,10 @@ G_GNUC_INTERNAL gchar *gst_v4l2_tv_standard_describe (v4l2_std_id std);
 /* norm=auto, as the object stores it */
 #define GST_V4L2_TV_NORM_AUTO ((v4l2_std_id) -1)
 
-/* the properties the object installs; element properties follow
- * GST_V4L2_TV_OBJECT_PROP_LAST */
+/* the one table of the properties both elements share, installed by
+ * gst_v4l2_tv_object_install_properties() and served by
+ * gst_v4l2_tv_object_set/get_property_helper(); each element's own
+ * properties follow GST_V4L2_TV_OBJECT_PROP_LAST */
 enum
 {
   GST_V4L2_TV_OBJECT_PROP_DEVICE = 1,
@@ -78,6 +80,12 @@ enum
   GST_V4L2_TV_OBJECT_PROP_NORM,
   GST_V4L2_TV_OBJECT_PROP_DETECTED_NORM,        /* capture only */
   GST_V4L2_TV_OBJECT_PROP_AUDIO_INPUT,  /* capture only */
+  GST_V4L2_TV_OBJECT_PROP_FREQUENCY,    /* gstv4l2tvtuner.c */
+  GST_V4L2_TV_OBJECT_PROP_BRIGHTNESS,   /* gstv4l2tvcolorbalance.c */
+  GST_V4L2_TV_OBJECT_PROP_CONTRAST,
+  GST_V4L2_TV_OBJECT_PROP_SATURATION,
+  GST_V4L2_TV_OBJECT_PROP_HUE,
+  GST_V4L2_TV_OBJECT_PROP_VIDEO_DIRECTION,      /* gstv4l2tvvidorient.c */
   GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS,       /* gstv4l2tvextractrls.c */
   GST_V4L2_TV_OBJECT_PROP_LAST
 };
@@ -167,7 +175,7 @@ typedef enum
 struct _GstV4l2TvObject
 {
   GstElement *element;          /* not reffed: it owns us */
-  GstTvHwDirection direction;
+  GstTvHwNodeKind kind;
 
   /* the device lock (see above) */
   GstTvHwLock lock;
@@ -213,14 +221,14 @@ struct _GstV4l2TvObject
 
 G_GNUC_INTERNAL
 GstV4l2TvObject *gst_v4l2_tv_object_new (GstElement * element,
-    GstTvHwDirection direction);
+    GstTvHwNodeKind kind);
 G_GNUC_INTERNAL void gst_v4l2_tv_object_free (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL
 GstV4l2TvObject *gst_v4l2_tv_object_from_element (gpointer element);
 
 G_GNUC_INTERNAL
 void gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
-    GstTvHwDirection direction);
+    GstTvHwNodeKind kind);
 G_GNUC_INTERNAL
 gboolean gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
     guint prop_id, const GValue * value, GParamSpec * pspec);
@@ -321,6 +329,15 @@ gboolean gst_v4l2_tv_object_set_format (GstV4l2TvObject * obj,
  * GST_ELEMENT_ERROR-style ("format", args). The debug string is @err's
  * message.
  */
+/* a problem with a setting: an error when the element starts, a warning
+ * (and what is in force stays) when it comes from a live change */
+#define GST_V4L2_TV_LIVE_ERROR(obj, live, code, text, debug)            \
+  G_STMT_START {                                                        \
+    if (live)                                                           \
+      GST_ELEMENT_WARNING ((obj)->element, RESOURCE, code, text, debug); \
+    else                                                                \
+      GST_ELEMENT_ERROR ((obj)->element, RESOURCE, code, text, debug);  \
+  } G_STMT_END
 #define GST_V4L2_TV_HW_ERROR(obj, err, code, text)                      \
   gst_v4l2_tv_object_post_hw_error (obj, GST_MESSAGE_ERROR, err,        \
       GST_RESOURCE_ERROR_ ## code, _gst_element_error_printf text,      \

@@ -181,7 +181,7 @@ gst_v4l2_tv_signal_update (GstV4l2TvSignal * sig, gboolean gap,
 
   sig->since_poll = 0;
   GST_V4L2_TV_DEVICE_LOCK (sig->obj);
-  if (dev && gst_tv_hw_device_get_direction (dev) == GST_TV_HW_CAPTURE &&
+  if (dev && gst_tv_hw_device_get_kind (dev) == GST_TV_HW_NODE_VIDEO_CAPTURE &&
       gst_tv_hw_device_enum_input (dev, sig->obj->port_index, &input, NULL))
     status = input.status;
   GST_V4L2_TV_DEVICE_UNLOCK (sig->obj);

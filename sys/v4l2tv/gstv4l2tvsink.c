@@ -64,6 +64,7 @@
 #include "tvconvert.h"
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvnode.h"
 #include "gstv4l2tvfault.h"
 #include "gstv4l2tvtuner.h"
 #include "gstv4l2tvcolorbalance.h"
@@ -119,28 +120,13 @@ struct _GstV4l2TvSink
   guint errors_in_row;          /* transient EIO since the last success */
 };
 
-enum
-{
-  PROP_FREQUENCY = GST_V4L2_TV_OBJECT_PROP_LAST,
-  PROP_BRIGHTNESS,              /* .. PROP_HUE: gstv4l2tvcolorbalance.c */
-  PROP_HUE = PROP_BRIGHTNESS + GST_V4L2_TV_BALANCE_N_PROPS - 1,
-  PROP_VIDEO_DIRECTION,
-};
-
 #define gst_v4l2_tv_sink_parent_class parent_class
 G_DEFINE_TYPE_WITH_CODE (GstV4l2TvSink, gst_v4l2_tv_sink,
     GST_TYPE_VIDEO_SINK, GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_sink_debug,
         "v4l2tvsink", 0, "analog TV video sink");
     G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
         gst_v4l2_tv_sink_uri_handler_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_TV_TUNER,
-        gst_v4l2_tv_tuner_interface_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
-        gst_v4l2_tv_balance_interface_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_ORIENTATION,
-        gst_v4l2_tv_orient_interface_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_DIRECTION,
-        gst_v4l2_tv_direction_interface_init));
+    GST_V4L2_TV_NODE_INTERFACES);
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (v4l2tvsink, "v4l2tvsink",
     GST_RANK_NONE, GST_TYPE_V4L2_TV_SINK, v4l2_tv_element_init (plugin));
 
@@ -194,11 +180,8 @@ gst_v4l2_tv_sink_class_init (GstV4l2TvSinkClass * klass)
    * frame; when the frame size changes, upstream is asked to renegotiate
    * and frames of the old size are dropped until it does.
    */
-  gst_v4l2_tv_object_install_properties (gobject_class, GST_TV_HW_OUTPUT);
-  gst_v4l2_tv_tuner_install_properties (gobject_class, PROP_FREQUENCY,
-      GST_TV_HW_OUTPUT);
-  gst_v4l2_tv_balance_install_properties (gobject_class, PROP_BRIGHTNESS);
-  gst_v4l2_tv_orient_install_properties (gobject_class, PROP_VIDEO_DIRECTION);
+  gst_v4l2_tv_object_install_properties (gobject_class,
+      GST_TV_HW_NODE_VIDEO_OUTPUT);
 
   gst_element_class_set_static_metadata (element_class,
       "Analog TV video sink", "Sink/Video",
@@ -233,7 +216,8 @@ gst_v4l2_tv_sink_class_init (GstV4l2TvSinkClass * klass)
 static void
 gst_v4l2_tv_sink_init (GstV4l2TvSink * self)
 {
-  self->obj = gst_v4l2_tv_object_new (GST_ELEMENT (self), GST_TV_HW_OUTPUT);
+  self->obj =
+      gst_v4l2_tv_object_new (GST_ELEMENT (self), GST_TV_HW_NODE_VIDEO_OUTPUT);
   self->duration = GST_CLOCK_TIME_NONE;
 }
 
@@ -255,17 +239,9 @@ gst_v4l2_tv_sink_set_property (GObject * object, guint prop_id,
 {
   GstV4l2TvSink *self = GST_V4L2_TV_SINK (object);
 
-  if (gst_v4l2_tv_object_set_property_helper (self->obj, prop_id, value, pspec))
-    return;
-
-  if (prop_id == PROP_FREQUENCY)
-    gst_v4l2_tv_tuner_set_frequency_property (self->obj, value);
-  else if (prop_id >= PROP_BRIGHTNESS && prop_id <= PROP_HUE)
-    gst_v4l2_tv_balance_set_property (self->obj, prop_id - PROP_BRIGHTNESS,
-        value);
-  else if (prop_id == PROP_VIDEO_DIRECTION)
-    gst_v4l2_tv_orient_set_direction_property (self->obj, value);
-  else
+  /* all its properties are the shared ones */
+  if (!gst_v4l2_tv_object_set_property_helper (self->obj, prop_id, value,
+          pspec))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
@@ -275,17 +251,8 @@ gst_v4l2_tv_sink_get_property (GObject * object, guint prop_id,
 {
   GstV4l2TvSink *self = GST_V4L2_TV_SINK (object);
 
-  if (gst_v4l2_tv_object_get_property_helper (self->obj, prop_id, value, pspec))
-    return;
-
-  if (prop_id == PROP_FREQUENCY)
-    gst_v4l2_tv_tuner_get_frequency_property (self->obj, value);
-  else if (prop_id >= PROP_BRIGHTNESS && prop_id <= PROP_HUE)
-    gst_v4l2_tv_balance_get_property (self->obj, prop_id - PROP_BRIGHTNESS,
-        value);
-  else if (prop_id == PROP_VIDEO_DIRECTION)
-    gst_v4l2_tv_orient_get_direction_property (self->obj, value);
-  else
+  if (!gst_v4l2_tv_object_get_property_helper (self->obj, prop_id, value,
+          pspec))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
@@ -295,17 +262,13 @@ gst_v4l2_tv_sink_get_property (GObject * object, guint prop_id,
 static void
 gst_v4l2_tv_sink_streamoff (GstV4l2TvSink * self)
 {
-  g_autoptr (GError) err = NULL;
   guint i;
 
   if (self->queued == NULL)
     return;
 
-  GST_V4L2_TV_DEVICE_LOCK (self->obj);
-  if ((self->streaming || self->n_queued > 0) &&
-      !gst_tv_hw_device_stream_off (self->obj->dev, &err))
-    GST_WARNING_OBJECT (self, "STREAMOFF: %s", err->message);
-  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
+  if (self->streaming || self->n_queued > 0)
+    gst_v4l2_tv_node_stream_off (self->obj);
 
   for (i = 0; i < self->n_buffers; i++)
     gst_clear_buffer (&self->queued[i]);
@@ -319,9 +282,7 @@ gst_v4l2_tv_sink_streamoff (GstV4l2TvSink * self)
 static void
 gst_v4l2_tv_sink_free_buffers (GstV4l2TvSink * self)
 {
-  g_autoptr (GError) err = NULL;
   GstBufferPool *pool;
-  guint32 actual;
 
   if (self->allocator == NULL)
     return;
@@ -345,41 +306,31 @@ gst_v4l2_tv_sink_free_buffers (GstV4l2TvSink * self)
   g_clear_pointer (&self->queued, g_free);
   self->n_buffers = 0;
 
-  GST_V4L2_TV_DEVICE_LOCK (self->obj);
-  if (!gst_tv_hw_device_request_buffers (self->obj->dev, 0, &actual, &err))
-    GST_WARNING_OBJECT (self, "freeing buffers: %s", err->message);
-  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
+  gst_v4l2_tv_node_free_buffers (self->obj);
 }
 
+/* REQBUFS and the buffers mapped (the node's), in a pool that hands them
+ * upstream */
 static gboolean
-gst_v4l2_tv_sink_alloc_buffers_unlocked (GstV4l2TvSink * self,
-    GstCaps * card_caps)
+gst_v4l2_tv_sink_alloc_buffers (GstV4l2TvSink * self, GstCaps * card_caps)
 {
-  g_autoptr (GError) err = NULL;
-  GstTvHwDevice *dev = self->obj->dev;
-  const gchar *location = gst_v4l2_tv_object_get_location (self->obj);
+  GstV4l2TvMapping *maps;
   GstBufferPool *pool;
-  guint32 n = 0, i;
-  gpointer data;
-  gsize size = 0;
+  guint n, i;
 
-  if (!gst_tv_hw_device_request_buffers (dev, DEFAULT_NUM_BUFFERS, &n, &err))
-    goto reqbufs_failed;
-  if (n < MIN_BUFFERS)
-    goto too_few;
+  maps = gst_v4l2_tv_node_request_buffers (self->obj, DEFAULT_NUM_BUFFERS,
+      MIN_BUFFERS, self->card_info.size, &n);
+  if (maps == NULL)
+    return FALSE;
 
   self->allocator = gst_v4l2_tv_allocator_new (n);
   self->n_buffers = n;
   self->queued = g_new0 (GstBuffer *, n);
   self->n_queued = 0;
-
-  for (i = 0; i < n; i++) {
-    if (!gst_tv_hw_device_map_buffer (dev, i, &data, &size, &err))
-      goto map_failed;
-    if (size < self->card_info.size)
-      goto too_small;
-    gst_v4l2_tv_allocator_set_mapping (self->allocator, i, data, size);
-  }
+  for (i = 0; i < n; i++)
+    gst_v4l2_tv_allocator_set_mapping (self->allocator, i, maps[i].data,
+        maps[i].size);
+  g_free (maps);
 
   pool = gst_v4l2_tv_buffer_pool_new (self->allocator, n, card_caps,
       self->card_info.size);
@@ -387,56 +338,7 @@ gst_v4l2_tv_sink_alloc_buffers_unlocked (GstV4l2TvSink * self,
   self->pool = pool;
   GST_OBJECT_UNLOCK (self);
 
-  GST_INFO_OBJECT (self, "%u output buffers of %" G_GSIZE_FORMAT " bytes", n,
-      self->card_info.size);
   return TRUE;
-
-  /* ERRORS */
-reqbufs_failed:
-  {
-    GST_V4L2_TV_HW_ERROR (self->obj, err, WRITE,
-        (_("Could not get output buffers from device '%s'."), location));
-    return FALSE;
-  }
-too_few:
-  {
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        (_("Could not get output buffers from device '%s'."), location),
-        ("the driver granted %u buffers, %u are needed", n, MIN_BUFFERS));
-    if (n > 0)
-      gst_tv_hw_device_request_buffers (dev, 0, &n, NULL);
-    return FALSE;
-  }
-map_failed:
-  {
-    GST_V4L2_TV_HW_ERROR (self->obj, err, WRITE,
-        (_("Could not get output buffers from device '%s'."), location));
-    gst_v4l2_tv_sink_free_buffers (self);
-    return FALSE;
-  }
-too_small:
-  {
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        (_("Could not get output buffers from device '%s'."), location),
-        ("buffer %u has %" G_GSIZE_FORMAT " bytes, a frame %" G_GSIZE_FORMAT,
-            i, size, self->card_info.size));
-    gst_v4l2_tv_sink_free_buffers (self);
-    return FALSE;
-  }
-}
-
-/* REQBUFS and the buffers mapped with the device lock, so that no other
- * thread's call comes in between */
-static gboolean
-gst_v4l2_tv_sink_alloc_buffers (GstV4l2TvSink * self, GstCaps * card_caps)
-{
-  gboolean ret;
-
-  GST_V4L2_TV_DEVICE_LOCK (self->obj);
-  ret = gst_v4l2_tv_sink_alloc_buffers_unlocked (self, card_caps);
-  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
-
-  return ret;
 }
 
 /* --- state --- */
@@ -445,14 +347,8 @@ gst_v4l2_tv_sink_alloc_buffers (GstV4l2TvSink * self, GstCaps * card_caps)
 static GstStateChangeReturn
 gst_v4l2_tv_sink_change_state (GstElement * element, GstStateChange transition)
 {
-  GstV4l2TvSink *self = GST_V4L2_TV_SINK (element);
-  GstStateChangeReturn ret;
-
-  if (!gst_v4l2_tv_object_change_state_pre (self->obj, transition))
-    return GST_STATE_CHANGE_FAILURE;
-  ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
-
-  return gst_v4l2_tv_object_change_state_post (self->obj, transition, ret);
+  return gst_v4l2_tv_node_change_state (GST_V4L2_TV_SINK (element)->obj,
+      GST_ELEMENT_CLASS (parent_class), transition);
 }
 
 static gboolean
@@ -595,15 +491,7 @@ gst_v4l2_tv_sink_get_caps (GstBaseSink * bsink, GstCaps * filter)
     caps = gst_pad_get_pad_template_caps (GST_BASE_SINK_PAD (bsink));
   }
 
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, caps,
-        GST_CAPS_INTERSECT_FIRST);
-
-    gst_caps_unref (caps);
-    caps = tmp;
-  }
-
-  return caps;
+  return gst_v4l2_tv_node_filter_caps (caps, filter);
 }
 
 /* the card's format for frames in @info: the same one, or else the first
@@ -1060,7 +948,7 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
     GST_TIME_TO_TIMEVAL (rt, vbuf.timestamp);
 
   GST_V4L2_TV_DEVICE_LOCK (self->obj);
-  if (!gst_tv_hw_device_queue_buffer (self->obj->dev, &vbuf, &err)) {
+  if (!gst_v4l2_tv_node_queue (self->obj, &vbuf, &err)) {
     GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
     gst_buffer_unref (frame);
     if (!gst_v4l2_tv_sink_transient (self, err))
@@ -1075,9 +963,10 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
       GST_TIME_ARGS (rt), index, self->n_queued);
 
   if (!self->streaming) {
-    if (!gst_tv_hw_device_stream_on (self->obj->dev, &err)) {
+    if (!gst_v4l2_tv_node_stream_on (self->obj)) {
       GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
-      goto streamon_failed;
+      gst_v4l2_tv_sink_streamoff (self);
+      return GST_FLOW_ERROR;
     }
     GST_INFO_OBJECT (self, "output started");
     self->streaming = TRUE;
@@ -1085,16 +974,6 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
   GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
 
   return GST_FLOW_OK;
-
-  /* ERRORS */
-streamon_failed:
-  {
-    GST_V4L2_TV_HW_ERROR (self->obj, err, FAILED,
-        (_("Could not start output on device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)));
-    gst_v4l2_tv_sink_streamoff (self);
-    return GST_FLOW_ERROR;
-  }
 }
 
 static void
@@ -1107,19 +986,15 @@ gst_v4l2_tv_sink_release_for_switch (gpointer obj, gpointer user_data)
 static GstFlowReturn
 gst_v4l2_tv_sink_switch (GstV4l2TvSink * self)
 {
-  switch (gst_v4l2_tv_object_switch (self->obj,
-          gst_v4l2_tv_sink_release_for_switch, self)) {
-    case GST_V4L2_TV_SWITCH_DONE:
-      /* new caps if the size changed (outside the device lock: the event
-       * goes upstream) */
-      gst_pad_push_event (GST_BASE_SINK_PAD (self),
-          gst_event_new_reconfigure ());
-      return GST_FLOW_OK;
-    case GST_V4L2_TV_SWITCH_ERROR:
-      return GST_FLOW_ERROR;
-    default:
-      return GST_FLOW_OK;
-  }
+  gboolean switched;
+  GstFlowReturn ret = gst_v4l2_tv_node_switch (self->obj,
+      gst_v4l2_tv_sink_release_for_switch, self, &switched);
+
+  /* new caps if the size changed (outside the device lock: the event goes
+   * upstream) */
+  if (switched)
+    gst_pad_push_event (GST_BASE_SINK_PAD (self), gst_event_new_reconfigure ());
+  return ret;
 }
 
 static GstFlowReturn

@@ -97,6 +97,7 @@
 #include "gstv4l2tvsrc.h"
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvnode.h"
 #include "gstv4l2tvtuner.h"
 #include "gstv4l2tvcrop.h"
 #include "gstv4l2tvcolorbalance.h"
@@ -135,13 +136,9 @@ GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
 enum
 {
   PROP_DROPPED_FRAMES = GST_V4L2_TV_OBJECT_PROP_LAST,
-  PROP_FREQUENCY,
   PROP_SIGNAL_LOSS,
   PROP_GAP_FRAMES,
   PROP_CAPTURE_ERRORS,
-  PROP_BRIGHTNESS,              /* .. PROP_HUE: gstv4l2tvcolorbalance.c */
-  PROP_HUE = PROP_BRIGHTNESS + GST_V4L2_TV_BALANCE_N_PROPS - 1,
-  PROP_VIDEO_DIRECTION,
   PROP_CORRUPTED_FRAMES,
   PROP_CORRUPTED_COUNT,
   PROP_AUDIO_DEVICE,
@@ -205,14 +202,7 @@ G_DEFINE_TYPE_WITH_CODE (GstV4l2TvSrc, gst_v4l2_tv_src, GST_TYPE_PUSH_SRC,
         "analog TV video source");
     G_IMPLEMENT_INTERFACE (GST_TYPE_URI_HANDLER,
         gst_v4l2_tv_src_uri_handler_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_TV_TUNER,
-        gst_v4l2_tv_tuner_interface_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
-        gst_v4l2_tv_balance_interface_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_ORIENTATION,
-        gst_v4l2_tv_orient_interface_init);
-    G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_DIRECTION,
-        gst_v4l2_tv_direction_interface_init));
+    GST_V4L2_TV_NODE_INTERFACES);
 GST_ELEMENT_REGISTER_DEFINE_WITH_CODE (v4l2tvsrc, "v4l2tvsrc", GST_RANK_NONE,
     GST_TYPE_V4L2_TV_SRC, v4l2_tv_element_init (plugin));
 
@@ -475,11 +465,8 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
   gobject_class->set_property = gst_v4l2_tv_src_set_property;
   gobject_class->get_property = gst_v4l2_tv_src_get_property;
 
-  gst_v4l2_tv_object_install_properties (gobject_class, GST_TV_HW_CAPTURE);
-  gst_v4l2_tv_tuner_install_properties (gobject_class, PROP_FREQUENCY,
-      GST_TV_HW_CAPTURE);
-  gst_v4l2_tv_balance_install_properties (gobject_class, PROP_BRIGHTNESS);
-  gst_v4l2_tv_orient_install_properties (gobject_class, PROP_VIDEO_DIRECTION);
+  gst_v4l2_tv_object_install_properties (gobject_class,
+      GST_TV_HW_NODE_VIDEO_CAPTURE);
 
   /**
    * GstV4l2TvSrc:dropped-frames:
@@ -695,7 +682,8 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
 static void
 gst_v4l2_tv_src_init (GstV4l2TvSrc * self)
 {
-  self->obj = gst_v4l2_tv_object_new (GST_ELEMENT (self), GST_TV_HW_CAPTURE);
+  self->obj =
+      gst_v4l2_tv_object_new (GST_ELEMENT (self), GST_TV_HW_NODE_VIDEO_CAPTURE);
   self->obj->crop = gst_v4l2_tv_crop_new (self->obj);
   self->duration = GST_CLOCK_TIME_NONE;
   self->latency_buffers = DEFAULT_NUM_BUFFERS;
@@ -731,9 +719,6 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
     return;
 
   switch (prop_id) {
-    case PROP_FREQUENCY:
-      gst_v4l2_tv_tuner_set_frequency_property (self->obj, value);
-      break;
     case PROP_SIGNAL_LOSS:
       GST_OBJECT_LOCK (self);
       self->signal_loss = g_value_get_enum (value);
@@ -743,17 +728,10 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
       gst_v4l2_tv_crop_set_property (self->obj, prop_id - PROP_CROP_TOP,
           value);
       break;
-    case PROP_BRIGHTNESS ... PROP_HUE:
-      gst_v4l2_tv_balance_set_property (self->obj, prop_id - PROP_BRIGHTNESS,
-          value);
-      break;
     case PROP_CORRUPTED_FRAMES:
       GST_OBJECT_LOCK (self);
       self->corrupted_mode = g_value_get_enum (value);
       GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_VIDEO_DIRECTION:
-      gst_v4l2_tv_orient_set_direction_property (self->obj, value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -796,9 +774,6 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       g_value_set_uint64 (value, self->dropped);
       GST_OBJECT_UNLOCK (self);
       break;
-    case PROP_FREQUENCY:
-      gst_v4l2_tv_tuner_get_frequency_property (self->obj, value);
-      break;
     case PROP_SIGNAL_LOSS:
       GST_OBJECT_LOCK (self);
       g_value_set_enum (value, self->signal_loss);
@@ -818,10 +793,6 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       gst_v4l2_tv_crop_get_property (self->obj, prop_id - PROP_CROP_TOP,
           value);
       break;
-    case PROP_BRIGHTNESS ... PROP_HUE:
-      gst_v4l2_tv_balance_get_property (self->obj, prop_id - PROP_BRIGHTNESS,
-          value);
-      break;
     case PROP_CORRUPTED_FRAMES:
       GST_OBJECT_LOCK (self);
       g_value_set_enum (value, self->corrupted_mode);
@@ -831,9 +802,6 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       GST_OBJECT_LOCK (self);
       g_value_set_uint64 (value, self->corrupted);
       GST_OBJECT_UNLOCK (self);
-      break;
-    case PROP_VIDEO_DIRECTION:
-      gst_v4l2_tv_orient_get_direction_property (self->obj, value);
       break;
     case PROP_AUDIO_DEVICE:
       g_value_take_string (value, gst_v4l2_tv_src_get_audio_device (self));
@@ -851,16 +819,9 @@ gst_v4l2_tv_src_queue_buffer (GstV4l2TvSrc * self, guint index, GError ** error)
 {
   struct v4l2_buffer buf;
 
-  gboolean ok;
-
   memset (&buf, 0, sizeof (buf));
   buf.index = index;
-  buf.type = gst_tv_hw_device_get_buf_type (self->obj->dev);
-  buf.memory = V4L2_MEMORY_MMAP;
-  GST_V4L2_TV_DEVICE_LOCK (self->obj);
-  ok = gst_tv_hw_device_queue_buffer (self->obj->dev, &buf, error);
-  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
-  if (!ok)
+  if (!gst_v4l2_tv_node_queue (self->obj, &buf, error))
     return FALSE;
   self->n_queued++;
 
@@ -925,10 +886,6 @@ gst_v4l2_tv_src_new_card_buffer (GstV4l2TvSrc * self, gpointer data, gsize size)
 static void
 gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
 {
-  g_autoptr (GError) err = NULL;
-  GstTvHwDevice *dev = self->obj->dev;
-  guint32 actual;
-
   /* the frame kept for a gap may be a card buffer */
   gst_v4l2_tv_signal_release (&self->signal);
   if (self->n_buffers == 0)
@@ -937,12 +894,8 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
   GST_DEBUG_OBJECT (self, "stopping streaming, %u buffers downstream",
       self->pool ? gst_v4l2_tv_capture_pool_get_outstanding (self->pool) : 0);
 
-  GST_V4L2_TV_DEVICE_LOCK (self->obj);
-  if (self->streaming && !gst_tv_hw_device_stream_off (dev, &err)) {
-    GST_WARNING_OBJECT (self, "STREAMOFF: %s", err->message);
-    g_clear_error (&err);
-  }
-  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
+  if (self->streaming)
+    gst_v4l2_tv_node_stream_off (self->obj);
   self->streaming = FALSE;
 
   /* held frames move to private memory; the pools free their buffers once
@@ -959,10 +912,7 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
 
   /* (detaching may wait for downstream to unmap a frame: not with the
    * device lock) */
-  GST_V4L2_TV_DEVICE_LOCK (self->obj);
-  if (!gst_tv_hw_device_request_buffers (dev, 0, &actual, &err))
-    GST_WARNING_OBJECT (self, "freeing buffers: %s", err->message);
-  GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
+  gst_v4l2_tv_node_free_buffers (self->obj);
   self->n_buffers = self->n_queued = 0;
 }
 
@@ -999,43 +949,38 @@ static gboolean
 gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
 {
   g_autoptr (GError) err = NULL;
-  GstTvHwDevice *dev = self->obj->dev;
-  const gchar *location = gst_v4l2_tv_object_get_location (self->obj);
   g_autoptr (GstV4l2TvAllocator) allocator = NULL;
-  guint32 n = 0, i;
-  gpointer data;
-  gsize size = 0;
+  GstV4l2TvMapping *maps;
+  guint n, i;
 
-  if (!gst_tv_hw_device_request_buffers (dev, DEFAULT_NUM_BUFFERS, &n, &err))
-    goto reqbufs_failed;
-  if (n == 0)
-    goto no_buffers;
+  maps = gst_v4l2_tv_node_request_buffers (self->obj, DEFAULT_NUM_BUFFERS, 1,
+      self->info.size, &n);
+  if (maps == NULL)
+    return FALSE;
 
-  if (self->convert == NULL)
-    allocator = gst_v4l2_tv_allocator_new (n);
   self->n_buffers = n;
   self->n_queued = 0;
   self->min_queued = CLAMP (n - 1, 1, MAX_MIN_QUEUED);
   if (self->convert)
     self->card_bufs = g_new0 (GstBuffer *, n);
-
+  else
+    allocator = gst_v4l2_tv_allocator_new (n);
   for (i = 0; i < n; i++) {
-    if (!gst_tv_hw_device_map_buffer (dev, i, &data, &size, &err))
-      goto map_failed;
-    if (size < self->info.size)
-      goto too_small;
     if (allocator)
-      gst_v4l2_tv_allocator_set_mapping (allocator, i, data, size);
-    if (self->card_bufs)
-      self->card_bufs[i] = gst_v4l2_tv_src_new_card_buffer (self, data, size);
+      gst_v4l2_tv_allocator_set_mapping (allocator, i, maps[i].data,
+          maps[i].size);
+    else
+      self->card_bufs[i] = gst_v4l2_tv_src_new_card_buffer (self,
+          maps[i].data, maps[i].size);
   }
+  g_free (maps);
+
   if (allocator && !gst_v4l2_tv_src_make_pools (self, allocator, n))
     goto pool_failed;
   for (i = 0; i < n; i++)
     if (!gst_v4l2_tv_src_queue_buffer (self, i, &err))
-      goto map_failed;
-
-  if (!gst_tv_hw_device_stream_on (dev, &err))
+      goto qbuf_failed;
+  if (!gst_v4l2_tv_node_stream_on (self->obj))
     goto streamon_failed;
 
   if (self->convert)
@@ -1057,47 +1002,25 @@ gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
   return TRUE;
 
   /* ERRORS */
-reqbufs_failed:
-  {
-    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
-        (_("Could not get capture buffers from device '%s'."), location));
-    return FALSE;
-  }
-no_buffers:
-  {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not get capture buffers from device '%s'."), location),
-        ("the driver granted no buffers"));
-    return FALSE;
-  }
-map_failed:
-  {
-    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
-        (_("Could not get capture buffers from device '%s'."), location));
-    gst_v4l2_tv_src_stop_streaming (self);
-    return FALSE;
-  }
-too_small:
-  {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not get capture buffers from device '%s'."), location),
-        ("buffer %u has %" G_GSIZE_FORMAT " bytes, a frame %" G_GSIZE_FORMAT,
-            i, size, self->info.size));
-    gst_v4l2_tv_src_stop_streaming (self);
-    return FALSE;
-  }
 pool_failed:
   {
     GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not get capture buffers from device '%s'."), location),
+        (_("Could not get capture buffers from device '%s'."),
+            gst_v4l2_tv_object_get_location (self->obj)),
         ("could not activate the buffer pools"));
+    gst_v4l2_tv_src_stop_streaming (self);
+    return FALSE;
+  }
+qbuf_failed:
+  {
+    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
+        (_("Could not get capture buffers from device '%s'."),
+            gst_v4l2_tv_object_get_location (self->obj)));
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }
 streamon_failed:
   {
-    GST_V4L2_TV_HW_ERROR (self->obj, err, FAILED,
-        (_("Could not start capturing from device '%s'."), location));
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }
@@ -1123,14 +1046,8 @@ gst_v4l2_tv_src_start_streaming (GstV4l2TvSrc * self)
 static GstStateChangeReturn
 gst_v4l2_tv_src_change_state (GstElement * element, GstStateChange transition)
 {
-  GstV4l2TvSrc *self = GST_V4L2_TV_SRC (element);
-  GstStateChangeReturn ret;
-
-  if (!gst_v4l2_tv_object_change_state_pre (self->obj, transition))
-    return GST_STATE_CHANGE_FAILURE;
-  ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
-
-  return gst_v4l2_tv_object_change_state_post (self->obj, transition, ret);
+  return gst_v4l2_tv_node_change_state (GST_V4L2_TV_SRC (element)->obj,
+      GST_ELEMENT_CLASS (parent_class), transition);
 }
 
 static gboolean
@@ -1180,15 +1097,7 @@ gst_v4l2_tv_src_get_caps (GstBaseSrc * bsrc, GstCaps * filter)
   if (caps == NULL)
     caps = gst_pad_get_pad_template_caps (GST_BASE_SRC_PAD (bsrc));
 
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, caps,
-        GST_CAPS_INTERSECT_FIRST);
-
-    gst_caps_unref (caps);
-    caps = tmp;
-  }
-
-  return caps;
+  return gst_v4l2_tv_node_filter_caps (caps, filter);
 }
 
 static void
@@ -1205,17 +1114,14 @@ gst_v4l2_tv_src_release_for_switch (gpointer obj, gpointer user_data)
 static GstFlowReturn
 gst_v4l2_tv_src_switch (GstV4l2TvSrc * self)
 {
-  switch (gst_v4l2_tv_object_switch (self->obj,
-          gst_v4l2_tv_src_release_for_switch, self)) {
-    case GST_V4L2_TV_SWITCH_DONE:
-      /* negotiate again: new caps if the size changed, S_FMT anyway */
-      gst_clear_caps (&self->format_caps);
-      return GST_FLOW_OK;
-    case GST_V4L2_TV_SWITCH_ERROR:
-      return GST_FLOW_ERROR;
-    default:
-      return GST_FLOW_OK;
-  }
+  gboolean switched;
+  GstFlowReturn ret = gst_v4l2_tv_node_switch (self->obj,
+      gst_v4l2_tv_src_release_for_switch, self, &switched);
+
+  /* negotiate again: new caps if the size changed, S_FMT anyway */
+  if (switched)
+    gst_clear_caps (&self->format_caps);
+  return ret;
 }
 
 /* the first of our caps that downstream accepts: the card's formats in

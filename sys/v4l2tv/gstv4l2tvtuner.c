@@ -47,7 +47,7 @@ GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
  * time */
 #define SIGNAL_POLL_INTERVAL (GST_SECOND / 2)
 
-#define IS_CAPTURE(obj) ((obj)->direction == GST_TV_HW_CAPTURE)
+#define IS_CAPTURE(obj) (!gst_tv_hw_node_kind_is_output ((obj)->kind))
 #define MHZ(hz) ((hz) / 1e6)
 
 typedef struct
@@ -355,13 +355,7 @@ read_strength_unlocked (GstV4l2TvObject * obj, Port * port)
 /* --- tuning --- */
 
 /* a tuning problem: an error at start, a warning when live */
-#define TUNE_ERROR(obj, live, code, text, debug)                        \
-  G_STMT_START {                                                        \
-    if (live)                                                           \
-      GST_ELEMENT_WARNING ((obj)->element, RESOURCE, code, text, debug); \
-    else                                                                \
-      GST_ELEMENT_ERROR ((obj)->element, RESOURCE, code, text, debug);  \
-  } G_STMT_END
+#define TUNE_ERROR GST_V4L2_TV_LIVE_ERROR
 
 /*
  * Tunes the tuner (modulator) of port @index to @hz: S_FREQUENCY, then
@@ -586,7 +580,7 @@ gst_v4l2_tv_tuner_poll_signal (GstV4l2TvObject * obj, GstClockTime duration)
 
 void
 gst_v4l2_tv_tuner_install_properties (GObjectClass * gobject_class,
-    guint prop_id, GstTvHwDirection direction)
+    guint prop_id, GstTvHwNodeKind kind)
 {
   /**
    * GstV4l2TvSrc:frequency:
@@ -603,7 +597,7 @@ gst_v4l2_tv_tuner_install_properties (GObjectClass * gobject_class,
    * took, the signal strength and the frequency-changed and
    * signal-changed signals.
    */
-  if (direction == GST_TV_HW_CAPTURE)
+  if (!gst_tv_hw_node_kind_is_output (kind))
     g_object_class_install_property (gobject_class, prop_id,
         g_param_spec_ulong ("frequency", "Frequency",
             "Frequency in Hz to tune the current input's tuner to (e.g. "

@@ -38,7 +38,7 @@ G_GNUC_INTERNAL void gst_v4l2_tv_tuner_poll_signal (GstV4l2TvObject * obj,
 
 /* the "frequency" property, installed with id @prop_id */
 G_GNUC_INTERNAL void gst_v4l2_tv_tuner_install_properties (GObjectClass *
-    gobject_class, guint prop_id, GstTvHwDirection direction);
+    gobject_class, guint prop_id, GstTvHwNodeKind kind);
 G_GNUC_INTERNAL void gst_v4l2_tv_tuner_set_frequency_property
     (GstV4l2TvObject * obj, const GValue * value);
 G_GNUC_INTERNAL void gst_v4l2_tv_tuner_get_frequency_property

@@ -122,7 +122,7 @@ apply_unlocked (GstV4l2TvOrient * orient, guint f)
   g_autoptr (GError) err = NULL;
   gint32 got;
 
-  if (!orient->has[f] && obj->direction == GST_TV_HW_CAPTURE) {
+  if (!orient->has[f] && !gst_tv_hw_node_kind_is_output (obj->kind)) {
     GST_INFO_OBJECT (obj->element, "%s: %s %s in software (no %s)", location,
         flips[f].name, orient->want[f] ? "on" : "off", flips[f].cid_name);
     return TRUE;
@@ -226,7 +226,7 @@ gst_v4l2_tv_orient_get_software (GstV4l2TvObject * obj, gboolean * hflip,
   gboolean sw;
 
   GST_V4L2_TV_DEVICE_LOCK (orient->obj);
-  sw = orient->open && obj->direction == GST_TV_HW_CAPTURE;
+  sw = orient->open && !gst_tv_hw_node_kind_is_output (obj->kind);
   *hflip = sw && orient->want[FLIP_H] && !orient->has[FLIP_H];
   *vflip = sw && orient->want[FLIP_V] && !orient->has[FLIP_V];
   GST_V4L2_TV_DEVICE_UNLOCK (orient->obj);
@@ -271,7 +271,7 @@ get_flip (GstV4l2TvObject * obj, guint f, gboolean * flip)
     ok = gst_tv_hw_device_get_ctrl (obj->dev, flips[f].cid, &v, NULL);
     if (ok)
       *flip = v != 0;
-  } else if (orient->open && obj->direction != GST_TV_HW_CAPTURE) {
+  } else if (orient->open && gst_tv_hw_node_kind_is_output (obj->kind)) {
     /* no control, no flip */
     *flip = FALSE;
   } else {

@@ -117,7 +117,7 @@ static void
 save_state (GstTvHwDevice * dev, SavedState * s)
 {
   memset (s, 0, sizeof (*s));
-  if (gst_tv_hw_device_get_direction (dev) == GST_TV_HW_CAPTURE)
+  if (gst_tv_hw_device_get_kind (dev) == GST_TV_HW_NODE_VIDEO_CAPTURE)
     s->have_io = gst_tv_hw_device_get_input (dev, &s->io, NULL);
   else
     s->have_io = gst_tv_hw_device_get_output (dev, &s->io, NULL);
@@ -129,7 +129,7 @@ static void
 restore_state (GstTvHwDevice * dev, SavedState * s)
 {
   if (s->have_io) {
-    if (gst_tv_hw_device_get_direction (dev) == GST_TV_HW_CAPTURE)
+    if (gst_tv_hw_device_get_kind (dev) == GST_TV_HW_NODE_VIDEO_CAPTURE)
       gst_tv_hw_device_set_input (dev, s->io, NULL);
     else
       gst_tv_hw_device_set_output (dev, s->io, NULL);
@@ -255,8 +255,8 @@ main (int argc, char **argv)
     return 2;
   }
 
-  dev = gst_tv_hw_device_open (location, output ? GST_TV_HW_OUTPUT :
-      GST_TV_HW_CAPTURE, &err);
+  dev = gst_tv_hw_device_open (location, output ? GST_TV_HW_NODE_VIDEO_OUTPUT :
+      GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
   if (dev == NULL) {
     g_printerr ("tvhw-compliance: cannot open '%s': %s\n", location,
         err->message);

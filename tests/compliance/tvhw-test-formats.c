@@ -22,7 +22,7 @@ check_pix (GstTvHwDevice * dev, const struct v4l2_pix_format *pix)
   fail_on_test (pix->bytesperline == 0);
   fail_on_test (pix->sizeimage < pix->bytesperline * pix->height);
   fail_on_test (pix->colorspace == V4L2_COLORSPACE_DEFAULT &&
-      gst_tv_hw_device_get_direction (dev) == GST_TV_HW_CAPTURE);
+      gst_tv_hw_device_get_kind (dev) == GST_TV_HW_NODE_VIDEO_CAPTURE);
   return 0;
 }
 
@@ -98,7 +98,8 @@ test_g_s_try_fmt (GstTvHwDevice * dev)
 gint
 test_std_geometry (GstTvHwDevice * dev)
 {
-  gboolean capture = gst_tv_hw_device_get_direction (dev) == GST_TV_HW_CAPTURE;
+  gboolean capture =
+      gst_tv_hw_device_get_kind (dev) == GST_TV_HW_NODE_VIDEO_CAPTURE;
   GError *err = NULL;
   guint32 cur, i, n;
   gboolean any = FALSE;

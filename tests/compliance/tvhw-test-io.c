@@ -22,7 +22,7 @@ test_querycap (GstTvHwDevice * dev)
   fail_on_test (*gst_tv_hw_device_get_card (dev) == '\0');
   fail_on_test (*gst_tv_hw_device_get_driver (dev) == '\0');
   fail_on_test (!(caps & V4L2_CAP_STREAMING));
-  if (gst_tv_hw_device_get_direction (dev) == GST_TV_HW_CAPTURE)
+  if (gst_tv_hw_device_get_kind (dev) == GST_TV_HW_NODE_VIDEO_CAPTURE)
     fail_on_test (!(caps & V4L2_CAP_VIDEO_CAPTURE));
   else
     fail_on_test (!(caps & V4L2_CAP_VIDEO_OUTPUT));

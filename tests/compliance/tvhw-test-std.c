@@ -16,7 +16,7 @@
 static gboolean
 is_capture (GstTvHwDevice * dev)
 {
-  return gst_tv_hw_device_get_direction (dev) == GST_TV_HW_CAPTURE;
+  return gst_tv_hw_device_get_kind (dev) == GST_TV_HW_NODE_VIDEO_CAPTURE;
 }
 
 /* the standards the current input or output accepts (0: none) */

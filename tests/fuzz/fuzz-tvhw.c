@@ -263,7 +263,8 @@ static void
 open_slot (FuzzReader * r, guint slot)
 {
   guint8 sel = fuzz_u8 (r);
-  GstTvHwDirection dir = (sel & 1) ? GST_TV_HW_OUTPUT : GST_TV_HW_CAPTURE;
+  GstTvHwNodeKind dir =
+      (sel & 1) ? GST_TV_HW_NODE_VIDEO_OUTPUT : GST_TV_HW_NODE_VIDEO_CAPTURE;
   g_autofree gchar *location = NULL;
   GError *error = NULL;
 
@@ -289,7 +290,7 @@ open_slot (FuzzReader * r, guint slot)
         strlen (gst_tv_hw_device_get_location (slots[slot])) == 0)
       abort ();
     gst_tv_hw_device_get_backend_name (slots[slot]);
-    gst_tv_hw_device_get_direction (slots[slot]);
+    gst_tv_hw_device_get_kind (slots[slot]);
     gst_tv_hw_device_get_caps (slots[slot]);
   }
 }

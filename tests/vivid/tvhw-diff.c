@@ -480,8 +480,8 @@ static void
 probe_querycap (GstTvHwDevice * dev, gconstpointer data, Answers * a)
 {
   guint32 caps = gst_tv_hw_device_get_caps (dev);
-  const gchar *node = gst_tv_hw_device_get_direction (dev) ==
-      GST_TV_HW_CAPTURE ? "capture" : "output";
+  const gchar *node = gst_tv_hw_device_get_kind (dev) ==
+      GST_TV_HW_NODE_VIDEO_CAPTURE ? "capture" : "output";
   gchar *check;
 
   check = g_strdup_printf ("QUERYCAP %s: video, streaming", node);
@@ -831,7 +831,7 @@ probe_second_handle (GstTvHwDevice * dev, gconstpointer data, Answers * a)
   set_native_fmt (dev, V4L2_PIX_FMT_UYVY, V4L2_STD_NTSC, &fmt, NULL);
 
   other = gst_tv_hw_device_open (gst_tv_hw_device_get_location (dev),
-      GST_TV_HW_CAPTURE, &err);
+      GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
   if (other == NULL) {
     answer (a, "second handle sees the settings", "open: %s",
         result (FALSE, &err));
@@ -1845,7 +1845,7 @@ setup_virtual_card (void)
 /* opens a real device; 77 (with a note) when it is not vivid's, 1 when it
  * cannot be opened */
 static gint
-open_real (const gchar * location, GstTvHwDirection direction,
+open_real (const gchar * location, GstTvHwNodeKind direction,
     GstTvHwDevice ** dev)
 {
   GError *err = NULL;
@@ -1913,11 +1913,11 @@ main (int argc, char **argv)
     return 77;
   }
 
-  ret = open_real (location, GST_TV_HW_CAPTURE, &d.real);
+  ret = open_real (location, GST_TV_HW_NODE_VIDEO_CAPTURE, &d.real);
   if (ret != 0)
     return ret;
   if (out_location) {
-    ret = open_real (out_location, GST_TV_HW_OUTPUT, &real_out);
+    ret = open_real (out_location, GST_TV_HW_NODE_VIDEO_OUTPUT, &real_out);
     if (ret == 1 || ret == 2)
       return ret;
   }
@@ -1925,14 +1925,18 @@ main (int argc, char **argv)
     g_printerr ("tvhw-diff: cannot configure %s\n", VIRTUAL_LOCATION);
     return 1;
   }
-  d.virt = gst_tv_hw_device_open (VIRTUAL_LOCATION, GST_TV_HW_CAPTURE, &err);
+  d.virt =
+      gst_tv_hw_device_open (VIRTUAL_LOCATION, GST_TV_HW_NODE_VIDEO_CAPTURE,
+      &err);
   if (d.virt == NULL) {
     g_printerr ("tvhw-diff: cannot open %s: %s\n", VIRTUAL_LOCATION,
         err->message);
     return 1;
   }
   if (real_out) {
-    virt_out = gst_tv_hw_device_open (VIRTUAL_LOCATION, GST_TV_HW_OUTPUT, &err);
+    virt_out =
+        gst_tv_hw_device_open (VIRTUAL_LOCATION, GST_TV_HW_NODE_VIDEO_OUTPUT,
+        &err);
     if (virt_out == NULL) {
       g_print ("tvhw-diff: no output checks: %s\n", err->message);
       g_clear_error (&err);

@@ -22,10 +22,10 @@ struct _GstTvHwOps
 {
   const gchar *name;            /* "v4l2", "virtual" */
 
-  /* open @location for @direction and set dev->priv; the core then calls
-   * querycap and checks the direction */
+  /* open @location as a node of @kind and set dev->priv; the core then
+   * calls querycap and checks the kind */
   gint (*open) (GstTvHwDevice * dev, const gchar * location,
-      GstTvHwDirection direction);
+      GstTvHwNodeKind kind);
   /* release everything (buffers, mappings, streaming) and dev->priv */
   void (*close) (GstTvHwDevice * dev);
 
@@ -117,7 +117,7 @@ struct _GstTvHwDevice
   gpointer priv;                /* backend state */
 
   gchar *location;
-  GstTvHwDirection direction;
+  GstTvHwNodeKind kind;
   struct v4l2_capability cap;
   gchar *card, *driver, *bus_info;
   guint32 device_caps;

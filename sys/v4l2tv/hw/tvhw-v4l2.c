@@ -58,8 +58,7 @@ xioctl (GstTvHwDevice * dev, gulong request, const gchar * name, gpointer arg)
 #define XIOCTL(dev, req, arg) xioctl ((dev), (req), #req, (arg))
 
 static gint
-v4l2_open (GstTvHwDevice * dev, const gchar * location,
-    GstTvHwDirection direction)
+v4l2_open (GstTvHwDevice * dev, const gchar * location, GstTvHwNodeKind kind)
 {
   struct stat st;
   V4l2Priv *priv;
@@ -93,7 +92,7 @@ v4l2_open (GstTvHwDevice * dev, const gchar * location,
   gst_poll_fd_init (&priv->pollfd);
   priv->pollfd.fd = fd;
   gst_poll_add_fd (priv->poll, &priv->pollfd);
-  if (direction == GST_TV_HW_CAPTURE)
+  if (!gst_tv_hw_node_kind_is_output (kind))
     gst_poll_fd_ctl_read (priv->poll, &priv->pollfd, TRUE);
   else
     gst_poll_fd_ctl_write (priv->poll, &priv->pollfd, TRUE);

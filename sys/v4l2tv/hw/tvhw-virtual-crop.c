@@ -101,7 +101,7 @@ gst_tv_hw_virtual_cap_g_selection (GstTvHwDevice * dev,
 {
   GstTvHwVirtualCard *card = CARD (dev);
 
-  if (dev->direction != GST_TV_HW_CAPTURE)
+  if (dev->kind != GST_TV_HW_NODE_VIDEO_CAPTURE)
     return -ENOTTY;
   if (sel->type != V4L2_BUF_TYPE_VIDEO_CAPTURE)
     return -EINVAL;
@@ -165,7 +165,7 @@ gst_tv_hw_virtual_cap_s_selection (GstTvHwDevice * dev,
   struct v4l2_rect cur;
   gint ret;
 
-  if (dev->direction != GST_TV_HW_CAPTURE)
+  if (dev->kind != GST_TV_HW_NODE_VIDEO_CAPTURE)
     return -ENOTTY;
   if (sel->type != V4L2_BUF_TYPE_VIDEO_CAPTURE ||
       sel->target != V4L2_SEL_TGT_CROP)

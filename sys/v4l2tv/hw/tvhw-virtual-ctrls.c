@@ -29,7 +29,7 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-#define IS_OUTPUT(dev) (HANDLE (dev)->direction == GST_TV_HW_OUTPUT)
+#define IS_OUTPUT(dev) gst_tv_hw_node_kind_is_output (HANDLE (dev)->kind)
 
 /* V4L2_CID_COLORFX: the items the card has; Sepia (2) is skipped */
 static const gchar *const colorfx_menu[] = {

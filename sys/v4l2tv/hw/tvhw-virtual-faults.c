@@ -227,10 +227,9 @@ gated_mmap (GstTvHwDevice * dev, guint32 offset, gsize length, gpointer * data)
  * while the card is unplugged; the others work on a dead handle, as
  * release, munmap and a signal do in the kernel */
 static gint
-pass_open (GstTvHwDevice * dev, const gchar * location,
-    GstTvHwDirection direction)
+pass_open (GstTvHwDevice * dev, const gchar * location, GstTvHwNodeKind kind)
 {
-  return DRIVER.open (dev, location, direction);
+  return DRIVER.open (dev, location, kind);
 }
 
 static void

@@ -126,7 +126,7 @@ typedef struct
 typedef struct
 {
   GstTvHwVirtualCard *card;
-  GstTvHwDirection direction;
+  GstTvHwNodeKind kind;
   gboolean flushing;
   guint generation;             /* the card's at open: dead after unplug */
   /* mapped data pointer -> number of mappings of it by this handle */

@@ -26,7 +26,7 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-#define IS_OUTPUT(dev) (HANDLE (dev)->direction == GST_TV_HW_OUTPUT)
+#define IS_OUTPUT(dev) gst_tv_hw_node_kind_is_output (HANDLE (dev)->kind)
 
 #define TUNER_CAPS (V4L2_TUNER_CAP_NORM | V4L2_TUNER_CAP_STEREO | \
     V4L2_TUNER_CAP_LANG1 | V4L2_TUNER_CAP_LANG2)

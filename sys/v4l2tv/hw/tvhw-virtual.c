@@ -33,7 +33,7 @@ GST_DEBUG_CATEGORY (tvhw_virtual_debug);
 #define VIRTUAL_VERSION ((0 << 16) | (2 << 8) | 0)
 #define DEFAULT_PIXELFORMAT V4L2_PIX_FMT_YUYV
 
-#define IS_OUTPUT(dev) (HANDLE (dev)->direction == GST_TV_HW_OUTPUT)
+#define IS_OUTPUT(dev) gst_tv_hw_node_kind_is_output (HANDLE (dev)->kind)
 
 static GMutex cards_lock;
 static GstTvHwVirtualCard *cards[GST_TV_HW_VIRTUAL_MAX_CARDS];
@@ -67,7 +67,7 @@ gst_tv_hw_virtual_handle_node (GstTvHwVirtualHandle * handle)
 {
   GstTvHwVirtualCard *card = handle->card;
 
-  return handle->direction == GST_TV_HW_OUTPUT ? &card->out : &card->cap;
+  return gst_tv_hw_node_kind_is_output (handle->kind) ? &card->out : &card->cap;
 }
 
 const gchar *
@@ -1186,11 +1186,13 @@ parse_location (const gchar * location, guint * n)
   return TRUE;
 }
 
-/* a card has two nodes: @direction picks the capture node or the output
- * node, as /dev/video0 and /dev/video1 of one vivid instance */
+/* a card has two video nodes: the capture kinds open the capture node, the
+ * output kinds the output node, as /dev/video0 and /dev/video1 of one
+ * vivid instance. It has no VBI node yet: a VBI kind opens the video node
+ * of its direction, whose QUERYCAP lacks the VBI capability, so that the
+ * core refuses it with "not a VBI capture device" */
 static gint
-virtual_open (GstTvHwDevice * dev, const gchar * location,
-    GstTvHwDirection direction)
+virtual_open (GstTvHwDevice * dev, const gchar * location, GstTvHwNodeKind kind)
 {
   GstTvHwVirtualCard *card;
   GstTvHwVirtualHandle *handle;
@@ -1220,7 +1222,7 @@ virtual_open (GstTvHwDevice * dev, const gchar * location,
   handle = g_new0 (GstTvHwVirtualHandle, 1);
   handle->card = card;
   handle->generation = card->generation;
-  handle->direction = direction;
+  handle->kind = kind;
   handle->mappings = g_hash_table_new (NULL, NULL);
   card->open_count++;
   GST_INFO ("card %u %s node opened (%u handle(s))", n,

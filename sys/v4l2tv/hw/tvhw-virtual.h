@@ -6,8 +6,10 @@
  * (modelled on the kernel's vivid). It is selected by the device strings
  * "virtual" (card 0) and "virtual:N". Each card is one shared instance
  * per process with two video nodes, like vivid's /dev/video0 and
- * /dev/video1: gst_tv_hw_device_open() with GST_TV_HW_CAPTURE opens the
- * capture node (inputs), with GST_TV_HW_OUTPUT the output node (outputs).
+ * /dev/video1: gst_tv_hw_device_open() with GST_TV_HW_NODE_VIDEO_CAPTURE
+ * opens the capture node (inputs), with GST_TV_HW_NODE_VIDEO_OUTPUT the
+ * output node (outputs). It has no VBI node (yet): the VBI kinds are
+ * refused as "not a VBI capture (output) device".
  * Both nodes can be open at once, any number of times. The card's
  * settings (input, output, audio input and output, each node's standard
  * and format, the controls, the tuner's and the modulator's frequency)

@@ -274,34 +274,89 @@ free_mappings (GstTvHwDevice * dev)
   dev->n_mappings = 0;
 }
 
+/* --- node kinds --- */
+
+static const struct
+{
+  guint32 buf_type;
+  guint32 capability;
+  const gchar *name;
+} node_kinds[GST_TV_HW_N_NODE_KINDS] = {
+  [GST_TV_HW_NODE_VIDEO_CAPTURE] = {V4L2_BUF_TYPE_VIDEO_CAPTURE,
+      V4L2_CAP_VIDEO_CAPTURE, "video capture"},
+  [GST_TV_HW_NODE_VIDEO_OUTPUT] = {V4L2_BUF_TYPE_VIDEO_OUTPUT,
+      V4L2_CAP_VIDEO_OUTPUT, "video output"},
+  [GST_TV_HW_NODE_VBI_CAPTURE] = {V4L2_BUF_TYPE_VBI_CAPTURE,
+      V4L2_CAP_VBI_CAPTURE, "VBI capture"},
+  [GST_TV_HW_NODE_VBI_OUTPUT] = {V4L2_BUF_TYPE_VBI_OUTPUT,
+      V4L2_CAP_VBI_OUTPUT, "VBI output"},
+};
+
+gboolean
+gst_tv_hw_node_kind_is_output (GstTvHwNodeKind kind)
+{
+  return kind == GST_TV_HW_NODE_VIDEO_OUTPUT ||
+      kind == GST_TV_HW_NODE_VBI_OUTPUT;
+}
+
+gboolean
+gst_tv_hw_node_kind_is_vbi (GstTvHwNodeKind kind)
+{
+  return kind == GST_TV_HW_NODE_VBI_CAPTURE ||
+      kind == GST_TV_HW_NODE_VBI_OUTPUT;
+}
+
+guint32
+gst_tv_hw_node_kind_buf_type (GstTvHwNodeKind kind)
+{
+  g_return_val_if_fail ((guint) kind < GST_TV_HW_N_NODE_KINDS, 0);
+  return node_kinds[kind].buf_type;
+}
+
+guint32
+gst_tv_hw_node_kind_capability (GstTvHwNodeKind kind)
+{
+  g_return_val_if_fail ((guint) kind < GST_TV_HW_N_NODE_KINDS, 0);
+  return node_kinds[kind].capability;
+}
+
+const gchar *
+gst_tv_hw_node_kind_name (GstTvHwNodeKind kind)
+{
+  g_return_val_if_fail ((guint) kind < GST_TV_HW_N_NODE_KINDS, "?");
+  return node_kinds[kind].name;
+}
+
 /**
  * gst_tv_hw_device_open:
  * @location: "/dev/videoN" (any path), "virtual" or "virtual:N"
- * @direction: whether a video capture or a video output node is wanted
+ * @kind: the kind of node wanted (video or VBI, capture or output)
  * @error: (out) (optional): why it failed
  *
- * Opens the device, asks it VIDIOC_QUERYCAP and checks that it is a video
- * capture (or output) device that streams, using device_caps where the
- * driver provides them.
+ * Opens the device, asks it VIDIOC_QUERYCAP and checks that it is a node
+ * of @kind (the capability of gst_tv_hw_node_kind_capability()) that
+ * streams, using device_caps where the driver provides them. Every later
+ * call that takes a v4l2_buf_type uses the one of @kind.
  *
  * Returns: (transfer full) (nullable): the device, or %NULL with @error
  */
 GstTvHwDevice *
-gst_tv_hw_device_open (const gchar * location, GstTvHwDirection direction,
+gst_tv_hw_device_open (const gchar * location, GstTvHwNodeKind kind,
     GError ** error)
 {
   GstTvHwDevice *dev;
-  guint32 want;
   gint ret;
 
   g_return_val_if_fail (location != NULL, NULL);
+  g_return_val_if_fail ((guint) kind < GST_TV_HW_N_NODE_KINDS, NULL);
 
   tvhw_debug_init ();
 
   dev = g_new0 (GstTvHwDevice, 1);
   g_mutex_init (&dev->wake_lock);
   dev->location = g_strdup (location);
-  dev->direction = direction;
+  dev->kind = kind;
+  dev->buf_type = gst_tv_hw_node_kind_buf_type (kind);
   dev->ops = gst_tv_hw_location_is_virtual (location) ||
       gst_tv_hw_virtual_is_node (location) ? &gst_tv_hw_virtual_ops :
       &gst_tv_hw_v4l2_ops;
@@ -309,7 +364,7 @@ gst_tv_hw_device_open (const gchar * location, GstTvHwDirection direction,
   GST_DEBUG ("opening '%s' with backend %s", location, dev->ops->name);
 
   do {
-    ret = dev->ops->open (dev, location, direction);
+    ret = dev->ops->open (dev, location, kind);
   } while (ret == -EINTR);
   if (ret < 0)
     goto open_failed;
@@ -327,15 +382,8 @@ gst_tv_hw_device_open (const gchar * location, GstTvHwDirection direction,
   else
     dev->device_caps = dev->cap.capabilities;
 
-  if (direction == GST_TV_HW_CAPTURE) {
-    want = V4L2_CAP_VIDEO_CAPTURE;
-    dev->buf_type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-  } else {
-    want = V4L2_CAP_VIDEO_OUTPUT;
-    dev->buf_type = V4L2_BUF_TYPE_VIDEO_OUTPUT;
-  }
-  if (!(dev->device_caps & want))
-    goto wrong_direction;
+  if (!(dev->device_caps & gst_tv_hw_node_kind_capability (kind)))
+    goto wrong_kind;
   if (!(dev->device_caps & V4L2_CAP_STREAMING))
     goto no_streaming;
 
@@ -368,13 +416,12 @@ querycap_failed:
     gst_tv_hw_device_close (dev);
     return NULL;
   }
-wrong_direction:
+wrong_kind:
   {
     g_set_error (error, GST_TV_HW_ERROR, GST_TV_HW_ERROR_WRONG_DIRECTION,
-        "'%s' (%s, driver %s) is not a video %s device (device caps 0x%08x)",
-        location, dev->card, dev->driver,
-        direction == GST_TV_HW_CAPTURE ? "capture" : "output",
-        dev->device_caps);
+        "'%s' (%s, driver %s) is not a %s device: this node does not "
+        "support it (device caps 0x%08x)", location, dev->card, dev->driver,
+        gst_tv_hw_node_kind_name (kind), dev->device_caps);
     gst_tv_hw_device_close (dev);
     return NULL;
   }
@@ -458,15 +505,15 @@ gst_tv_hw_device_get_backend_name (GstTvHwDevice * dev)
 }
 
 /**
- * gst_tv_hw_device_get_direction:
+ * gst_tv_hw_device_get_kind:
  * @dev: a device
  *
- * Returns: whether it was opened for capture or output
+ * Returns: the kind of node it was opened as
  */
-GstTvHwDirection
-gst_tv_hw_device_get_direction (GstTvHwDevice * dev)
+GstTvHwNodeKind
+gst_tv_hw_device_get_kind (GstTvHwDevice * dev)
 {
-  return dev->direction;
+  return dev->kind;
 }
 
 /**
@@ -521,7 +568,7 @@ gst_tv_hw_device_get_caps (GstTvHwDevice * dev)
  * gst_tv_hw_device_get_buf_type:
  * @dev: a device
  *
- * Returns: V4L2_BUF_TYPE_VIDEO_CAPTURE or V4L2_BUF_TYPE_VIDEO_OUTPUT
+ * Returns: the v4l2_buf_type of its kind (gst_tv_hw_node_kind_buf_type())
  */
 guint32
 gst_tv_hw_device_get_buf_type (GstTvHwDevice * dev)

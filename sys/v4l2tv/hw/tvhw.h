@@ -46,8 +46,8 @@ GQuark gst_tv_hw_error_quark (void);
  * @GST_TV_HW_ERROR_PERMISSION: no permission to open it (EACCES, EPERM)
  * @GST_TV_HW_ERROR_NOT_V4L2: the path is not a character device, or it does
  *   not answer VIDIOC_QUERYCAP
- * @GST_TV_HW_ERROR_WRONG_DIRECTION: a V4L2 device, but not a video capture
- *   (or output) device as requested
+ * @GST_TV_HW_ERROR_WRONG_DIRECTION: a V4L2 device, but not a node of the
+ *   kind requested (e.g. not a video capture device, or no VBI capture)
  * @GST_TV_HW_ERROR_BUSY: the device or setting is in use (EBUSY)
  * @GST_TV_HW_ERROR_INVALID: the driver refused the argument (EINVAL, ERANGE)
  * @GST_TV_HW_ERROR_NO_DATA: nothing to report, e.g. G_STD on an input
@@ -83,15 +83,39 @@ typedef enum
 } GstTvHwError;
 
 /**
- * GstTvHwDirection:
- * @GST_TV_HW_CAPTURE: open a video capture node (inputs)
- * @GST_TV_HW_OUTPUT: open a video output node (outputs)
+ * GstTvHwNodeKind:
+ * @GST_TV_HW_NODE_VIDEO_CAPTURE: a video capture node (inputs, frames in)
+ * @GST_TV_HW_NODE_VIDEO_OUTPUT: a video output node (outputs, frames out)
+ * @GST_TV_HW_NODE_VBI_CAPTURE: a raw VBI capture node (inputs, the lines of
+ *   the vertical blanking interval in: teletext, closed captions, WSS)
+ * @GST_TV_HW_NODE_VBI_OUTPUT: a raw VBI output node (outputs, VBI lines out)
+ *
+ * What a device is opened as. The kind decides the capability QUERYCAP must
+ * report (gst_tv_hw_node_kind_capability()) and the v4l2_buf_type of every
+ * call that takes one: formats, REQBUFS, QUERYBUF, QBUF/DQBUF, STREAMON/OFF
+ * (gst_tv_hw_node_kind_buf_type()). A node opened as a capture kind has
+ * inputs and tuners, an output kind outputs and modulators.
  */
 typedef enum
 {
-  GST_TV_HW_CAPTURE,
-  GST_TV_HW_OUTPUT,
-} GstTvHwDirection;
+  GST_TV_HW_NODE_VIDEO_CAPTURE,
+  GST_TV_HW_NODE_VIDEO_OUTPUT,
+  GST_TV_HW_NODE_VBI_CAPTURE,
+  GST_TV_HW_NODE_VBI_OUTPUT,
+} GstTvHwNodeKind;
+
+#define GST_TV_HW_N_NODE_KINDS 4
+
+/* whether @kind sends (video or VBI output) rather than receives */
+gboolean gst_tv_hw_node_kind_is_output (GstTvHwNodeKind kind);
+/* whether @kind carries VBI lines rather than pictures */
+gboolean gst_tv_hw_node_kind_is_vbi (GstTvHwNodeKind kind);
+/* V4L2_BUF_TYPE_VIDEO_CAPTURE, _VIDEO_OUTPUT, _VBI_CAPTURE or _VBI_OUTPUT */
+guint32 gst_tv_hw_node_kind_buf_type (GstTvHwNodeKind kind);
+/* the V4L2_CAP_* bit QUERYCAP must report for a node of @kind */
+guint32 gst_tv_hw_node_kind_capability (GstTvHwNodeKind kind);
+/* "video capture", "video output", "VBI capture", "VBI output" */
+const gchar *gst_tv_hw_node_kind_name (GstTvHwNodeKind kind);
 
 typedef struct _GstTvHwDevice GstTvHwDevice;
 
@@ -127,7 +151,7 @@ gboolean gst_tv_hw_location_is_virtual (const gchar * location);
 guint gst_tv_hw_virtual_n_cards (void);
 
 GstTvHwDevice *gst_tv_hw_device_open (const gchar * location,
-    GstTvHwDirection direction, GError ** error);
+    GstTvHwNodeKind kind, GError ** error);
 void gst_tv_hw_device_close (GstTvHwDevice * dev);
 /* from now on every call (but wait, set_flushing and wake) must hold
  * @lock; NULL: no check (a device used by one thread) */
@@ -135,14 +159,14 @@ void gst_tv_hw_device_set_lock (GstTvHwDevice * dev, GstTvHwLock * lock);
 
 const gchar *gst_tv_hw_device_get_location (GstTvHwDevice * dev);
 const gchar *gst_tv_hw_device_get_backend_name (GstTvHwDevice * dev);
-GstTvHwDirection gst_tv_hw_device_get_direction (GstTvHwDevice * dev);
+GstTvHwNodeKind gst_tv_hw_device_get_kind (GstTvHwDevice * dev);
 /* card/driver/bus from QUERYCAP, NUL-terminated copies */
 const gchar *gst_tv_hw_device_get_card (GstTvHwDevice * dev);
 const gchar *gst_tv_hw_device_get_driver (GstTvHwDevice * dev);
 const gchar *gst_tv_hw_device_get_bus_info (GstTvHwDevice * dev);
 /* device_caps when the driver sets V4L2_CAP_DEVICE_CAPS, else capabilities */
 guint32 gst_tv_hw_device_get_caps (GstTvHwDevice * dev);
-/* the v4l2_buf_type this device streams: VIDEO_CAPTURE or VIDEO_OUTPUT */
+/* the v4l2_buf_type this device streams, that of its kind */
 guint32 gst_tv_hw_device_get_buf_type (GstTvHwDevice * dev);
 
 /* --- inputs / outputs --- */

@@ -271,7 +271,7 @@ v4l2tv_check_open_capture (const gchar * device)
   GError *err = NULL;
   GstTvHwDevice *dev;
 
-  dev = gst_tv_hw_device_open (device, GST_TV_HW_CAPTURE, &err);
+  dev = gst_tv_hw_device_open (device, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
   fail_unless (dev != NULL, "cannot open %s: %s", device,
       err ? err->message : "");
   return dev;

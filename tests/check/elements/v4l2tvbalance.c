@@ -47,7 +47,8 @@ static const struct
 static gint32
 card_ctrl (guint32 cid)
 {
-  GstTvHwDevice *dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE,
+  GstTvHwDevice *dev =
+      gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE,
       NULL);
   gint32 v = G_MININT32;
 
@@ -167,7 +168,7 @@ GST_START_TEST (test_channels)
   fail_unless_equals_int (g_list_length ((GList *) l), 4);
 
   /* each with the range QUERYCTRL gives */
-  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE, NULL);
+  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE, NULL);
   fail_unless (dev != NULL);
   for (i = 0; i < G_N_ELEMENTS (balance_ctrls); i++, l = l->next) {
     GstColorBalanceChannel *chan = l->data;
@@ -249,7 +250,8 @@ GST_START_TEST (test_set_values)
 
   /* a value the card changes behind our back reads back as the card's */
   {
-    GstTvHwDevice *dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE,
+    GstTvHwDevice *dev =
+        gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE,
         NULL);
 
     fail_unless (gst_tv_hw_device_set_ctrl (dev, V4L2_CID_BRIGHTNESS, 77,
@@ -277,7 +279,8 @@ GST_END_TEST;
 static void
 set_card_ctrl (guint32 cid, gint32 value)
 {
-  GstTvHwDevice *dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE,
+  GstTvHwDevice *dev =
+      gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE,
       NULL);
 
   fail_unless (dev != NULL);

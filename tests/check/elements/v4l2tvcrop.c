@@ -305,7 +305,7 @@ pad_height (GstElement * src)
 static void
 card_crop (struct v4l2_rect *r, gboolean set)
 {
-  GstTvHwDevice *dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE,
+  GstTvHwDevice *dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE,
       NULL);
 
   fail_unless (dev != NULL);

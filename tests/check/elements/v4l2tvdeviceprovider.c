@@ -247,12 +247,12 @@ GST_START_TEST (test_probe_current)
   guint32 index = 0;
 
   reset_cards ();
-  dev = gst_tv_hw_device_open ("virtual:1", GST_TV_HW_CAPTURE, NULL);
+  dev = gst_tv_hw_device_open ("virtual:1", GST_TV_HW_NODE_VIDEO_CAPTURE, NULL);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_set_input (dev, 1, NULL));
   fail_unless (gst_tv_hw_device_set_std (dev, V4L2_STD_NTSC_M, NULL));
   gst_tv_hw_device_close (dev);
-  dev = gst_tv_hw_device_open ("virtual:1", GST_TV_HW_OUTPUT, NULL);
+  dev = gst_tv_hw_device_open ("virtual:1", GST_TV_HW_NODE_VIDEO_OUTPUT, NULL);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_set_output (dev, 2, NULL));
   fail_unless (gst_tv_hw_device_set_std (dev, V4L2_STD_SECAM_L, NULL));
@@ -282,7 +282,7 @@ GST_START_TEST (test_probe_current)
   g_list_free_full (devices, gst_object_unref);
 
   /* and the probe left card 1 as it was */
-  dev = gst_tv_hw_device_open ("virtual:1", GST_TV_HW_CAPTURE, NULL);
+  dev = gst_tv_hw_device_open ("virtual:1", GST_TV_HW_NODE_VIDEO_CAPTURE, NULL);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_get_input (dev, &index, NULL));
   fail_unless_equals_int (index, 1);
@@ -346,7 +346,7 @@ GST_START_TEST (test_probe_standards)
   g_list_free_full (devices, gst_object_unref);
 
   /* on HDMI: no norms now, still an analog card */
-  dev = gst_tv_hw_device_open ("virtual:0", GST_TV_HW_CAPTURE, NULL);
+  dev = gst_tv_hw_device_open ("virtual:0", GST_TV_HW_NODE_VIDEO_CAPTURE, NULL);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_set_input (dev, 1, NULL));
   gst_tv_hw_device_close (dev);

@@ -577,7 +577,7 @@ GST_START_TEST (test_unplug_hw)
   gpointer data;
   gsize size;
 
-  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE, &err);
+  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_request_buffers (dev, 2, &n, &err));
   fail_unless (gst_tv_hw_device_map_buffer (dev, 0, &data, &size, &err));
@@ -607,7 +607,7 @@ GST_START_TEST (test_unplug_hw)
   fail_unless (((volatile guint8 *) data)[size - 1] <= 255);
 
   /* the node is gone */
-  dev2 = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE, &err);
+  dev2 = gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
   fail_unless (dev2 == NULL);
   fail_unless (g_error_matches (err, GST_TV_HW_ERROR,
           GST_TV_HW_ERROR_NOT_FOUND));
@@ -615,7 +615,7 @@ GST_START_TEST (test_unplug_hw)
 
   /* replugged: new handles work, the old one stays dead */
   gst_tv_hw_virtual_card_replug (card);
-  dev2 = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE, &err);
+  dev2 = gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
   fail_unless (dev2 != NULL);
   fail_unless (gst_tv_hw_device_get_input (dev2, &index, &err));
   /* the queue is free: the dead handle no longer owns it */

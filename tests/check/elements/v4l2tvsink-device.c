@@ -66,7 +66,7 @@ open_device (void)
   GError *err = NULL;
   GstTvHwDevice *dev;
 
-  dev = gst_tv_hw_device_open (device, GST_TV_HW_OUTPUT, &err);
+  dev = gst_tv_hw_device_open (device, GST_TV_HW_NODE_VIDEO_OUTPUT, &err);
   fail_unless (dev != NULL, "cannot open %s: %s", device,
       err ? err->message : "");
   return dev;

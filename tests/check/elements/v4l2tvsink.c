@@ -256,7 +256,7 @@ card_output (guint32 * output, v4l2_std_id * std)
   GstTvHwDevice *dev;
   GError *err = NULL;
 
-  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_OUTPUT, &err);
+  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_OUTPUT, &err);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_get_output (dev, output, &err));
   fail_unless (gst_tv_hw_device_get_std (dev, std, &err));
@@ -318,7 +318,7 @@ GST_START_TEST (test_output_kept_when_unset)
   v4l2_std_id std = 0;
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_OUTPUT, &err);
+  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_OUTPUT, &err);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_set_output (dev, 2, &err));
   fail_unless (gst_tv_hw_device_set_std (dev, V4L2_STD_NTSC_M, &err));
@@ -1130,7 +1130,7 @@ GST_START_TEST (test_error_busy_queue)
   guint32 n = 0;
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
-  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_OUTPUT, &err);
+  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_OUTPUT, &err);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_request_buffers (dev, 2, &n, &err));
   expect_error (SRC SINK "norm=PAL", GST_RESOURCE_ERROR,

@@ -352,7 +352,8 @@ GST_END_TEST;
 static guint32
 card_audio_input (void)
 {
-  GstTvHwDevice *dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE,
+  GstTvHwDevice *dev =
+      gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE,
       NULL);
   struct v4l2_audio audio;
 
@@ -465,7 +466,8 @@ GST_END_TEST;
 static v4l2_std_id
 card_std (void)
 {
-  GstTvHwDevice *dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE,
+  GstTvHwDevice *dev =
+      gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE,
       NULL);
   v4l2_std_id std = 0;
 

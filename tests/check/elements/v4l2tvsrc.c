@@ -279,7 +279,7 @@ GST_START_TEST (test_input_kept_when_unset)
   GstCaps *caps;
 
   /* someone (v4l2-ctl -i 1 -s ntsc) set the card up before */
-  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE, &err);
+  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_set_input (dev, 1, &err));
   fail_unless (gst_tv_hw_device_set_std (dev, V4L2_STD_NTSC_M, &err));
@@ -585,7 +585,7 @@ GST_START_TEST (test_persistence)
   gst_harness_teardown (h);
 
   /* the card kept the settings after close */
-  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE, &err);
+  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_get_input (dev, &input, &err));
   fail_unless_equals_int (input, 2);

@@ -154,7 +154,7 @@ find_inputs (Stress * st)
   guint32 i, k, n, was = 0;
   guint32 index[G_N_ELEMENTS (st->range)];
 
-  dev = gst_tv_hw_device_open (st->device, GST_TV_HW_CAPTURE, &err);
+  dev = gst_tv_hw_device_open (st->device, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
   fail_unless (dev != NULL, "%s", err ? err->message : "");
   for (i = 0; st->inputs->len < G_N_ELEMENTS (st->range); i++) {
     struct v4l2_input input;

@@ -634,7 +634,7 @@ GST_START_TEST (test_select_in_ready)
   Counts c;
 
   /* someone left the card on Composite1 */
-  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE, &err);
+  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_set_input (dev, 1, &err));
   gst_tv_hw_device_close (dev);
@@ -805,7 +805,7 @@ GST_START_TEST (test_variant_norms)
   norm = gst_tv_tuner_find_norm_by_name (tuner, "PAL-G");
   fail_unless (norm != NULL);
   fail_unless (gst_tv_tuner_set_norm (tuner, norm));
-  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE, NULL);
+  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE, NULL);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_get_std (dev, &std, NULL));
   gst_tv_hw_device_close (dev);
@@ -1017,7 +1017,7 @@ GST_START_TEST (test_signal_polled)
   gst_harness_play (h);
   gst_buffer_unref (v4l2tv_check_pull_frame (h, card));
 
-  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_CAPTURE, &err);
+  dev = gst_tv_hw_device_open (DEVICE, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
   fail_unless (dev != NULL);
   fail_unless (gst_tv_hw_device_set_frequency (dev, 0,
           V4L2_TUNER_ANALOG_TV, 2804 + 100, &err));

@@ -35,7 +35,7 @@ card_on_input (guint32 input, v4l2_std_id std)
 
   fail_unless (card != NULL);
   fail_unless (gst_tv_hw_virtual_card_reset (card));
-  dev = gst_tv_hw_device_open (location, GST_TV_HW_CAPTURE, &err);
+  dev = gst_tv_hw_device_open (location, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
   fail_unless (dev != NULL, "%s", err ? err->message : "");
   fail_unless (gst_tv_hw_device_set_input (dev, input, &err), "%s",
       err ? err->message : "");

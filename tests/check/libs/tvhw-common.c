@@ -34,7 +34,7 @@ open_card (const gchar * location)
   GError *err = NULL;
   GstTvHwDevice *dev;
 
-  dev = gst_tv_hw_device_open (location, GST_TV_HW_CAPTURE, &err);
+  dev = gst_tv_hw_device_open (location, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
   fail_unless (dev != NULL, "opening %s: %s", location,
       err ? err->message : "(no error)");
   fail_unless (err == NULL);
@@ -325,7 +325,7 @@ open_output (const gchar * location)
   GError *err = NULL;
   GstTvHwDevice *dev;
 
-  dev = gst_tv_hw_device_open (location, GST_TV_HW_OUTPUT, &err);
+  dev = gst_tv_hw_device_open (location, GST_TV_HW_NODE_VIDEO_OUTPUT, &err);
   fail_unless (dev != NULL, "opening %s for output: %s", location,
       err ? err->message : "(no error)");
   fail_unless (err == NULL);

@@ -38,8 +38,8 @@ GST_START_TEST (test_open_output)
 
   out = open_output ("virtual:0");
   fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (card), 1);
-  fail_unless_equals_int (gst_tv_hw_device_get_direction (out),
-      GST_TV_HW_OUTPUT);
+  fail_unless_equals_int (gst_tv_hw_device_get_kind (out),
+      GST_TV_HW_NODE_VIDEO_OUTPUT);
   fail_unless_equals_string (gst_tv_hw_device_get_driver (out), "tvhw-virtual");
   fail_unless_equals_string (gst_tv_hw_device_get_card (out),
       "Virtual TV card 0");
@@ -82,7 +82,8 @@ GST_START_TEST (test_open_output)
   /* an open fault hits the output node too */
   gst_tv_hw_virtual_card_inject_fault (card, GST_TV_HW_VIRTUAL_FAULT_OPEN,
       EBUSY);
-  fail_if (gst_tv_hw_device_open ("virtual:0", GST_TV_HW_OUTPUT, &err));
+  fail_if (gst_tv_hw_device_open ("virtual:0", GST_TV_HW_NODE_VIDEO_OUTPUT,
+          &err));
   assert_tvhw_error (err, GST_TV_HW_ERROR_BUSY);
   fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (card), 0);
 }

@@ -70,12 +70,77 @@ GST_START_TEST (test_open_unknown_card)
   for (i = 0; i < G_N_ELEMENTS (bad); i++) {
     GError *err = NULL;
 
-    fail_if (gst_tv_hw_device_open (bad[i], GST_TV_HW_CAPTURE, &err), "%s",
-        bad[i]);
+    fail_if (gst_tv_hw_device_open (bad[i], GST_TV_HW_NODE_VIDEO_CAPTURE, &err),
+        "%s", bad[i]);
     assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_FOUND);
   }
   fail_unless (gst_tv_hw_virtual_card_get (GST_TV_HW_VIRTUAL_MAX_CARDS) ==
       NULL);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_node_kinds)
+{
+  static const struct
+  {
+    GstTvHwNodeKind kind;
+    guint32 buf_type, capability;
+    const gchar *name;
+    gboolean output, vbi;
+  } kinds[] = {
+    {GST_TV_HW_NODE_VIDEO_CAPTURE, V4L2_BUF_TYPE_VIDEO_CAPTURE,
+        V4L2_CAP_VIDEO_CAPTURE, "video capture", FALSE, FALSE},
+    {GST_TV_HW_NODE_VIDEO_OUTPUT, V4L2_BUF_TYPE_VIDEO_OUTPUT,
+        V4L2_CAP_VIDEO_OUTPUT, "video output", TRUE, FALSE},
+    {GST_TV_HW_NODE_VBI_CAPTURE, V4L2_BUF_TYPE_VBI_CAPTURE,
+        V4L2_CAP_VBI_CAPTURE, "VBI capture", FALSE, TRUE},
+    {GST_TV_HW_NODE_VBI_OUTPUT, V4L2_BUF_TYPE_VBI_OUTPUT,
+        V4L2_CAP_VBI_OUTPUT, "VBI output", TRUE, TRUE},
+  };
+  GstTvHwVirtualCard *card = fresh_card (0);
+  guint i;
+
+  fail_unless_equals_int (G_N_ELEMENTS (kinds), GST_TV_HW_N_NODE_KINDS);
+  for (i = 0; i < G_N_ELEMENTS (kinds); i++) {
+    GstTvHwNodeKind kind = kinds[i].kind;
+    GError *err = NULL;
+    GstTvHwDevice *dev;
+
+    fail_unless_equals_int (gst_tv_hw_node_kind_buf_type (kind),
+        kinds[i].buf_type);
+    fail_unless_equals_int (gst_tv_hw_node_kind_capability (kind),
+        kinds[i].capability);
+    fail_unless_equals_string (gst_tv_hw_node_kind_name (kind),
+        kinds[i].name);
+    fail_unless_equals_int (gst_tv_hw_node_kind_is_output (kind),
+        kinds[i].output);
+    fail_unless_equals_int (gst_tv_hw_node_kind_is_vbi (kind), kinds[i].vbi);
+
+    dev = gst_tv_hw_device_open ("virtual:0", kind, &err);
+    if (!kinds[i].vbi) {
+      /* a video kind opens its node, and every call takes its type */
+      fail_unless (dev != NULL, "%s: %s", kinds[i].name,
+          err ? err->message : "");
+      fail_unless_equals_int (gst_tv_hw_device_get_kind (dev), kind);
+      fail_unless_equals_int (gst_tv_hw_device_get_buf_type (dev),
+          kinds[i].buf_type);
+      fail_unless (gst_tv_hw_device_get_caps (dev) & kinds[i].capability);
+      gst_tv_hw_device_close (dev);
+    } else {
+      /* the virtual card has no VBI node: refused, saying so */
+      fail_unless (dev == NULL, "%s", kinds[i].name);
+      fail_unless (err != NULL);
+      fail_unless (strstr (err->message, kinds[i].name) != NULL, "%s",
+          err->message);
+      fail_unless (strstr (err->message, "virtual:0") != NULL, "%s",
+          err->message);
+      fail_unless (strstr (err->message, "does not support") != NULL, "%s",
+          err->message);
+      assert_tvhw_error (err, GST_TV_HW_ERROR_WRONG_DIRECTION);
+    }
+    fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (card), 0);
+  }
 }
 
 GST_END_TEST;
@@ -681,7 +746,7 @@ GST_START_TEST (test_set_formats)
 
   fail_unless (gst_tv_hw_virtual_card_set_formats (card, mjpg, 2));
   dev = open_card ("virtual:0");
-  out = gst_tv_hw_device_open ("virtual:0", GST_TV_HW_OUTPUT, &err);
+  out = gst_tv_hw_device_open ("virtual:0", GST_TV_HW_NODE_VIDEO_OUTPUT, &err);
   fail_unless (out != NULL);
   fail_unless (gst_tv_hw_device_enum_fmt (dev, 0, &desc, &err));
   fail_unless_equals_int (desc.pixelformat, V4L2_PIX_FMT_MJPEG);
@@ -879,13 +944,15 @@ GST_START_TEST (test_fault_open)
 
   gst_tv_hw_virtual_card_inject_fault (card, GST_TV_HW_VIRTUAL_FAULT_OPEN,
       EBUSY);
-  fail_if (gst_tv_hw_device_open ("virtual:0", GST_TV_HW_CAPTURE, &err));
+  fail_if (gst_tv_hw_device_open ("virtual:0", GST_TV_HW_NODE_VIDEO_CAPTURE,
+          &err));
   assert_tvhw_error (err, GST_TV_HW_ERROR_BUSY);
   fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (card), 0);
 
   gst_tv_hw_virtual_card_inject_fault (card, GST_TV_HW_VIRTUAL_FAULT_OPEN,
       -EACCES);
-  fail_if (gst_tv_hw_device_open ("virtual:0", GST_TV_HW_CAPTURE, &err));
+  fail_if (gst_tv_hw_device_open ("virtual:0", GST_TV_HW_NODE_VIDEO_CAPTURE,
+          &err));
   assert_tvhw_error (err, GST_TV_HW_ERROR_PERMISSION);
 
   /* one-shot */
@@ -995,6 +1062,7 @@ tvhw_suite (void)
   tcase_add_checked_fixture (tc_card, NULL, card_teardown);
   tcase_add_test (tc_card, test_open_close);
   tcase_add_test (tc_card, test_open_unknown_card);
+  tcase_add_test (tc_card, test_node_kinds);
   tcase_add_test (tc_card, test_reset_refused_while_open);
   tcase_add_test (tc_card, test_settings_persist);
   tcase_add_test (tc_card, test_cards_independent);

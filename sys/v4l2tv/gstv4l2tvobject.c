@@ -780,6 +780,33 @@ gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
 
 /* --- open / close --- */
 
+/* the sentence (and @code) for the errors that say why something failed,
+ * whatever it was (gst_v4l2_tv_object_post_hw_error()); NULL for the
+ * others. @shown is the device, printable. */
+static gchar *
+hw_error_why (const GError * err, const gchar * shown,
+    GstResourceError * code)
+{
+  if (err == NULL || err->domain != GST_TV_HW_ERROR)
+    return NULL;
+  switch (err->code) {
+    case GST_TV_HW_ERROR_BUSY:
+      *code = GST_RESOURCE_ERROR_BUSY;
+      return g_strdup_printf (_("Device '%s' is busy."), shown);
+    case GST_TV_HW_ERROR_DISCONNECTED:
+      *code = GST_RESOURCE_ERROR_NOT_FOUND;
+      return g_strdup_printf (_("Device '%s' was disconnected."), shown);
+    case GST_TV_HW_ERROR_NO_MEMORY:
+      *code = GST_RESOURCE_ERROR_NO_SPACE_LEFT;
+      return g_strdup_printf (_("Device '%s' ran out of memory."), shown);
+    case GST_TV_HW_ERROR_IO:
+      return g_strdup_printf (_("Device '%s' had an input/output error."),
+          shown);
+    default:
+      return NULL;
+  }
+}
+
 gboolean
 gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
 {
@@ -856,10 +883,6 @@ open_failed:
         code = GST_RESOURCE_ERROR_NOT_FOUND;
         text = g_strdup_printf (_("Device '%s' does not exist."), shown);
         break;
-      case GST_TV_HW_ERROR_BUSY:
-        code = GST_RESOURCE_ERROR_BUSY;
-        text = g_strdup_printf (_("Device '%s' is busy."), shown);
-        break;
       case GST_TV_HW_ERROR_PERMISSION:
         code = capture ? GST_RESOURCE_ERROR_OPEN_READ :
             GST_RESOURCE_ERROR_OPEN_WRITE;
@@ -880,14 +903,15 @@ open_failed:
             _("Device '%s' is not a video output device."), shown);
         break;
       default:
-        /* the hardware layer's reason (disconnected, I/O, ...) */
-        gst_v4l2_tv_object_post_hw_error (obj, GST_MESSAGE_ERROR, err,
-            capture ? GST_RESOURCE_ERROR_OPEN_READ :
-            GST_RESOURCE_ERROR_OPEN_WRITE, g_strdup_printf (capture ?
-                _("Could not open device '%s' for reading.") :
-                _("Could not open device '%s' for writing."), shown),
-            __FILE__, GST_FUNCTION, __LINE__);
-        return FALSE;
+        /* the hardware layer's reason (busy, disconnected, I/O, ...) */
+        code = capture ? GST_RESOURCE_ERROR_OPEN_READ :
+            GST_RESOURCE_ERROR_OPEN_WRITE;
+        text = hw_error_why (err, shown, &code);
+        if (text == NULL)
+          text = g_strdup_printf (capture ?
+              _("Could not open device '%s' for reading.") :
+              _("Could not open device '%s' for writing."), shown);
+        break;
     }
     gst_element_message_full (obj->element, GST_MESSAGE_ERROR,
         GST_RESOURCE_ERROR, code, text, g_strdup (why), __FILE__,
@@ -1966,31 +1990,10 @@ gst_v4l2_tv_object_post_hw_error (GstV4l2TvObject * obj, GstMessageType type,
     const GError * err, GstResourceError code, gchar * text,
     const gchar * file, const gchar * function, gint line)
 {
-  const gchar *location = gst_v4l2_tv_object_get_location (obj);
-  gchar *why = NULL;
+  g_autofree gchar *shown =
+      gst_v4l2_tv_printable (gst_v4l2_tv_object_get_location (obj));
+  gchar *why = hw_error_why (err, shown, &code);
 
-  if (err != NULL && err->domain == GST_TV_HW_ERROR) {
-    switch (err->code) {
-      case GST_TV_HW_ERROR_BUSY:
-        code = GST_RESOURCE_ERROR_BUSY;
-        why = g_strdup_printf (_("Device '%s' is busy."), location);
-        break;
-      case GST_TV_HW_ERROR_DISCONNECTED:
-        code = GST_RESOURCE_ERROR_NOT_FOUND;
-        why = g_strdup_printf (_("Device '%s' was disconnected."), location);
-        break;
-      case GST_TV_HW_ERROR_NO_MEMORY:
-        code = GST_RESOURCE_ERROR_NO_SPACE_LEFT;
-        why = g_strdup_printf (_("Device '%s' ran out of memory."), location);
-        break;
-      case GST_TV_HW_ERROR_IO:
-        why = g_strdup_printf (_("Device '%s' had an input/output error."),
-            location);
-        break;
-      default:
-        break;
-    }
-  }
   if (why) {
     GST_DEBUG_OBJECT (obj->element, "instead of \"%s\": \"%s\"", text, why);
     g_free (text);

@@ -1847,6 +1847,26 @@ gst_v4l2_tv_object_get_frame_duration (GstV4l2TvObject * obj)
   return ret;
 }
 
+/* the error for a format the card does not take: @err when S_FMT failed,
+ * else @debug (taken) says what the card made of it */
+static void
+format_refused (GstV4l2TvObject * obj, const GstVideoInfo * info,
+    const GError * err, gchar * debug, const gchar * function, gint line)
+{
+  gchar *text = g_strdup_printf (_("Device '%s' does not accept the video "
+          "format %s %dx%d."), gst_v4l2_tv_object_get_location (obj),
+      gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (info)),
+      GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info));
+
+  if (err)
+    gst_v4l2_tv_object_post_hw_error (obj, GST_MESSAGE_ERROR, err,
+        GST_RESOURCE_ERROR_SETTINGS, text, __FILE__, function, line);
+  else
+    gst_element_message_full (obj->element, GST_MESSAGE_ERROR,
+        GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_SETTINGS, text, debug,
+        __FILE__, function, line);
+}
+
 /*
  * S_FMT for the fixed @caps (one of ours; for an output, upstream's caps
  * in one of the card's formats). Fills @info with the card's buffer layout
@@ -1858,7 +1878,6 @@ gst_v4l2_tv_object_set_format (GstV4l2TvObject * obj, GstCaps * caps,
     GstVideoInfo * info, gboolean * default_layout)
 {
   g_autoptr (GError) err = NULL;
-  const gchar *location = gst_v4l2_tv_object_get_location (obj);
   GstStructure *want, *got = NULL;
   struct v4l2_format fmt;
   guint32 field = V4L2_FIELD_NONE;
@@ -1935,36 +1954,24 @@ bad_caps:
   }
 set_fmt_failed:
   {
-    GST_V4L2_TV_HW_ERROR (obj, err, SETTINGS,
-        (_("Device '%s' does not accept the video format %s %dx%d."),
-            location, gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
-                (info)), GST_VIDEO_INFO_WIDTH (info),
-            GST_VIDEO_INFO_HEIGHT (info)));
+    format_refused (obj, info, err, NULL, GST_FUNCTION, __LINE__);
     return FALSE;
   }
 format_changed:
   {
-    GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
-        (_("Device '%s' does not accept the video format %s %dx%d."),
-            location, gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
-                (info)), GST_VIDEO_INFO_WIDTH (info),
-            GST_VIDEO_INFO_HEIGHT (info)),
-        ("S_FMT gave %" GST_FOURCC_FORMAT " %ux%u field %u",
+    format_refused (obj, info, NULL, g_strdup_printf ("S_FMT gave %"
+            GST_FOURCC_FORMAT " %ux%u field %u",
             GST_FOURCC_ARGS (fmt.fmt.pix.pixelformat), fmt.fmt.pix.width,
-            fmt.fmt.pix.height, fmt.fmt.pix.field));
+            fmt.fmt.pix.height, fmt.fmt.pix.field), GST_FUNCTION, __LINE__);
     if (got)
       gst_structure_free (got);
     return FALSE;
   }
 bad_layout:
   {
-    GST_ELEMENT_ERROR (obj->element, RESOURCE, SETTINGS,
-        (_("Device '%s' does not accept the video format %s %dx%d."),
-            location, gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
-                (info)), GST_VIDEO_INFO_WIDTH (info),
-            GST_VIDEO_INFO_HEIGHT (info)),
-        ("%u bytes per line do not fit in %u bytes per frame",
-            fmt.fmt.pix.bytesperline, fmt.fmt.pix.sizeimage));
+    format_refused (obj, info, NULL, g_strdup_printf ("%u bytes per line do "
+            "not fit in %u bytes per frame", fmt.fmt.pix.bytesperline,
+            fmt.fmt.pix.sizeimage), GST_FUNCTION, __LINE__);
     return FALSE;
   }
 }

@@ -91,9 +91,23 @@ on_message (GstBus * bus, GstMessage * msg, gpointer user_data)
 
   g_mutex_lock (&run->lock);
   if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
-    run->errors++;
-    if (run->error == NULL)
-      gst_message_parse_error (msg, &run->error, NULL);
+    GError *err = NULL;
+    gchar *debug = NULL;
+
+    gst_message_parse_error (msg, &err, &debug);
+    /* GstBaseSrc's own follow-up ("streaming stopped, reason error") is
+     * not counted: the element's own error is */
+    if (g_error_matches (err, GST_STREAM_ERROR, GST_STREAM_ERROR_FAILED) &&
+        debug && strstr (debug, "streaming stopped, reason") != NULL) {
+      g_clear_error (&err);
+    } else {
+      run->errors++;
+      if (run->error == NULL)
+        run->error = err;
+      else
+        g_clear_error (&err);
+    }
+    g_free (debug);
   } else if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ELEMENT &&
       gst_structure_has_name (s, "v4l2tv-disconnected")) {
     run->disconnected++;

@@ -1134,6 +1134,18 @@ parse_location (const gchar * location, guint * n)
   return TRUE;
 }
 
+/* whether @card is plugged in now */
+static gboolean
+card_plugged (GstTvHwVirtualCard * card)
+{
+  gboolean plugged;
+
+  g_mutex_lock (&card->lock);
+  plugged = !card->unplugged;
+  g_mutex_unlock (&card->lock);
+  return plugged;
+}
+
 /* the card at location "virtual:@n": one plugged in there (by
  * replug_as) before one unplugged there; card @n itself, created on first
  * use, unless it moved elsewhere; NULL when the location is empty */
@@ -1147,16 +1159,14 @@ card_at (guint n)
   g_mutex_lock (&cards_lock);
   for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS; i++) {
     GstTvHwVirtualCard *card = cards[i];
-    gboolean unplugged;
+    gboolean plugged;
 
     if (card == NULL || card->at != n)
       continue;
-    g_mutex_lock (&card->lock);
-    unplugged = card->unplugged;
-    g_mutex_unlock (&card->lock);
-    if (found == NULL || !unplugged)
+    plugged = card_plugged (card);
+    if (found == NULL || plugged)
       found = card;
-    if (!unplugged)
+    if (plugged)
       break;
   }
   home_moved = cards[n] != NULL && cards[n]->at != n;
@@ -1188,14 +1198,10 @@ gst_tv_hw_virtual_card_replug_as (GstTvHwVirtualCard * card, guint location)
   g_mutex_lock (&cards_lock);
   for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS; i++) {
     GstTvHwVirtualCard *other = cards[i];
-    gboolean plugged;
 
     if (other == NULL || other == card || other->at != location)
       continue;
-    g_mutex_lock (&other->lock);
-    plugged = !other->unplugged;
-    g_mutex_unlock (&other->lock);
-    if (plugged) {
+    if (card_plugged (other)) {
       g_mutex_unlock (&cards_lock);
       GST_WARNING ("card %u cannot come back at virtual:%u: card %u is "
           "plugged in there", card->index, location, other->index);
@@ -1224,14 +1230,8 @@ gst_tv_hw_virtual_list_locations (GPtrArray * locations)
 
   g_mutex_lock (&cards_lock);
   for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS; i++) {
-    GstTvHwVirtualCard *card = cards[i];
-
-    if (card == NULL)
-      continue;
-    g_mutex_lock (&card->lock);
-    if (!card->unplugged)
-      at[card->at] = TRUE;
-    g_mutex_unlock (&card->lock);
+    if (cards[i] != NULL && card_plugged (cards[i]))
+      at[cards[i]->at] = TRUE;
   }
   g_mutex_unlock (&cards_lock);
 

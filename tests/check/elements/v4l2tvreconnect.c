@@ -265,6 +265,22 @@ check_disconnected_message (Run * run)
       "Virtual TV card 5");
 }
 
+/* frames flow, the card is unplugged: one error, NOT_FOUND, "Device
+ * 'virtual:5' was disconnected." */
+static void
+unplug_expect_error (Run * run, GstTvHwVirtualCard * card)
+{
+  fail_unless (run_wait (run, &run->frames, 2), "no frames");
+  gst_tv_hw_virtual_card_unplug (card);
+  fail_unless (run_wait (run, &run->errors, 1), "no error");
+  fail_unless (g_error_matches (run->error, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_NOT_FOUND), "%s", run->error->message);
+  fail_unless (strstr (run->error->message, "was disconnected") != NULL,
+      "%s", run->error->message);
+  fail_unless (strstr (run->error->message, DEVICE) != NULL, "%s",
+      run->error->message);
+}
+
 /* the default: one clear error, no reconnect message */
 GST_START_TEST (test_error_mode)
 {
@@ -273,13 +289,7 @@ GST_START_TEST (test_error_mode)
   Run run;
 
   run_start (&run, "");
-  fail_unless (run_wait (&run, &run.frames, 2), "no frames");
-  gst_tv_hw_virtual_card_unplug (card);
-  fail_unless (run_wait (&run, &run.errors, 1), "no error");
-  fail_unless (g_error_matches (run.error, GST_RESOURCE_ERROR,
-          GST_RESOURCE_ERROR_NOT_FOUND), "%s", run.error->message);
-  fail_unless (strstr (run.error->message, "was disconnected") != NULL,
-      "%s", run.error->message);
+  unplug_expect_error (&run, card);
   run_stop (&run);
   fail_unless_equals_int (run.errors, 1);
   fail_unless_equals_int (run.disconnected, 0);
@@ -392,15 +402,7 @@ GST_START_TEST (test_timeout)
   Run run;
 
   run_start (&run, "on-disconnect=reconnect reconnect-timeout=300000000");
-  fail_unless (run_wait (&run, &run.frames, 2), "no frames");
-  gst_tv_hw_virtual_card_unplug (card);
-  fail_unless (run_wait (&run, &run.errors, 1), "no error");
-  fail_unless (g_error_matches (run.error, GST_RESOURCE_ERROR,
-          GST_RESOURCE_ERROR_NOT_FOUND), "%s", run.error->message);
-  fail_unless (strstr (run.error->message, "was disconnected") != NULL,
-      "%s", run.error->message);
-  fail_unless (strstr (run.error->message, DEVICE) != NULL, "%s",
-      run.error->message);
+  unplug_expect_error (&run, card);
   fail_unless_equals_int (run_get (&run, &run.disconnected), 1);
   /* a replug now changes nothing: the stream has ended */
   gst_tv_hw_virtual_card_replug (card);

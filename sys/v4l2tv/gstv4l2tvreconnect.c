@@ -176,7 +176,8 @@ gst_v4l2_tv_reconnect_install_properties (GObjectClass * klass,
    * With `on-disconnect=reconnect`: how long to wait for the card to come
    * back, in nanoseconds; 0 (the default) waits for ever. When it runs
    * out, the stream ends with the disconnect's error ("Device ... was
-   * disconnected."), once.
+   * disconnected."), once; so it does when `on-disconnect` is set to
+   * `error` while the card is away.
    */
   g_object_class_install_property (klass, first_prop + 1,
       g_param_spec_uint64 ("reconnect-timeout", "Reconnect timeout",
@@ -402,13 +403,21 @@ gst_v4l2_tv_reconnect_resume (GstV4l2TvReconnect * rc, GstTvHwDevice * dev)
   return GST_V4L2_TV_FLOW_RECONNECTED;
 }
 
+/* the wait ends: reconnect-timeout ran out (@timeout), or on-disconnect
+ * became error meanwhile (0) */
 static GstFlowReturn
-gst_v4l2_tv_reconnect_timed_out (GstV4l2TvReconnect * rc, guint64 timeout)
+gst_v4l2_tv_reconnect_give_up (GstV4l2TvReconnect * rc, guint64 timeout)
 {
-  GST_ELEMENT_ERROR (rc->element, RESOURCE, NOT_FOUND,
-      (_("Device '%s' was disconnected."), rc->location),
-      ("card '%s' (%s) did not come back within %" GST_TIME_FORMAT,
-          rc->card, rc->bus_info, GST_TIME_ARGS (timeout)));
+  if (timeout > 0)
+    GST_ELEMENT_ERROR (rc->element, RESOURCE, NOT_FOUND,
+        (_("Device '%s' was disconnected."), rc->location),
+        ("card '%s' (%s) did not come back within %" GST_TIME_FORMAT,
+            rc->card, rc->bus_info, GST_TIME_ARGS (timeout)));
+  else
+    GST_ELEMENT_ERROR (rc->element, RESOURCE, NOT_FOUND,
+        (_("Device '%s' was disconnected."), rc->location),
+        ("card '%s' (%s) did not come back, and on-disconnect is error now",
+            rc->card, rc->bus_info));
   return GST_FLOW_ERROR;
 }
 
@@ -417,7 +426,7 @@ gst_v4l2_tv_reconnect_run (GstV4l2TvReconnect * rc, GstBuffer ** outbuf)
 {
   GstFlowReturn ret;
   guint64 timeout;
-  gboolean flushing;
+  gboolean flushing, reconnect;
 
   g_mutex_lock (&rc->lock);
   rc->thread = g_thread_self ();
@@ -440,10 +449,13 @@ gst_v4l2_tv_reconnect_run (GstV4l2TvReconnect * rc, GstBuffer ** outbuf)
 
     GST_OBJECT_LOCK (rc->element);
     timeout = rc->timeout;
+    reconnect = rc->mode == GST_V4L2_TV_ON_DISCONNECT_RECONNECT;
     GST_OBJECT_UNLOCK (rc->element);
     now = g_get_monotonic_time ();
+    if (!reconnect)
+      return gst_v4l2_tv_reconnect_give_up (rc, 0);
     if (timeout > 0 && (guint64) (now - rc->since) * GST_USECOND >= timeout)
-      return gst_v4l2_tv_reconnect_timed_out (rc, timeout);
+      return gst_v4l2_tv_reconnect_give_up (rc, timeout);
 
     if (now >= rc->next_search) {
       GstTvHwDevice *dev = gst_v4l2_tv_reconnect_search (rc);

@@ -414,6 +414,32 @@ GST_START_TEST (test_timeout)
 
 GST_END_TEST;
 
+/* on-disconnect set to error while the card is away: the error, once */
+GST_START_TEST (test_error_while_away)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  Run run;
+
+  run_start (&run, "on-disconnect=reconnect");
+  fail_unless (run_wait (&run, &run.frames, 2), "no frames");
+  gst_tv_hw_virtual_card_unplug (card);
+  fail_unless (run_wait (&run, &run.disconnected, 1), "no message");
+  fail_unless_equals_int (run_get (&run, &run.errors), 0);
+  gst_util_set_object_arg (G_OBJECT (run.src), "on-disconnect", "error");
+  fail_unless (run_wait (&run, &run.errors, 1), "no error");
+  fail_unless (g_error_matches (run.error, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_NOT_FOUND), "%s", run.error->message);
+  fail_unless (strstr (run.error->message, "was disconnected") != NULL,
+      "%s", run.error->message);
+  run_stop (&run);
+  fail_unless_equals_int (run.errors, 1);
+  v4l2tv_check_card_closed (CARD);
+  gst_tv_hw_virtual_card_replug (card);
+}
+
+GST_END_TEST;
+
 /* stopping while the card is away returns at once (no hang), and so does
  * a flushing seek's unlock; the card is closed */
 GST_START_TEST (test_stop_while_away)
@@ -487,6 +513,7 @@ v4l2tvreconnect_suite (void)
   tcase_add_loop_test (tc, test_reconnect, 0, 2);
   tcase_add_test (tc, test_other_card);
   tcase_add_test (tc, test_timeout);
+  tcase_add_test (tc, test_error_while_away);
   tcase_add_test (tc, test_stop_while_away);
 
   return s;

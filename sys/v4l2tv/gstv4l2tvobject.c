@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvreconnect.h"
 #include "gstv4l2tvfault.h"
 #include "gstv4l2tvaudio.h"
 #include "gstv4l2tvformat.h"
@@ -807,6 +808,9 @@ hw_error_why (const GError * err, const gchar * shown,
   }
 }
 
+static gboolean gst_v4l2_tv_object_adopt (GstV4l2TvObject * obj,
+    GstTvHwDevice * dev, gboolean started);
+
 gboolean
 gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
 {
@@ -831,40 +835,7 @@ gst_v4l2_tv_object_open (GstV4l2TvObject * obj)
   if (dev == NULL)
     goto open_failed;
 
-  GST_INFO_OBJECT (obj->element, "opened %s: card '%s', driver %s, bus %s, "
-      "backend %s", location, gst_tv_hw_device_get_card (dev),
-      gst_tv_hw_device_get_driver (dev), gst_tv_hw_device_get_bus_info (dev),
-      gst_tv_hw_device_get_backend_name (dev));
-
-  GST_V4L2_TV_DEVICE_LOCK (obj);
-  /* from now on, every call into it holds the device lock */
-  gst_tv_hw_device_set_lock (dev, &obj->lock);
-  GST_OBJECT_LOCK (obj->element);
-  obj->dev = dev;
-  obj->card = g_strdup (gst_tv_hw_device_get_card (dev));
-  obj->pending = FALSE;
-  obj->started = FALSE;
-  gst_tv_hw_device_set_flushing (dev, obj->flushing);
-  GST_OBJECT_UNLOCK (obj->element);
-
-  enumerate_ports (obj);
-  gst_v4l2_tv_tuner_opened (obj);
-  gst_v4l2_tv_balance_opened (obj);
-  gst_v4l2_tv_orient_opened (obj);
-
-  /* the card is programmed as the properties say from READY on, so that
-   * what GstTvTuner says and the properties agree: the input or output,
-   * the standard, then the tuner's or modulator's frequency; the format
-   * follows with the caps */
-  if (!gst_v4l2_tv_object_select (obj, FALSE) ||
-      !gst_v4l2_tv_tuner_start (obj) || !gst_v4l2_tv_extra_ctrls_opened (obj)) {
-    GST_V4L2_TV_DEVICE_UNLOCK (obj);
-    gst_v4l2_tv_object_close (obj);
-    return FALSE;
-  }
-  GST_V4L2_TV_DEVICE_UNLOCK (obj);
-
-  return TRUE;
+  return gst_v4l2_tv_object_adopt (obj, dev, FALSE);
 
   /* ERRORS */
 no_device:
@@ -918,6 +889,68 @@ open_failed:
         GST_FUNCTION, __LINE__);
     return FALSE;
   }
+}
+
+/* the device lock, then the object lock: @dev, opened, becomes the
+ * object's and is programmed as the properties say; @started: the element
+ * streams (a reopen, see gst_v4l2_tv_object_reopen()). FALSE (closed,
+ * the error posted) when the card refuses. */
+static gboolean
+gst_v4l2_tv_object_adopt (GstV4l2TvObject * obj, GstTvHwDevice * dev,
+    gboolean started)
+{
+  GST_INFO_OBJECT (obj->element, "opened %s: card '%s', driver %s, bus %s, "
+      "backend %s", gst_tv_hw_device_get_location (dev),
+      gst_tv_hw_device_get_card (dev), gst_tv_hw_device_get_driver (dev), gst_tv_hw_device_get_bus_info (dev),
+      gst_tv_hw_device_get_backend_name (dev));
+
+  GST_V4L2_TV_DEVICE_LOCK (obj);
+  /* from now on, every call into it holds the device lock */
+  gst_tv_hw_device_set_lock (dev, &obj->lock);
+  GST_OBJECT_LOCK (obj->element);
+  obj->dev = dev;
+  obj->card = g_strdup (gst_tv_hw_device_get_card (dev));
+  obj->pending = FALSE;
+  obj->started = started;
+  gst_tv_hw_device_set_flushing (dev, obj->flushing);
+  GST_OBJECT_UNLOCK (obj->element);
+
+  enumerate_ports (obj);
+  gst_v4l2_tv_tuner_opened (obj);
+  gst_v4l2_tv_balance_opened (obj);
+  gst_v4l2_tv_orient_opened (obj);
+
+  /* the card is programmed as the properties say from READY on, so that
+   * what GstTvTuner says and the properties agree: the input or output,
+   * the standard, then the tuner's or modulator's frequency; the format
+   * follows with the caps */
+  if (!gst_v4l2_tv_object_select (obj, FALSE) ||
+      !gst_v4l2_tv_tuner_start (obj) || !gst_v4l2_tv_extra_ctrls_opened (obj)) {
+    GST_V4L2_TV_DEVICE_UNLOCK (obj);
+    gst_v4l2_tv_object_close (obj);
+    return FALSE;
+  }
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
+
+  return TRUE;
+}
+
+/**
+ * gst_v4l2_tv_object_reopen:
+ * @obj: a closed object
+ * @dev: (transfer full): the same card, opened again (it came back)
+ *
+ * Takes @dev in place of the device that went away and programs it as
+ * at open (input or output, standard, frequency, audio input, colour
+ * controls, flips: what the object holds in force), keeping the element
+ * started. FALSE (closed, the error posted) when the card refuses.
+ */
+gboolean
+gst_v4l2_tv_object_reopen (GstV4l2TvObject * obj, GstTvHwDevice * dev)
+{
+  g_return_val_if_fail (obj->dev == NULL, FALSE);
+
+  return gst_v4l2_tv_object_adopt (obj, dev, TRUE);
 }
 
 /* never resets the card: input, standard and format stay as they are for
@@ -1997,10 +2030,18 @@ gst_v4l2_tv_object_post_hw_error (GstV4l2TvObject * obj, GstMessageType type,
     const GError * err, GstResourceError code, gchar * text,
     const gchar * file, const gchar * function, gint line)
 {
-  g_autofree gchar *shown =
-      gst_v4l2_tv_printable (gst_v4l2_tv_object_get_location (obj));
-  gchar *why = hw_error_why (err, shown, &code);
+  g_autofree gchar *shown = NULL;
+  gchar *why;
 
+  /* on-disconnect=reconnect: the streaming thread rides it out */
+  if (type == GST_MESSAGE_ERROR &&
+      gst_v4l2_tv_reconnect_intercept (obj->element, err)) {
+    g_free (text);
+    return;
+  }
+
+  shown = gst_v4l2_tv_printable (gst_v4l2_tv_object_get_location (obj));
+  why = hw_error_why (err, shown, &code);
   if (why) {
     GST_DEBUG_OBJECT (obj->element, "instead of \"%s\": \"%s\"", text, why);
     g_free (text);

@@ -238,6 +238,8 @@ gboolean gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
 
 G_GNUC_INTERNAL gboolean gst_v4l2_tv_object_open (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL void gst_v4l2_tv_object_close (GstV4l2TvObject * obj);
+G_GNUC_INTERNAL gboolean gst_v4l2_tv_object_reopen (GstV4l2TvObject * obj,
+    GstTvHwDevice * dev);
 /* the lifecycle both elements share: call before chaining up with the
  * transition (FALSE: fail it), and after with what the parent returned */
 G_GNUC_INTERNAL

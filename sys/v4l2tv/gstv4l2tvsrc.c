@@ -109,6 +109,7 @@
 #include "gstv4l2tvsignal.h"
 #include "gstv4l2tvfault.h"
 #include "gstv4l2tvudev.h"
+#include "gstv4l2tvreconnect.h"
 #include "tvconvert.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
@@ -144,6 +145,7 @@ enum
   PROP_AUDIO_DEVICE,
   PROP_CROP_TOP,                /* .. PROP_CROP_RIGHT: gstv4l2tvcrop.c */
   PROP_CROP_RIGHT = PROP_CROP_TOP + GST_V4L2_TV_CROP_N_PROPS - 1,
+  PROP_ON_DISCONNECT,           /* .. gstv4l2tvreconnect.c */
 };
 
 struct _GstV4l2TvSrc
@@ -185,6 +187,7 @@ struct _GstV4l2TvSrc
   gboolean clock_is_monotonic;  /* runs on CLOCK_MONOTONIC */
 
   GstV4l2TvSignal signal;       /* input status, filler frames */
+  GstV4l2TvReconnect *reconnect;        /* on-disconnect */
 
   /* GST_OBJECT_LOCK */
   guint64 dropped;
@@ -225,6 +228,8 @@ static gboolean gst_v4l2_tv_src_unlock (GstBaseSrc * bsrc);
 static gboolean gst_v4l2_tv_src_unlock_stop (GstBaseSrc * bsrc);
 static GstFlowReturn gst_v4l2_tv_src_create (GstPushSrc * psrc,
     GstBuffer ** outbuf);
+static GstFlowReturn gst_v4l2_tv_src_gap (GstElement * element,
+    GstClockTime * wait, GstBuffer ** outbuf);
 
 /* --- formats --- */
 
@@ -652,6 +657,7 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   gst_v4l2_tv_crop_install_properties (gobject_class, PROP_CROP_TOP);
+  gst_v4l2_tv_reconnect_install_properties (gobject_class, PROP_ON_DISCONNECT);
 
   gst_element_class_set_static_metadata (element_class,
       "Analog TV video source", "Source/Video",
@@ -690,6 +696,8 @@ gst_v4l2_tv_src_init (GstV4l2TvSrc * self)
   self->signal_loss = DEFAULT_SIGNAL_LOSS;
   self->corrupted_mode = DEFAULT_CORRUPTED_FRAMES;
   gst_v4l2_tv_signal_init (&self->signal, GST_ELEMENT (self), self->obj);
+  self->reconnect = gst_v4l2_tv_reconnect_new (GST_ELEMENT (self), self->obj,
+      gst_v4l2_tv_src_gap);
 
   gst_base_src_set_live (GST_BASE_SRC (self), TRUE);
   gst_base_src_set_format (GST_BASE_SRC (self), GST_FORMAT_TIME);
@@ -701,6 +709,7 @@ gst_v4l2_tv_src_finalize (GObject * object)
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (object);
 
   gst_v4l2_tv_signal_release (&self->signal);
+  gst_v4l2_tv_reconnect_free (self->reconnect);
   gst_v4l2_tv_object_free (self->obj);
   gst_clear_caps (&self->format_caps);
   g_clear_pointer (&self->convert, gst_tv_convert_free);
@@ -715,7 +724,10 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
 {
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (object);
 
-  if (gst_v4l2_tv_object_set_property_helper (self->obj, prop_id, value, pspec))
+  if (gst_v4l2_tv_object_set_property_helper (self->obj, prop_id, value, pspec)
+      || (prop_id >= PROP_ON_DISCONNECT &&
+          gst_v4l2_tv_reconnect_set_property (self->reconnect,
+              prop_id - PROP_ON_DISCONNECT, value)))
     return;
 
   switch (prop_id) {
@@ -765,7 +777,10 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
 {
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (object);
 
-  if (gst_v4l2_tv_object_get_property_helper (self->obj, prop_id, value, pspec))
+  if (gst_v4l2_tv_object_get_property_helper (self->obj, prop_id, value, pspec)
+      || (prop_id >= PROP_ON_DISCONNECT &&
+          gst_v4l2_tv_reconnect_get_property (self->reconnect,
+              prop_id - PROP_ON_DISCONNECT, value)))
     return;
 
   switch (prop_id) {
@@ -1061,6 +1076,7 @@ gst_v4l2_tv_src_start (GstBaseSrc * bsrc)
   self->have_sequence = FALSE;
   self->downstream_meta = FALSE;
   gst_v4l2_tv_signal_reset (&self->signal);
+  gst_v4l2_tv_reconnect_start (self->reconnect);
   GST_OBJECT_LOCK (self);
   self->dropped = 0;
   self->gap_frames = 0;
@@ -1411,6 +1427,7 @@ gst_v4l2_tv_src_unlock (GstBaseSrc * bsrc)
 
   GST_DEBUG_OBJECT (self, "unlock");
   gst_v4l2_tv_object_unlock (self->obj);
+  gst_v4l2_tv_reconnect_set_flushing (self->reconnect, TRUE);
 
   return TRUE;
 }
@@ -1422,6 +1439,7 @@ gst_v4l2_tv_src_unlock_stop (GstBaseSrc * bsrc)
 
   GST_DEBUG_OBJECT (self, "unlock stop");
   gst_v4l2_tv_object_unlock_stop (self->obj);
+  gst_v4l2_tv_reconnect_set_flushing (self->reconnect, FALSE);
 
   return TRUE;
 }
@@ -2179,8 +2197,30 @@ too_many_errors:
   }
 }
 
+/* on-disconnect=reconnect, while the card is away: the filler of the
+ * frame period due now, if one is */
 static GstFlowReturn
-gst_v4l2_tv_src_create (GstPushSrc * psrc, GstBuffer ** outbuf)
+gst_v4l2_tv_src_gap (GstElement * element, GstClockTime * wait,
+    GstBuffer ** outbuf)
+{
+  GstV4l2TvSrc *self = GST_V4L2_TV_SRC (element);
+  GstV4l2TvSignalLoss mode;
+  GstClockTime pts;
+
+  GST_OBJECT_LOCK (self);
+  mode = self->signal_loss;
+  GST_OBJECT_UNLOCK (self);
+  /* (no caps yet: the card went before the first frame) */
+  if (self->format_caps == NULL)
+    return GST_V4L2_TV_FLOW_NO_FILLER;
+  *wait = gst_v4l2_tv_src_wait_time (self, mode, &pts);
+  if (GST_CLOCK_TIME_IS_VALID (pts) && gst_v4l2_tv_src_filler_due (self, pts))
+    return gst_v4l2_tv_src_fill (self, mode, pts, outbuf);
+  return GST_V4L2_TV_FLOW_NO_FILLER;
+}
+
+static GstFlowReturn
+gst_v4l2_tv_src_create_connected (GstPushSrc * psrc, GstBuffer ** outbuf)
 {
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (psrc);
   GstBaseSrc *bsrc = GST_BASE_SRC (psrc);
@@ -2218,5 +2258,27 @@ gst_v4l2_tv_src_create (GstPushSrc * psrc, GstBuffer ** outbuf)
       gst_v4l2_tv_tuner_poll_signal (self->obj, self->duration);
     if (ret != GST_V4L2_TV_FLOW_SWITCH)
       return ret;
+  }
+}
+
+static GstFlowReturn
+gst_v4l2_tv_src_create (GstPushSrc * psrc, GstBuffer ** outbuf)
+{
+  GstV4l2TvSrc *self = GST_V4L2_TV_SRC (psrc);
+  GstFlowReturn ret;
+
+  for (;;) {
+    ret = gst_v4l2_tv_reconnect_run (self->reconnect, outbuf);
+    if (ret == GST_V4L2_TV_FLOW_RECONNECTED)
+      /* S_FMT again; new caps only if the format changed */
+      gst_clear_caps (&self->format_caps);
+    else if (ret != GST_V4L2_TV_FLOW_CONNECTED)
+      return ret;
+
+    ret = gst_v4l2_tv_src_create_connected (psrc, outbuf);
+    if (ret == GST_FLOW_OK || !gst_v4l2_tv_reconnect_lost (self->reconnect))
+      return ret;
+    /* on-disconnect=reconnect and the card went away: its buffers go */
+    gst_v4l2_tv_src_stop_streaming (self);
   }
 }

@@ -186,6 +186,8 @@ struct _GstTvHwVirtualCard
   guint trigger_count[GST_TV_HW_VIRTUAL_N_FAULTS];
   gboolean unplugged;
   guint generation;             /* one more at each unplug */
+  guint at;                     /* cards_lock: the location "virtual:N" it
+                                 * is plugged in at (index, or replug_as) */
   /* status bits forced on each input (set_input_status) */
   guint32 forced_status[GST_TV_HW_VIRTUAL_MAX_INPUTS];
   /* whether frame periods without a picture still deliver snow */

@@ -564,6 +564,7 @@ gst_tv_hw_virtual_card_get (guint n)
   if (card == NULL) {
     card = g_new0 (GstTvHwVirtualCard, 1);
     card->index = n;
+    card->at = n;
     g_mutex_init (&card->lock);
     g_cond_init (&card->cond);
     node_init (&card->cap, V4L2_BUF_TYPE_VIDEO_CAPTURE);
@@ -603,6 +604,10 @@ gst_tv_hw_virtual_card_reset (GstTvHwVirtualCard * card)
   power_on (card);
   GST_DEBUG ("card %u: reset", card->index);
   g_mutex_unlock (&card->lock);
+  /* back at its own location */
+  g_mutex_lock (&cards_lock);
+  card->at = card->index;
+  g_mutex_unlock (&cards_lock);
 
   return TRUE;
 }
@@ -1186,6 +1191,112 @@ parse_location (const gchar * location, guint * n)
   return TRUE;
 }
 
+/* whether @card is plugged in now */
+static gboolean
+card_plugged (GstTvHwVirtualCard * card)
+{
+  gboolean plugged;
+
+  g_mutex_lock (&card->lock);
+  plugged = !card->unplugged;
+  g_mutex_unlock (&card->lock);
+  return plugged;
+}
+
+/* the card at location "virtual:@n": one plugged in there (by
+ * replug_as) before one unplugged there; card @n itself, created on first
+ * use, unless it moved elsewhere; NULL when the location is empty */
+static GstTvHwVirtualCard *
+card_at (guint n)
+{
+  GstTvHwVirtualCard *found = NULL;
+  gboolean home_moved;
+  guint i;
+
+  g_mutex_lock (&cards_lock);
+  for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS; i++) {
+    GstTvHwVirtualCard *card = cards[i];
+    gboolean plugged;
+
+    if (card == NULL || card->at != n)
+      continue;
+    plugged = card_plugged (card);
+    if (found == NULL || plugged)
+      found = card;
+    if (plugged)
+      break;
+  }
+  home_moved = cards[n] != NULL && cards[n]->at != n;
+  g_mutex_unlock (&cards_lock);
+
+  if (found == NULL && !home_moved)
+    found = gst_tv_hw_virtual_card_get (n);
+  return found;
+}
+
+/**
+ * gst_tv_hw_virtual_card_replug_as:
+ * @card: a card
+ * @location: the number N of the location "virtual:N" it comes back at
+ *
+ * See tvhw-virtual.h.
+ *
+ * Returns: FALSE when @location is out of range or taken
+ */
+gboolean
+gst_tv_hw_virtual_card_replug_as (GstTvHwVirtualCard * card, guint location)
+{
+  guint i;
+
+  g_return_val_if_fail (card != NULL, FALSE);
+
+  if (location >= GST_TV_HW_VIRTUAL_MAX_CARDS)
+    return FALSE;
+  g_mutex_lock (&cards_lock);
+  for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS; i++) {
+    GstTvHwVirtualCard *other = cards[i];
+
+    if (other == NULL || other == card || other->at != location)
+      continue;
+    if (card_plugged (other)) {
+      g_mutex_unlock (&cards_lock);
+      GST_WARNING ("card %u cannot come back at virtual:%u: card %u is "
+          "plugged in there", card->index, location, other->index);
+      return FALSE;
+    }
+  }
+  card->at = location;
+  g_mutex_unlock (&cards_lock);
+
+  gst_tv_hw_virtual_card_replug (card);
+  GST_INFO ("card %u is at virtual:%u", card->index, location);
+  return TRUE;
+}
+
+/**
+ * gst_tv_hw_virtual_list_locations:
+ * @locations: (element-type utf8): where to add them
+ *
+ * See tvhw-virtual.h.
+ */
+void
+gst_tv_hw_virtual_list_locations (GPtrArray * locations)
+{
+  gboolean at[GST_TV_HW_VIRTUAL_MAX_CARDS] = { FALSE, };
+  guint i;
+
+  g_mutex_lock (&cards_lock);
+  for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS; i++) {
+    if (cards[i] != NULL && card_plugged (cards[i]))
+      at[cards[i]->at] = TRUE;
+  }
+  g_mutex_unlock (&cards_lock);
+
+  for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS; i++)
+    if (at[i])
+      g_ptr_array_add (locations, g_strdup_printf ("virtual:%u", i));
+}
+
 /* a card has two video nodes: the capture kinds open the capture node, the
  * output kinds the output node, as /dev/video0 and /dev/video1 of one
  * vivid instance. It has no VBI node yet: a VBI kind opens the video node
@@ -1205,7 +1316,11 @@ virtual_open (GstTvHwDevice * dev, const gchar * location, GstTvHwNodeKind kind)
     GST_DEBUG ("'%s' is no virtual card", location);
     return -ENOENT;
   }
-  card = gst_tv_hw_virtual_card_get (n);
+  card = card_at (n);
+  if (card == NULL) {
+    GST_DEBUG ("'%s': the card moved to another location", location);
+    return -ENOENT;
+  }
 
   g_mutex_lock (&card->lock);
   card->fault_calls[GST_TV_HW_VIRTUAL_FAULT_OPEN]++;

@@ -525,6 +525,20 @@ void gst_tv_hw_virtual_card_unplug (GstTvHwVirtualCard * card);
  * the kernel. */
 void gst_tv_hw_virtual_card_replug (GstTvHwVirtualCard * card);
 gboolean gst_tv_hw_virtual_card_is_unplugged (GstTvHwVirtualCard * card);
+/* the card comes back at location "virtual:@location" (its own number at
+ * power-on), as a USB grabber that comes back as another /dev/videoN: its
+ * QUERYCAP card and bus_info stay its own ("Virtual TV card N",
+ * "platform:virtual-N"), its old location is gone (open: ENOENT) unless
+ * another card is there. FALSE (nothing changes) when @location is not
+ * below GST_TV_HW_VIRTUAL_MAX_CARDS or another card is plugged in there.
+ * gst_tv_hw_virtual_card_replug() brings it back where it was last;
+ * gst_tv_hw_virtual_card_reset() (and replug_as the card's own number)
+ * brings it home. */
+gboolean gst_tv_hw_virtual_card_replug_as (GstTvHwVirtualCard * card,
+    guint location);
+/* the locations of the virtual cards plugged in now ("virtual:N"), in
+ * the order of N, added to @locations (of g_free()d strings) */
+void gst_tv_hw_virtual_list_locations (GPtrArray * locations);
 
 /* whether the capture node has the V4L2_CID_HFLIP / V4L2_CID_VFLIP
  * controls (TRUE at power-on); without them the picture is not flipped */

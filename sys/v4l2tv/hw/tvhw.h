@@ -149,6 +149,10 @@ gboolean gst_tv_hw_lock_is_held (GstTvHwLock * lock);
 
 gboolean gst_tv_hw_location_is_virtual (const gchar * location);
 guint gst_tv_hw_virtual_n_cards (void);
+/* every location a device may be at now, to find a card that came back
+ * elsewhere: the nodes /dev/videoN in the order of N, then the virtual
+ * cards plugged in ("virtual:N"); g_strfreev() it */
+gchar **gst_tv_hw_list_locations (void);
 
 GstTvHwDevice *gst_tv_hw_device_open (const gchar * location,
     GstTvHwNodeKind kind, GError ** error);

@@ -275,7 +275,8 @@ get_norm_nick (GstElement * src)
 
   g_object_get (src, "norm", &norm, NULL);
   v = g_enum_get_value (klass, norm);
-  return g_strdup (v ? v->value_nick : "current");
+  /* NULL for "current": whatever the card is set to */
+  return v && v->value != 0 ? g_strdup (v->value_nick) : NULL;
 }
 
 V4l2TvRecord *
@@ -768,7 +769,7 @@ norm_text (V4l2TvRecord * rec)
       norm = get_norm_nick (rec->src);
   }
   g_string_append_printf (s, "%s ", norm ? norm :
-      rec->norm_auto ? "(none detected)" : "current");
+      rec->norm_auto ? "(none detected)" : "(the card's)");
   g_mutex_lock (&rec->lock);
   describe_caps (rec->caps, s);
   g_mutex_unlock (&rec->lock);

@@ -93,8 +93,7 @@ cpu_per_frame (const gchar * input, const gchar * preset, guint frames,
   n = v4l2tv_record_get_frames (rec);
   g_stat (out, &st);
   g_print ("| %s | %s | %" G_GUINT64_FORMAT " | %.2f | %.1f | %.1f |\n",
-      preset, input, n, cpu, cpu * 1000 / n,
-      (gdouble) st.st_size / n / 1024);
+      preset, input, n, cpu, cpu * 1000 / n, (gdouble) st.st_size / n / 1024);
   v4l2tv_record_free (rec);
   g_unlink (out);
 }

@@ -32,7 +32,12 @@
 #define LEVEL_INTERVAL GST_SECOND
 #define VIDEO_QUEUE_TIME (2 * GST_SECOND)
 
-G_DEFINE_QUARK (v4l2tv - record - error - quark, v4l2tv_record_error);
+/* (not G_DEFINE_QUARK: gst-indent spaces out the hyphens of its name) */
+GQuark
+v4l2tv_record_error_quark (void)
+{
+  return g_quark_from_static_string ("v4l2tv-record-error-quark");
+}
 
 typedef struct
 {
@@ -90,7 +95,7 @@ struct _V4l2TvRecord
   gpointer tick_data;
 
   /* the segment */
-  GstElement *pipeline, *src, *mux;
+  GstElement *pipeline, *src, *mux, *asrc;
   guint bus_watch;
   gboolean stopping;            /* EOS asked for: the end */
   gboolean aborted;
@@ -111,6 +116,7 @@ struct _V4l2TvRecord
   guint64 frames;               /* in this segment */
   GstClockTime first_pts, end;
   gboolean done;                /* --duration reached */
+  gboolean video_eos;           /* EOS sent into the video branch */
 };
 
 const gchar *
@@ -360,6 +366,7 @@ teardown (V4l2TvRecord * rec)
     rec->bus_watch = 0;
     gst_clear_object (&rec->src);
     gst_clear_object (&rec->mux);
+    gst_clear_object (&rec->asrc);
     gst_clear_object (&rec->pipeline);
   }
   g_mutex_lock (&rec->lock);
@@ -405,6 +412,12 @@ GstElement *
 v4l2tv_record_get_source (V4l2TvRecord * rec)
 {
   return rec->src ? gst_object_ref (rec->src) : NULL;
+}
+
+const gchar *
+v4l2tv_record_get_signal (V4l2TvRecord * rec)
+{
+  return rec->signal_status ? rec->signal_status : "ok";
 }
 
 guint64
@@ -468,6 +481,9 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 
     if (rec->new_caps || rec->done) {
       ret = GST_PAD_PROBE_DROP;
+      /* the frame after the last one: the video ends here */
+      if (rec->done && !rec->video_eos)
+        post_done = rec->video_eos = TRUE;
     } else {
       rec->frames++;
       if (GST_BUFFER_PTS_IS_VALID (buf)) {
@@ -477,10 +493,8 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
             (GST_BUFFER_DURATION_IS_VALID (buf) ? GST_BUFFER_DURATION (buf) :
             0);
         if (GST_CLOCK_TIME_IS_VALID (rec->opts.duration) &&
-            rec->prev_time + rec->end - rec->first_pts >= rec->opts.duration) {
+            rec->prev_time + rec->end - rec->first_pts >= rec->opts.duration)
           rec->done = TRUE;
-          post_done = TRUE;
-        }
       }
     }
   } else {
@@ -495,8 +509,8 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
       } else if (!gst_caps_is_equal (rec->caps, caps)) {
         /* Matroska cannot change the frame size in a track: this file
          * ends here, the next one starts with these caps */
-        if (rec->new_caps == NULL)
-          post_switch = TRUE;
+        if (rec->new_caps == NULL && !rec->video_eos)
+          post_switch = rec->video_eos = TRUE;
         gst_caps_replace (&rec->new_caps, caps);
         ret = GST_PAD_PROBE_DROP;
       }
@@ -504,6 +518,19 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   }
   g_mutex_unlock (&rec->lock);
 
+  /* EOS into the video branch at once, from this thread: the muxer stops
+   * waiting for video, so the sound drains and its source can take the
+   * EOS the main thread sends it next (sent the other way round, that EOS
+   * waits for the sound source's push, blocked in a full queue before a
+   * muxer that waits for video that no longer comes) */
+  if (post_switch || post_done) {
+    GstPad *peer = gst_pad_get_peer (pad);
+
+    if (peer) {
+      gst_pad_send_event (peer, gst_event_new_eos ());
+      gst_object_unref (peer);
+    }
+  }
   if (post_switch)
     post_app (rec->src, "v4l2tv-record-switch");
   if (post_done)
@@ -592,6 +619,7 @@ link_audio (V4l2TvRecord * rec, const gchar * device, GError ** error)
     g_object_set (aenc, "bitrate", 128000, NULL);
   gst_bin_add_many (GST_BIN (rec->pipeline), asrc, conv, res, acaps, level,
       aq, aenc, NULL);
+  rec->asrc = gst_object_ref (asrc);
   if (!gst_element_link_many (asrc, conv, res, acaps, level, aq, aenc,
           rec->mux, NULL)) {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
@@ -732,6 +760,7 @@ finish_segment (V4l2TvRecord * rec)
   if (GST_CLOCK_TIME_IS_VALID (rec->first_pts))
     rec->prev_time += rec->end - rec->first_pts;
   rec->frames = 0;
+  rec->video_eos = FALSE;
   rec->first_pts = GST_CLOCK_TIME_NONE;
   rec->end = 0;
   g_mutex_unlock (&rec->lock);
@@ -836,7 +865,7 @@ tick_cb (gpointer user_data)
   fprintf (rec->out, "[%s] frames %" G_GUINT64_FORMAT "  dropped %"
       G_GUINT64_FORMAT "  gap %" G_GUINT64_FORMAT "  signal %s  norm %s  "
       "size %s", t, frames, dropped, gap,
-      rec->signal_status ? rec->signal_status : "ok", norm, size);
+      v4l2tv_record_get_signal (rec), norm, size);
   if (rec->audio_source) {
     if (rec->have_level)
       fprintf (rec->out, "  audio %.1f dB", rec->level_db);
@@ -1007,8 +1036,9 @@ bus_cb (GstBus * bus, GstMessage * msg, gpointer user_data)
 
       if (gst_structure_has_name (s, "v4l2tv-record-done"))
         v4l2tv_record_stop (rec);
-      else if (gst_structure_has_name (s, "v4l2tv-record-switch"))
-        gst_element_send_event (rec->pipeline, gst_event_new_eos ());
+      else if (gst_structure_has_name (s, "v4l2tv-record-switch") && rec->asrc)
+        /* the video branch has its EOS (video_probe): the sound's now */
+        gst_element_send_event (rec->asrc, gst_event_new_eos ());
       break;
     }
     default:
@@ -1058,6 +1088,13 @@ v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
   finish_segment (rec);
   teardown (rec);
   ok = rec->error == NULL && !rec->aborted;
+  /* failed before the first frame: no empty file left behind */
+  if (!ok && rec->prev_frames == 0) {
+    guint i;
+
+    for (i = 0; i < rec->files->len; i++)
+      g_unlink (g_ptr_array_index (rec->files, i));
+  }
   if (rec->error)
     g_propagate_error (error, g_steal_pointer (&rec->error));
   else if (rec->aborted)

@@ -57,6 +57,9 @@ void v4l2tv_record_set_tick (V4l2TvRecord * rec, V4l2TvRecordTickFunc func,
 /* the current segment's v4l2tvsrc (a new one after a norm change), or
  * NULL; a new reference */
 GstElement *v4l2tv_record_get_source (V4l2TvRecord * rec);
+/* the input's status from the source's last v4l2tv-signal message: "ok",
+ * "no-signal", ... */
+const gchar *v4l2tv_record_get_signal (V4l2TvRecord * rec);
 /* video frames written to the files so far */
 guint64 v4l2tv_record_get_frames (V4l2TvRecord * rec);
 /* the files written (one more after each norm change) */

@@ -40,6 +40,7 @@ typedef struct
   gchar *comment;
   guint audio_buffers;
   GstClockTime first_pts, end;  /* of the video */
+  GstClockTime prev_end;        /* of the frame before the last */
 } FileInfo;
 
 static GstPadProbeReturn
@@ -56,6 +57,7 @@ count_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
     fi->frames++;
     if (fi->frames == 1)
       fi->first_pts = GST_BUFFER_PTS (buf);
+    fi->prev_end = fi->end;
     fi->end = GST_BUFFER_PTS (buf) + GST_BUFFER_DURATION (buf);
     if (fi->width == 0) {
       gst_structure_get_int (s, "width", &fi->width);
@@ -160,6 +162,16 @@ read_two_files (V4l2TvRecord * rec, FileInfo * a, FileInfo * b)
       v4l2tv_record_get_frames (rec));
 }
 
+/* The preset the recordings use: archive (FFV1), except under valgrind,
+ * where small (x264): gst-libav's libavcodec pulls in libhwy, whose
+ * constructor runs RDTSCP, an instruction valgrind 3.19 does not know
+ * (SIGILL as the plugin loads). */
+static const gchar *
+test_preset (void)
+{
+  return g_getenv ("GST_TV_UNDER_VALGRIND") ? "small" : "archive";
+}
+
 static V4l2TvRecord *
 new_recorder (const gchar * input, const gchar * norm, const gchar * audio,
     GstClockTime duration, const gchar * output)
@@ -174,6 +186,7 @@ new_recorder (const gchar * input, const gchar * norm, const gchar * audio,
   opts.audio = (gchar *) audio;
   opts.duration = duration;
   opts.output = (gchar *) output;
+  opts.preset = (gchar *) test_preset ();
   rec = v4l2tv_record_new (&opts, stdout, &err);
   fail_unless (rec != NULL, "%s", err ? err->message : "");
   return rec;
@@ -200,7 +213,7 @@ norm_change_tick (V4l2TvRecord * rec, gpointer user_data)
   } else if (v4l2tv_record_get_n_files (rec) == 2 && nc->ticks >= 4) {
     v4l2tv_record_stop (rec);
   }
-  fail_unless (nc->ticks < 60, "no second file");
+  fail_unless (nc->ticks < 600, "no second file");
   gst_object_unref (src);
 }
 
@@ -254,14 +267,16 @@ auto_change_tick (V4l2TvRecord * rec, gpointer user_data)
   if (ac->step == 0 && v4l2tv_record_get_frames (rec) >= 25) {
     gst_tv_hw_virtual_card_set_signal (ac->card, S_VIDEO, 0);
     ac->step = 1;
-  } else if (ac->step == 1) {
+  } else if (ac->step == 1 &&
+      g_strcmp0 (v4l2tv_record_get_signal (rec), "ok") != 0) {
+    /* the recorder saw the gap: the tape goes on in NTSC */
     gst_tv_hw_virtual_card_set_signal (ac->card, S_VIDEO, V4L2_STD_NTSC_M);
     ac->step = 2;
   } else if (ac->step == 2 && v4l2tv_record_get_n_files (rec) == 2) {
     v4l2tv_record_stop (rec);
     ac->step = 3;
   }
-  fail_unless (ac->ticks < 60, "no second file");
+  fail_unless (ac->ticks < 600, "no second file");
 }
 
 GST_START_TEST (test_norm_auto_redetects)
@@ -302,14 +317,13 @@ GST_START_TEST (test_no_signal_rate)
   rec = new_recorder ("Composite2", "NTSC", "none", duration, out);
   fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
   read_file (out, &fi);
-  /* 2 s of 30000/1001 frames: the frame that reaches 2 s is the 60th;
-   * the card may have dropped some (a busy machine encoding snow), which
-   * leaves gaps, not a shorter recording */
-  fail_unless (fi.frames > 0 && fi.frames <= 60);
+  /* 2 s of 30000/1001 frames: the frame that reaches 2 s is the 60th,
+   * and the last; the card may have dropped some (a busy machine encoding
+   * snow), which leaves gaps, not a shorter recording */
+  fail_unless (fi.frames > 1 && fi.frames <= 60);
   fail_unless_equals_uint64 (v4l2tv_record_get_frames (rec), fi.frames);
   fail_unless (fi.end - fi.first_pts >= 2 * GST_SECOND);
-  fail_unless (fi.end - fi.first_pts < 2 * GST_SECOND + 1001 * GST_SECOND /
-      30000);
+  fail_unless (fi.prev_end - fi.first_pts < 2 * GST_SECOND);
   fail_unless_equals_int (fi.height, 480);
   fail_unless_equals_int (fi.fps_n, 30000);
   file_info_clear (&fi);

@@ -7,7 +7,7 @@
  *   v4l2tvsrc ! video/x-raw,format=Y42B|I420 ! queue ! avenc_ffv1|x264enc
  *     ! matroskamux name=mux ! filesink
  *   alsasrc|audiotestsrc ! audioconvert ! audioresample ! audio/x-raw,rate=48000
- *     ! level ! queue ! flacenc|opusenc ! mux.
+ *     ! audio/x-raw,format=S16LE ! queue ! flacenc|opusenc ! mux.
  *
  * The source converts the card's packed 4:2:2 itself (no videoconvert to
  * guess a format); the caps keep interlace-mode and field-order, and
@@ -23,13 +23,13 @@
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
 
 #include "record.h"
 
 #define AUDIO_RATE 48000
-#define LEVEL_INTERVAL GST_SECOND
 #define VIDEO_QUEUE_TIME (2 * GST_SECOND)
 
 /* (not G_DEFINE_QUARK: gst-indent spaces out the hyphens of its name) */
@@ -67,7 +67,6 @@ static const struct
   {"flacenc", "gstreamer1.0-plugins-good"},
   {"opusenc", "gstreamer1.0-plugins-base"},
   {"matroskamux", "gstreamer1.0-plugins-good"},
-  {"level", "gstreamer1.0-plugins-good"},
   {"alsasrc", "gstreamer1.0-alsa"},
   {"audiotestsrc", "gstreamer1.0-plugins-base"},
   {"audioconvert", "gstreamer1.0-plugins-base"},
@@ -102,8 +101,10 @@ struct _V4l2TvRecord
   GError *error;
   gchar *signal_status;         /* "ok", "no-signal", ... */
   gboolean signal_lost;
-  gboolean have_level;
-  gdouble level_db;
+  gboolean have_level;          /* the lock */
+  gdouble level_db;             /* the lock: RMS of the last second */
+  gdouble level_sum;            /* the sound's streaming thread */
+  guint64 level_samples;
 
   /* the totals of the segments before this one */
   guint64 prev_frames, prev_dropped, prev_gap, prev_corrupted, prev_errors;
@@ -206,14 +207,14 @@ check_elements (V4l2TvRecord * rec, GError ** error)
 {
   const gchar *needed[] = { "v4l2tvsrc", rec->preset->video_encoder,
     "matroskamux", "filesink", "queue", "capsfilter",
-    rec->preset->audio_encoder, "audioconvert", "audioresample", "level",
+    rec->preset->audio_encoder, "audioconvert", "audioresample",
     rec->audio_source
   };
   guint i, n = G_N_ELEMENTS (needed);
 
   /* the audio elements only when there may be sound */
   if (rec->audio_source == NULL)
-    n = G_N_ELEMENTS (needed) - 5;
+    n = G_N_ELEMENTS (needed) - 4;
   for (i = 0; i < n; i++) {
     GstElementFactory *f = gst_element_factory_find (needed[i]);
 
@@ -585,10 +586,46 @@ take_bus_error (V4l2TvRecord * rec, V4l2TvRecordError code, GError ** error)
   return FALSE;
 }
 
+/* the sound's level, RMS over a second of S16LE samples (the level
+ * element posts a critical warning when EOS comes before its first
+ * buffer, as after a quick Ctrl-C) */
+static GstPadProbeReturn
+level_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  V4l2TvRecord *rec = user_data;
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+  GstMapInfo map;
+  gsize i, n;
+
+  if (!gst_buffer_map (buf, &map, GST_MAP_READ))
+    return GST_PAD_PROBE_OK;
+  n = map.size / 2;
+  for (i = 0; i < n; i++) {
+    gdouble v = (gint16) GST_READ_UINT16_LE (map.data + 2 * i) / 32768.0;
+
+    rec->level_sum += v * v;
+  }
+  gst_buffer_unmap (buf, &map);
+  rec->level_samples += n;
+  /* a second of samples, whatever the number of channels */
+  if (rec->level_samples >= AUDIO_RATE) {
+    gdouble rms = sqrt (rec->level_sum / rec->level_samples);
+
+    g_mutex_lock (&rec->lock);
+    rec->level_db = rms > 0 ? MAX (20 * log10 (rms), -99.0) : -99.0;
+    rec->have_level = TRUE;
+    g_mutex_unlock (&rec->lock);
+    rec->level_sum = 0;
+    rec->level_samples = 0;
+  }
+  return GST_PAD_PROBE_OK;
+}
+
 static gboolean
 link_audio (V4l2TvRecord * rec, const gchar * device, GError ** error)
 {
-  GstElement *asrc, *conv, *res, *acaps, *level, *aq, *aenc;
+  GstElement *asrc, *conv, *res, *acaps, *aq, *aenc;
+  GstPad *pad;
   g_autoptr (GstCaps) caps = NULL;
 
   if (!(asrc = make (rec->audio_source, "asrc", error)))
@@ -604,24 +641,23 @@ link_audio (V4l2TvRecord * rec, const gchar * device, GError ** error)
   conv = make ("audioconvert", NULL, error);
   res = make ("audioresample", NULL, error);
   acaps = make ("capsfilter", NULL, error);
-  level = make ("level", "level", error);
   aq = make ("queue", NULL, error);
   aenc = make (rec->preset->audio_encoder, "aenc", error);
-  g_assert (conv && res && acaps && level && aq && aenc);
-  caps = gst_caps_new_simple ("audio/x-raw", "rate", G_TYPE_INT, AUDIO_RATE,
-      NULL);
+  g_assert (conv && res && acaps && aq && aenc);
+  caps = gst_caps_new_simple ("audio/x-raw", "format", G_TYPE_STRING,
+      "S16LE", "rate", G_TYPE_INT, AUDIO_RATE, NULL);
   g_object_set (acaps, "caps", caps, NULL);
-  g_object_set (level, "interval", (guint64) LEVEL_INTERVAL, "post-messages",
-      TRUE, NULL);
   g_object_set (aq, "max-size-buffers", 0, "max-size-bytes", 0,
       "max-size-time", (guint64) VIDEO_QUEUE_TIME, NULL);
   if (g_str_equal (rec->preset->audio_encoder, "opusenc"))
     g_object_set (aenc, "bitrate", 128000, NULL);
-  gst_bin_add_many (GST_BIN (rec->pipeline), asrc, conv, res, acaps, level,
-      aq, aenc, NULL);
+  gst_bin_add_many (GST_BIN (rec->pipeline), asrc, conv, res, acaps, aq,
+      aenc, NULL);
   rec->asrc = gst_object_ref (asrc);
-  if (!gst_element_link_many (asrc, conv, res, acaps, level, aq, aenc,
-          rec->mux, NULL)) {
+  pad = gst_element_get_static_pad (acaps, "src");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, level_probe, rec, NULL);
+  gst_object_unref (pad);
+  if (!gst_element_link_many (asrc, conv, res, acaps, aq, aenc, rec->mux, NULL)) {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
         "could not link the sound of '%s' (%s) to %s", rec->opts.device,
         device ? device : "test tone", rec->preset->audio_encoder);
@@ -867,8 +903,15 @@ tick_cb (gpointer user_data)
       "size %s", t, frames, dropped, gap,
       v4l2tv_record_get_signal (rec), norm, size);
   if (rec->audio_source) {
-    if (rec->have_level)
-      fprintf (rec->out, "  audio %.1f dB", rec->level_db);
+    gboolean have;
+    gdouble db;
+
+    g_mutex_lock (&rec->lock);
+    have = rec->have_level;
+    db = rec->level_db;
+    g_mutex_unlock (&rec->lock);
+    if (have)
+      fprintf (rec->out, "  audio %.1f dB", db);
     else
       fprintf (rec->out, "  audio -");
   }
@@ -937,25 +980,6 @@ handle_element (V4l2TvRecord * rec, GstMessage * msg)
     gst_structure_get_boolean (s, "fallback", &fallback);
     if (!fallback)
       fprintf (rec->out, "norm detected: %s\n", chosen ? chosen : "?");
-  } else if (gst_structure_has_name (s, "level")) {
-    const GValue *v = gst_structure_get_value (s, "rms");
-    gdouble max = -G_MAXDOUBLE;
-    guint i;
-
-    /* level's fields are GValueArrays in GStreamer 1.22 */
-    if (v == NULL || !g_str_equal (G_VALUE_TYPE_NAME (v), "GValueArray"))
-      return;
-    G_GNUC_BEGIN_IGNORE_DEPRECATIONS {
-      GValueArray *arr = g_value_get_boxed (v);
-
-      for (i = 0; arr && i < arr->n_values; i++)
-        max = MAX (max, g_value_get_double (g_value_array_get_nth (arr, i)));
-    }
-    G_GNUC_END_IGNORE_DEPRECATIONS;
-    if (max > -G_MAXDOUBLE) {
-      rec->level_db = MAX (max, -99.0);
-      rec->have_level = TRUE;
-    }
   }
 }
 

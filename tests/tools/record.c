@@ -53,12 +53,19 @@ count_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   if (gst_structure_has_name (s, "video/x-ffv") ||
       gst_structure_has_name (s, "video/x-h264")) {
     GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+    GstClockTime end = GST_BUFFER_PTS (buf) + GST_BUFFER_DURATION (buf);
 
     fi->frames++;
-    if (fi->frames == 1)
+    if (fi->frames == 1 || GST_BUFFER_PTS (buf) < fi->first_pts)
       fi->first_pts = GST_BUFFER_PTS (buf);
-    fi->prev_end = fi->end;
-    fi->end = GST_BUFFER_PTS (buf) + GST_BUFFER_DURATION (buf);
+
+    /* the two latest ends, in presentation order (H.264 reorders) */
+    if (end > fi->end) {
+      fi->prev_end = fi->end;
+      fi->end = end;
+    } else if (end > fi->prev_end) {
+      fi->prev_end = end;
+    }
     if (fi->width == 0) {
       gst_structure_get_int (s, "width", &fi->width);
       gst_structure_get_int (s, "height", &fi->height);
@@ -196,6 +203,7 @@ typedef struct
 {
   guint ticks;
   gboolean changed;
+  guint64 switched_at;          /* frames when the second file began */
 } NormChange;
 
 /* once a second: the standard changes after a second of PAL, the
@@ -210,8 +218,12 @@ norm_change_tick (V4l2TvRecord * rec, gpointer user_data)
   if (!nc->changed && v4l2tv_record_get_frames (rec) >= 25) {
     gst_util_set_object_arg (G_OBJECT (src), "norm", "NTSC");
     nc->changed = TRUE;
-  } else if (v4l2tv_record_get_n_files (rec) == 2 && nc->ticks >= 4) {
-    v4l2tv_record_stop (rec);
+  } else if (v4l2tv_record_get_n_files (rec) == 2) {
+    /* some NTSC picture and sound in the second file, then stop */
+    if (nc->switched_at == 0)
+      nc->switched_at = v4l2tv_record_get_frames (rec) + 1;
+    else if (v4l2tv_record_get_frames (rec) >= nc->switched_at + 15)
+      v4l2tv_record_stop (rec);
   }
   fail_unless (nc->ticks < 600, "no second file");
   gst_object_unref (src);

@@ -1091,6 +1091,7 @@ v4l2tv_record_abort (V4l2TvRecord * rec)
 gboolean
 v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
 {
+  guint64 last_frames;
   gboolean ok;
 
   rec->loop = g_main_loop_new (NULL, FALSE);
@@ -1109,9 +1110,17 @@ v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
   g_source_remove (rec->tick_id);
   rec->tick_id = 0;
 
+  g_mutex_lock (&rec->lock);
+  last_frames = rec->frames;
+  g_mutex_unlock (&rec->lock);
   finish_segment (rec);
   teardown (rec);
   ok = rec->error == NULL && !rec->aborted;
+  /* stopped just as a new file began: it holds no picture, drop it */
+  if (last_frames == 0 && rec->files->len > 1) {
+    g_unlink (g_ptr_array_index (rec->files, rec->files->len - 1));
+    g_ptr_array_remove_index (rec->files, rec->files->len - 1);
+  }
   /* failed before the first frame: no empty file left behind */
   if (!ok && rec->prev_frames == 0) {
     guint i;

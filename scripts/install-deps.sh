@@ -7,11 +7,16 @@
 #   scripts/install-deps.sh --all    also benchmarks, the vivid VM tests and
 #                                    the fuzzers
 set -eu
+# v4l2tv-record (tools/) needs gstreamer1.0-libav (avenc_ffv1, --preset
+# archive), gstreamer1.0-plugins-ugly (x264enc, --preset small) and
+# gstreamer1.0-alsa (alsasrc, the card's sound); its tests use the first
+# two
 
 packages="build-essential meson ninja-build pkg-config gettext indent
   libglib2.0-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
   gstreamer1.0-plugins-base-apps gstreamer1.0-plugins-bad
+  gstreamer1.0-libav gstreamer1.0-plugins-ugly gstreamer1.0-alsa
   liborc-0.4-dev liborc-0.4-dev-bin valgrind v4l-utils
   libgudev-1.0-dev umockdev libumockdev-dev
   gobject-introspection libgirepository1.0-dev gir1.2-gstreamer-1.0

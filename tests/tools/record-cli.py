@@ -1,0 +1,154 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# v4l2tv-record as a user runs it, on the virtual card: Ctrl-C (SIGINT)
+# after some frames leaves a finalised Matroska file with interlaced FFV1
+# holding every frame the summary counted; progress lines come once a
+# second; bad arguments, a wrong input and a missing encoder fail with a
+# clear message and their exit status. No wall-clock assertion: the
+# recording is stopped by what the progress lines say.
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+
+import gi
+gi.require_version('Gst', '1.0')
+from gi.repository import Gst  # noqa: E402
+
+RECORD = os.environ['V4L2TV_RECORD']
+WHITELIST = os.environ['V4L2TV_RECORD_WHITELIST']
+PROGRESS = re.compile(r'^\[(\d\d):(\d\d):(\d\d)\] frames (\d+)  dropped (\d+)'
+                      r'  gap (\d+)  signal (\S+)  norm (.+)  size (.+?)'
+                      r'(  audio (-|-?[\d.]+ dB))?$')
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print('FAIL:', what)
+
+
+def env(whitelist=WHITELIST):
+    e = dict(os.environ)
+    e['GST_PLUGIN_LOADING_WHITELIST'] = whitelist
+    return e
+
+
+def run(args, whitelist=WHITELIST):
+    p = subprocess.run([RECORD] + args, env=env(whitelist), timeout=120,
+                       capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def read_file(path):
+    """plays @path to its end: (video frames, audio buffers, video caps)"""
+    Gst.init(None)
+    pipeline = Gst.parse_launch(
+        'filesrc location="%s" ! matroskademux name=d '
+        'd.video_0 ! fakesink name=v sync=false async=false '
+        'd.audio_0 ! fakesink name=a sync=false async=false' % path)
+    counts = {'video': 0, 'audio': 0, 'caps': None}
+
+    def probe(pad, info, kind):
+        counts[kind] += 1
+        if kind == 'video':
+            counts['caps'] = pad.get_current_caps().get_structure(0)
+        return Gst.PadProbeReturn.OK
+
+    for kind, name in (('video', 'v'), ('audio', 'a')):
+        pipeline.get_by_name(name).get_static_pad('sink').add_probe(
+            Gst.PadProbeType.BUFFER, probe, kind)
+    pipeline.set_state(Gst.State.PLAYING)
+    msg = pipeline.get_bus().timed_pop_filtered(
+        60 * Gst.SECOND, Gst.MessageType.EOS | Gst.MessageType.ERROR)
+    ok = msg is not None and msg.type == Gst.MessageType.EOS
+    pipeline.set_state(Gst.State.NULL)
+    check(ok, '%s plays to its end' % path)
+    return counts
+
+
+def test_sigint(tmp):
+    out = os.path.join(tmp, 'tape.mkv')
+    p = subprocess.Popen([RECORD, '--device', 'virtual:5', '--input',
+                          'S-Video', '--norm', 'PAL', '--audio', 'test',
+                          '-o', out], env=env(), stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    lines = []
+    for line in p.stdout:
+        lines.append(line.rstrip('\n'))
+        m = PROGRESS.match(lines[-1])
+        if m and int(m.group(4)) >= 50:
+            p.send_signal(signal.SIGINT)
+            break
+    rest, err = p.communicate(timeout=120)
+    lines += rest.splitlines()
+    print('\n'.join(lines))
+    print(err, file=sys.stderr)
+    check(p.returncode == 0, 'exit status 0 after SIGINT (%d)' % p.returncode)
+    progress = [m for m in map(PROGRESS.match, lines) if m]
+    check(len(progress) >= 2, 'progress lines printed')
+    check(all(m.group(7) == 'ok' for m in progress), 'signal ok')
+    check(all(m.group(8).startswith('PAL 720x576i25') for m in progress),
+          'norm PAL 720x576i25 in the progress lines')
+    check(all(m.group(11) is not None for m in progress), 'audio level shown')
+    summary = [re.match(r'^Recorded (\S+), (\d+) frames', x) for x in lines]
+    summary = [m for m in summary if m]
+    check(len(summary) == 1, 'one summary')
+    if not summary:
+        return
+    frames = int(summary[0].group(2))
+    check(frames >= 50, 'at least the 50 frames seen before SIGINT')
+    counts = read_file(out)
+    check(counts['video'] == frames,
+          'the file holds every frame counted (%d, %d)' %
+          (counts['video'], frames))
+    check(counts['audio'] > 0, 'the file has sound')
+    s = counts['caps']
+    check(s is not None and s.get_name() == 'video/x-ffv', 'FFV1 video')
+    check(s is not None and s.get_string('interlace-mode') == 'interleaved',
+          'interlaced')
+    check(s is not None and s.get_int('height')[1] == 576, '576 lines')
+
+
+def test_errors(tmp):
+    out = os.path.join(tmp, 'err.mkv')
+    rc, so, se = run(['--device', 'virtual:5'])
+    check(rc == 2 and '-o FILE.mkv' in se, 'no -o: status 2 (%s)' % se)
+    rc, so, se = run(['--device', 'virtual:5', '--duration', 'soon', '-o',
+                      out])
+    check(rc == 2 and "bad --duration 'soon'" in se, 'bad duration')
+    rc, so, se = run(['--device', 'virtual:5', '--bogus', '-o', out])
+    check(rc == 2, 'unknown option: status 2')
+    rc, so, se = run(['--device', 'virtual:5', '--captions', 'cc.scc', '-o',
+                      out])
+    check(rc == 2 and 'captions are not available from this source yet' in
+          se, 'captions refused (%s)' % se)
+    rc, so, se = run(['--device', 'virtual:5', '--input', 'Composite9',
+                      '--audio', 'none', '-o', out])
+    check(rc == 1 and 'Composite9' in se and 'Composite1' in se,
+          'wrong input lists the inputs (%s)' % se)
+    check(not os.path.exists(out), 'no empty file after an error')
+    rc, so, se = run(['--device', 'virtual:5', '--audio', 'none',
+                      '--duration', '1', '-o', out])
+    check(rc == 0, 'a 1 s recording (%s)' % se)
+    rc, so, se = run(['--device', 'virtual:5', '--duration', '1', '-o', out])
+    check(rc == 0 and 'no sound device found for virtual:5' in se,
+          '--audio auto without a sound device warns (%s)' % se)
+    # gst-libav not loaded: as if gstreamer1.0-libav were not installed
+    hidden = ':'.join(x for x in WHITELIST.split(':') if x != 'gst-libav')
+    rc, so, se = run(['--device', 'virtual:5', '-o', out], whitelist=hidden)
+    check(rc == 3 and 'install the Debian package gstreamer1.0-libav' in se,
+          'missing FFV1 encoder names its package (%s)' % se)
+
+
+with tempfile.TemporaryDirectory(prefix='v4l2tv-record-cli-') as tmp:
+    test_sigint(tmp)
+    test_errors(tmp)
+if failures:
+    print('%d failure(s)' % len(failures))
+    sys.exit(1)
+print('all passed')

@@ -1,0 +1,1139 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l2tv-record: the recorder (tools/record.h).
+ *
+ * One segment is one pipeline and one file:
+ *
+ *   v4l2tvsrc ! video/x-raw,format=Y42B|I420 ! queue ! avenc_ffv1|x264enc
+ *     ! matroskamux name=mux ! filesink
+ *   alsasrc|audiotestsrc ! audioconvert ! audioresample ! audio/x-raw,rate=48000
+ *     ! audio/x-raw,format=S16LE ! queue ! flacenc|opusenc ! mux.
+ *
+ * The source converts the card's packed 4:2:2 itself (no videoconvert to
+ * guess a format); the caps keep interlace-mode and field-order, and
+ * matroskamux writes FlagInterlaced from them. A change of standard while
+ * recording (PAL to NTSC) changes the frame size, which Matroska cannot
+ * carry in one track: the segment ends with EOS (its file is finalised)
+ * and a new one starts in a numbered file (FILE-2.mkv, ...) at the new
+ * standard. With --norm auto the standard is detected again whenever the
+ * signal comes back after a loss (a tape gap), which is where a tape can
+ * change standard.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "record.h"
+
+#define AUDIO_RATE 48000
+#define VIDEO_QUEUE_TIME (2 * GST_SECOND)
+
+/* (not G_DEFINE_QUARK: gst-indent spaces out the hyphens of its name) */
+GQuark
+v4l2tv_record_error_quark (void)
+{
+  return g_quark_from_static_string ("v4l2tv-record-error-quark");
+}
+
+typedef struct
+{
+  const gchar *name;
+  const gchar *video_format;    /* what the source converts to */
+  const gchar *video_encoder;
+  const gchar *audio_encoder;
+  const gchar *description;
+} Preset;
+
+/* *INDENT-OFF* */
+static const Preset presets[] = {
+  {"archive", "Y42B", "avenc_ffv1", "flacenc",
+      "lossless FFV1 4:2:2 and FLAC"},
+  {"small", "I420", "x264enc", "opusenc",
+      "interlaced H.264 4:2:0 and Opus"},
+};
+
+/* where each element we may use comes from in Debian */
+static const struct
+{
+  const gchar *element;
+  const gchar *package;
+} packages[] = {
+  {"avenc_ffv1", "gstreamer1.0-libav"},
+  {"x264enc", "gstreamer1.0-plugins-ugly"},
+  {"flacenc", "gstreamer1.0-plugins-good"},
+  {"opusenc", "gstreamer1.0-plugins-base"},
+  {"matroskamux", "gstreamer1.0-plugins-good"},
+  {"alsasrc", "gstreamer1.0-alsa"},
+  {"audiotestsrc", "gstreamer1.0-plugins-base"},
+  {"audioconvert", "gstreamer1.0-plugins-base"},
+  {"audioresample", "gstreamer1.0-plugins-base"},
+  {"queue", "libgstreamer1.0-0"},
+  {"capsfilter", "libgstreamer1.0-0"},
+  {"filesink", "libgstreamer1.0-0"},
+};
+/* *INDENT-ON* */
+
+struct _V4l2TvRecord
+{
+  V4l2TvRecordOptions opts;
+  FILE *out;
+  const Preset *preset;
+  gboolean norm_auto;
+  gchar *norm;                  /* of the next segment */
+  gchar *audio_source;          /* NULL: none; "audiotestsrc" or "alsasrc" */
+  gchar *audio_device;          /* alsasrc's device */
+  GPtrArray *files;
+
+  GMainLoop *loop;
+  guint tick_id;
+  V4l2TvRecordTickFunc tick;
+  gpointer tick_data;
+
+  /* the segment */
+  GstElement *pipeline, *src, *mux, *asrc;
+  guint bus_watch;
+  gboolean stopping;            /* EOS asked for: the end */
+  gboolean aborted;
+  GError *error;
+  gchar *signal_status;         /* "ok", "no-signal", ... */
+  gboolean signal_lost;
+  gboolean have_level;          /* the lock */
+  gdouble level_db;             /* the lock: RMS of the last second */
+  gdouble level_sum;            /* the sound's streaming thread */
+  guint64 level_samples;
+
+  /* the totals of the segments before this one */
+  guint64 prev_frames, prev_dropped, prev_gap, prev_corrupted, prev_errors;
+  GstClockTime prev_time;
+
+  /* the video streaming thread writes these, with the lock */
+  GMutex lock;
+  GstCaps *caps;                /* the segment's video caps */
+  GstCaps *new_caps;            /* non-NULL: switching to these */
+  guint64 frames;               /* in this segment */
+  GstClockTime first_pts, end;
+  gboolean done;                /* --duration reached */
+  gboolean video_eos;           /* EOS sent into the video branch */
+};
+
+const gchar *
+v4l2tv_record_package_of (const gchar * element_name)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (packages); i++)
+    if (g_str_equal (packages[i].element, element_name))
+      return packages[i].package;
+  return NULL;
+}
+
+gboolean
+v4l2tv_record_parse_duration (const gchar * str, GstClockTime * time)
+{
+  gdouble parts[3], secs = 0, mult = 1;
+  gchar **fields;
+  guint n, i;
+  gboolean ok = TRUE;
+  gsize len;
+
+  if (str == NULL || *str == '\0')
+    return FALSE;
+  len = strlen (str);
+  if (strchr ("smh", str[len - 1]) && !strchr (str, ':')) {
+    mult = str[len - 1] == 's' ? 1 : str[len - 1] == 'm' ? 60 : 3600;
+    len--;
+  }
+  {
+    g_autofree gchar *num = g_strndup (str, len);
+
+    fields = g_strsplit (num, ":", -1);
+  }
+  n = g_strv_length (fields);
+  if (n == 0 || n > 3)
+    ok = FALSE;
+  for (i = 0; ok && i < n; i++) {
+    gchar *end = NULL;
+
+    if (fields[i][0] == '\0' || !g_ascii_isdigit (fields[i][0])) {
+      ok = FALSE;
+      break;
+    }
+    parts[i] = g_ascii_strtod (fields[i], &end);
+    if (*end != '\0' || parts[i] < 0 || (i > 0 && parts[i] >= 60))
+      ok = FALSE;
+  }
+  g_strfreev (fields);
+  if (!ok)
+    return FALSE;
+  for (i = 0; i < n; i++)
+    secs = secs * 60 + parts[i];
+  secs *= mult;
+  if (secs <= 0 || secs > 1e6 * 3600)
+    return FALSE;
+  *time = (GstClockTime) (secs * GST_SECOND);
+  return TRUE;
+}
+
+static GstElement *
+make (const gchar * factory, const gchar * name, GError ** error)
+{
+  GstElement *e = gst_element_factory_make (factory, name);
+
+  if (e == NULL) {
+    const gchar *package = v4l2tv_record_package_of (factory);
+
+    if (g_str_equal (factory, "v4l2tvsrc"))
+      g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_MISSING,
+          "the element 'v4l2tvsrc' is missing: install gst-plugins-tv (this "
+          "module), or point GST_PLUGIN_PATH at its build");
+    else if (package)
+      g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_MISSING,
+          "the element '%s' is missing: install the Debian package %s",
+          factory, package);
+    else
+      g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_MISSING,
+          "the element '%s' is missing", factory);
+  }
+  return e;
+}
+
+/* that the elements exist before anything opens */
+static gboolean
+check_elements (V4l2TvRecord * rec, GError ** error)
+{
+  const gchar *needed[] = { "v4l2tvsrc", rec->preset->video_encoder,
+    "matroskamux", "filesink", "queue", "capsfilter",
+    rec->preset->audio_encoder, "audioconvert", "audioresample",
+    rec->audio_source
+  };
+  guint i, n = G_N_ELEMENTS (needed);
+
+  /* the audio elements only when there may be sound */
+  if (rec->audio_source == NULL)
+    n = G_N_ELEMENTS (needed) - 4;
+  for (i = 0; i < n; i++) {
+    GstElementFactory *f = gst_element_factory_find (needed[i]);
+
+    if (f == NULL) {
+      g_autoptr (GstElement) e = make (needed[i], NULL, error);
+      return FALSE;
+    }
+    gst_object_unref (f);
+  }
+  return TRUE;
+}
+
+static gboolean
+check_norm (const gchar * norm, GError ** error)
+{
+  g_autoptr (GstElement) src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  GParamSpec *pspec;
+  GEnumClass *klass;
+  GString *valid;
+  guint i;
+
+  if (src == NULL)
+    return TRUE;                /* check_elements says so */
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (src), "norm");
+  klass = G_PARAM_SPEC_ENUM (pspec)->enum_class;
+  if (g_enum_get_value_by_nick (klass, norm) != NULL)
+    return TRUE;
+  for (i = 0; i < klass->n_values; i++)
+    if (g_ascii_strcasecmp (klass->values[i].value_nick, norm) == 0)
+      return TRUE;
+  valid = g_string_new (NULL);
+  for (i = 0; i < klass->n_values; i++) {
+    if (g_str_equal (klass->values[i].value_nick, "current"))
+      continue;
+    g_string_append_printf (valid, "%s%s", valid->len ? ", " : "",
+        klass->values[i].value_nick);
+  }
+  g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+      "unknown --norm '%s'; valid: %s", norm, valid->str);
+  g_string_free (valid, TRUE);
+  return FALSE;
+}
+
+static void
+set_norm (GstElement * src, const gchar * norm)
+{
+  GParamSpec *pspec =
+      g_object_class_find_property (G_OBJECT_GET_CLASS (src), "norm");
+  GEnumClass *klass = G_PARAM_SPEC_ENUM (pspec)->enum_class;
+  guint i;
+
+  for (i = 0; i < klass->n_values; i++)
+    if (g_ascii_strcasecmp (klass->values[i].value_nick, norm) == 0)
+      g_object_set (src, "norm", klass->values[i].value, NULL);
+}
+
+static gchar *
+get_norm_nick (GstElement * src)
+{
+  GParamSpec *pspec =
+      g_object_class_find_property (G_OBJECT_GET_CLASS (src), "norm");
+  GEnumClass *klass = G_PARAM_SPEC_ENUM (pspec)->enum_class;
+  GEnumValue *v;
+  gint norm;
+
+  g_object_get (src, "norm", &norm, NULL);
+  v = g_enum_get_value (klass, norm);
+  /* NULL for "current": whatever the card is set to */
+  return v && v->value != 0 ? g_strdup (v->value_nick) : NULL;
+}
+
+V4l2TvRecord *
+v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
+    GError ** error)
+{
+  V4l2TvRecord *rec;
+  const gchar *preset = opts->preset ? opts->preset : "archive";
+  const gchar *audio = opts->audio ? opts->audio : "auto";
+  guint i;
+
+  if (opts->output == NULL || *opts->output == '\0') {
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+        "no output file: give -o FILE.mkv");
+    return NULL;
+  }
+  if (opts->captions) {
+    /* the VBI decoding is not in v4l2tvsrc yet: no caption data to write */
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_UNSUPPORTED,
+        "--captions %s: captions are not available from this source yet "
+        "(v4l2tvsrc does not decode the card's VBI captions); record "
+        "without --captions", opts->captions);
+    return NULL;
+  }
+
+  rec = g_new0 (V4l2TvRecord, 1);
+  g_mutex_init (&rec->lock);
+  rec->out = out ? out : stdout;
+  rec->files = g_ptr_array_new_with_free_func (g_free);
+  rec->first_pts = GST_CLOCK_TIME_NONE;
+  rec->opts.device = g_strdup (opts->device ? opts->device : "/dev/video0");
+  rec->opts.input = g_strdup (opts->input);
+  rec->opts.norm = g_strdup (opts->norm);
+  rec->opts.audio = g_strdup (audio);
+  rec->opts.duration = opts->duration;
+  rec->opts.preset = g_strdup (preset);
+  rec->opts.output = g_strdup (opts->output);
+  rec->norm = g_strdup (opts->norm);
+  rec->norm_auto = opts->norm && g_ascii_strcasecmp (opts->norm, "auto") == 0;
+
+  for (i = 0; i < G_N_ELEMENTS (presets); i++)
+    if (g_str_equal (presets[i].name, preset))
+      rec->preset = &presets[i];
+  if (rec->preset == NULL) {
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+        "unknown --preset '%s'; valid: archive (%s), small (%s)", preset,
+        presets[0].description, presets[1].description);
+    goto fail;
+  }
+
+  if (g_str_equal (audio, "none")) {
+    rec->audio_source = NULL;
+  } else if (g_str_equal (audio, "test")) {
+    rec->audio_source = g_strdup ("audiotestsrc");
+  } else if (g_str_equal (audio, "auto")) {
+    /* resolved when the device is open; alsasrc if it finds one */
+    rec->audio_source = g_strdup ("alsasrc");
+  } else {
+    rec->audio_source = g_strdup ("alsasrc");
+    rec->audio_device = g_strdup (audio);
+  }
+
+  if (!check_elements (rec, error))
+    goto fail;
+  if (opts->norm && !check_norm (opts->norm, error))
+    goto fail;
+  return rec;
+
+fail:
+  v4l2tv_record_free (rec);
+  return NULL;
+}
+
+static void
+teardown (V4l2TvRecord * rec)
+{
+  if (rec->pipeline) {
+    gst_element_set_state (rec->pipeline, GST_STATE_NULL);
+    if (rec->bus_watch)
+      g_source_remove (rec->bus_watch);
+    rec->bus_watch = 0;
+    gst_clear_object (&rec->src);
+    gst_clear_object (&rec->mux);
+    gst_clear_object (&rec->asrc);
+    gst_clear_object (&rec->pipeline);
+  }
+  g_mutex_lock (&rec->lock);
+  gst_clear_caps (&rec->caps);
+  gst_clear_caps (&rec->new_caps);
+  g_mutex_unlock (&rec->lock);
+}
+
+void
+v4l2tv_record_free (V4l2TvRecord * rec)
+{
+  if (rec == NULL)
+    return;
+  teardown (rec);
+  if (rec->tick_id)
+    g_source_remove (rec->tick_id);
+  g_clear_pointer (&rec->loop, g_main_loop_unref);
+  g_free (rec->opts.device);
+  g_free (rec->opts.input);
+  g_free (rec->opts.norm);
+  g_free (rec->opts.audio);
+  g_free (rec->opts.preset);
+  g_free (rec->opts.output);
+  g_free (rec->norm);
+  g_free (rec->audio_source);
+  g_free (rec->audio_device);
+  g_free (rec->signal_status);
+  g_ptr_array_unref (rec->files);
+  g_clear_error (&rec->error);
+  g_mutex_clear (&rec->lock);
+  g_free (rec);
+}
+
+void
+v4l2tv_record_set_tick (V4l2TvRecord * rec, V4l2TvRecordTickFunc func,
+    gpointer user_data)
+{
+  rec->tick = func;
+  rec->tick_data = user_data;
+}
+
+GstElement *
+v4l2tv_record_get_source (V4l2TvRecord * rec)
+{
+  return rec->src ? gst_object_ref (rec->src) : NULL;
+}
+
+const gchar *
+v4l2tv_record_get_signal (V4l2TvRecord * rec)
+{
+  return rec->signal_status ? rec->signal_status : "ok";
+}
+
+guint64
+v4l2tv_record_get_frames (V4l2TvRecord * rec)
+{
+  guint64 frames;
+
+  g_mutex_lock (&rec->lock);
+  frames = rec->prev_frames + rec->frames;
+  g_mutex_unlock (&rec->lock);
+  return frames;
+}
+
+guint
+v4l2tv_record_get_n_files (V4l2TvRecord * rec)
+{
+  return rec->files->len;
+}
+
+const gchar *
+v4l2tv_record_get_file (V4l2TvRecord * rec, guint i)
+{
+  return i < rec->files->len ? g_ptr_array_index (rec->files, i) : NULL;
+}
+
+/* FILE.mkv, then FILE-2.mkv, FILE-3.mkv, ... */
+static gchar *
+segment_file (const gchar * output, guint n)
+{
+  const gchar *dot = strrchr (output, '.');
+  const gchar *slash = strrchr (output, '/');
+
+  if (n == 0)
+    return g_strdup (output);
+  if (dot == NULL || (slash && dot < slash) || dot == output)
+    return g_strdup_printf ("%s-%u", output, n + 1);
+  return g_strdup_printf ("%.*s-%u%s", (gint) (dot - output), output, n + 1,
+      dot);
+}
+
+static void
+post_app (GstElement * from, const gchar * name)
+{
+  gst_element_post_message (from,
+      gst_message_new_application (GST_OBJECT_CAST (from),
+          gst_structure_new_empty (name)));
+}
+
+/* the video streaming thread, before the encoder: counts the frames, ends
+ * the recording at --duration, notices a change of standard */
+static GstPadProbeReturn
+video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  V4l2TvRecord *rec = user_data;
+  GstPadProbeReturn ret = GST_PAD_PROBE_OK;
+  gboolean post_switch = FALSE, post_done = FALSE;
+
+  g_mutex_lock (&rec->lock);
+  if (info->type & GST_PAD_PROBE_TYPE_BUFFER) {
+    GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+
+    if (rec->new_caps || rec->done) {
+      ret = GST_PAD_PROBE_DROP;
+      /* the frame after the last one: the video ends here */
+      if (rec->done && !rec->video_eos)
+        post_done = rec->video_eos = TRUE;
+    } else {
+      rec->frames++;
+      if (GST_BUFFER_PTS_IS_VALID (buf)) {
+        if (!GST_CLOCK_TIME_IS_VALID (rec->first_pts))
+          rec->first_pts = GST_BUFFER_PTS (buf);
+        rec->end = GST_BUFFER_PTS (buf) +
+            (GST_BUFFER_DURATION_IS_VALID (buf) ? GST_BUFFER_DURATION (buf) :
+            0);
+        if (GST_CLOCK_TIME_IS_VALID (rec->opts.duration) &&
+            rec->prev_time + rec->end - rec->first_pts >= rec->opts.duration)
+          rec->done = TRUE;
+      }
+    }
+  } else {
+    GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
+
+    if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
+      GstCaps *caps;
+
+      gst_event_parse_caps (event, &caps);
+      if (rec->caps == NULL) {
+        rec->caps = gst_caps_ref (caps);
+      } else if (!gst_caps_is_equal (rec->caps, caps)) {
+        /* Matroska cannot change the frame size in a track: this file
+         * ends here, the next one starts with these caps */
+        if (rec->new_caps == NULL && !rec->video_eos)
+          post_switch = rec->video_eos = TRUE;
+        gst_caps_replace (&rec->new_caps, caps);
+        ret = GST_PAD_PROBE_DROP;
+      }
+    }
+  }
+  g_mutex_unlock (&rec->lock);
+
+  /* EOS into the video branch at once, from this thread: the muxer stops
+   * waiting for video, so the sound drains and its source can take the
+   * EOS the main thread sends it next (sent the other way round, that EOS
+   * waits for the sound source's push, blocked in a full queue before a
+   * muxer that waits for video that no longer comes) */
+  if (post_switch || post_done) {
+    GstPad *peer = gst_pad_get_peer (pad);
+
+    if (peer) {
+      gst_pad_send_event (peer, gst_event_new_eos ());
+      gst_object_unref (peer);
+    }
+  }
+  if (post_switch)
+    post_app (rec->src, "v4l2tv-record-switch");
+  if (post_done)
+    post_app (rec->src, "v4l2tv-record-done");
+  return ret;
+}
+
+/* records the caps' interlacing in the file's tags: matroskamux 1.22
+ * writes FlagInterlaced but no FieldOrder element */
+static GstPadProbeReturn
+tag_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  V4l2TvRecord *rec = user_data;
+  GstEvent *event = GST_PAD_PROBE_INFO_EVENT (info);
+  const GstStructure *s;
+  const gchar *mode, *order;
+  gchar *comment;
+  GstCaps *caps;
+
+  if (GST_EVENT_TYPE (event) != GST_EVENT_CAPS)
+    return GST_PAD_PROBE_OK;
+  gst_event_parse_caps (event, &caps);
+  s = gst_caps_get_structure (caps, 0);
+  mode = gst_structure_get_string (s, "interlace-mode");
+  order = gst_structure_get_string (s, "field-order");
+  comment = g_strdup_printf ("v4l2tv-record: interlace-mode=%s%s%s",
+      mode ? mode : "progressive", order ? ", field-order=" : "",
+      order ? order : "");
+  gst_tag_setter_add_tags (GST_TAG_SETTER (rec->mux), GST_TAG_MERGE_REPLACE,
+      GST_TAG_COMMENT, comment, NULL);
+  g_free (comment);
+  return GST_PAD_PROBE_OK;
+}
+
+static gboolean bus_cb (GstBus * bus, GstMessage * msg, gpointer user_data);
+
+static gboolean
+take_bus_error (V4l2TvRecord * rec, V4l2TvRecordError code, GError ** error)
+{
+  g_autoptr (GstBus) bus = gst_element_get_bus (rec->pipeline);
+  g_autoptr (GstMessage) msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  g_autoptr (GError) err = NULL;
+  g_autofree gchar *debug = NULL;
+
+  if (msg == NULL) {
+    g_set_error (error, V4L2TV_RECORD_ERROR, code,
+        "device '%s' could not be started", rec->opts.device);
+    return FALSE;
+  }
+  gst_message_parse_error (msg, &err, &debug);
+  g_set_error (error, V4L2TV_RECORD_ERROR, code, "%s", err->message);
+  return FALSE;
+}
+
+/* the sound's level, RMS over a second of S16LE samples (the level
+ * element posts a critical warning when EOS comes before its first
+ * buffer, as after a quick Ctrl-C) */
+static GstPadProbeReturn
+level_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  V4l2TvRecord *rec = user_data;
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+  GstMapInfo map;
+  gsize i, n;
+
+  if (!gst_buffer_map (buf, &map, GST_MAP_READ))
+    return GST_PAD_PROBE_OK;
+  n = map.size / 2;
+  for (i = 0; i < n; i++) {
+    gdouble v = (gint16) GST_READ_UINT16_LE (map.data + 2 * i) / 32768.0;
+
+    rec->level_sum += v * v;
+  }
+  gst_buffer_unmap (buf, &map);
+  rec->level_samples += n;
+  /* a second of samples, whatever the number of channels */
+  if (rec->level_samples >= AUDIO_RATE) {
+    gdouble rms = sqrt (rec->level_sum / rec->level_samples);
+
+    g_mutex_lock (&rec->lock);
+    rec->level_db = rms > 0 ? MAX (20 * log10 (rms), -99.0) : -99.0;
+    rec->have_level = TRUE;
+    g_mutex_unlock (&rec->lock);
+    rec->level_sum = 0;
+    rec->level_samples = 0;
+  }
+  return GST_PAD_PROBE_OK;
+}
+
+static gboolean
+link_audio (V4l2TvRecord * rec, const gchar * device, GError ** error)
+{
+  GstElement *asrc, *conv, *res, *acaps, *aq, *aenc;
+  GstPad *pad;
+  g_autoptr (GstCaps) caps = NULL;
+
+  if (!(asrc = make (rec->audio_source, "asrc", error)))
+    return FALSE;
+  if (device) {
+    /* the card's sound is slaved to the pipeline clock (the video's) by
+     * skewing, so that it stays in sync over hours */
+    g_object_set (asrc, "device", device, NULL);
+    gst_util_set_object_arg (G_OBJECT (asrc), "slave-method", "skew");
+  } else {
+    g_object_set (asrc, "is-live", TRUE, "freq", 1000.0, "volume", 0.25, NULL);
+  }
+  conv = make ("audioconvert", NULL, error);
+  res = make ("audioresample", NULL, error);
+  acaps = make ("capsfilter", NULL, error);
+  aq = make ("queue", NULL, error);
+  aenc = make (rec->preset->audio_encoder, "aenc", error);
+  g_assert (conv && res && acaps && aq && aenc);
+  caps = gst_caps_new_simple ("audio/x-raw", "format", G_TYPE_STRING,
+      "S16LE", "rate", G_TYPE_INT, AUDIO_RATE, NULL);
+  g_object_set (acaps, "caps", caps, NULL);
+  g_object_set (aq, "max-size-buffers", 0, "max-size-bytes", 0,
+      "max-size-time", (guint64) VIDEO_QUEUE_TIME, NULL);
+  if (g_str_equal (rec->preset->audio_encoder, "opusenc"))
+    g_object_set (aenc, "bitrate", 128000, NULL);
+  gst_bin_add_many (GST_BIN (rec->pipeline), asrc, conv, res, acaps, aq,
+      aenc, NULL);
+  rec->asrc = gst_object_ref (asrc);
+  pad = gst_element_get_static_pad (acaps, "src");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, level_probe, rec, NULL);
+  gst_object_unref (pad);
+  if (!gst_element_link_many (asrc, conv, res, acaps, aq, aenc, rec->mux, NULL)) {
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
+        "could not link the sound of '%s' (%s) to %s", rec->opts.device,
+        device ? device : "test tone", rec->preset->audio_encoder);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* the ALSA device for --audio: the explicit one, the source's
+ * audio-device property (auto), or NULL for no sound */
+static const gchar *
+resolve_audio (V4l2TvRecord * rec)
+{
+  if (rec->audio_source == NULL || rec->audio_device)
+    return rec->audio_device;
+  if (g_str_equal (rec->audio_source, "audiotestsrc"))
+    return NULL;
+  /* auto */
+  if (g_object_class_find_property (G_OBJECT_GET_CLASS (rec->src),
+          "audio-device")) {
+    g_autofree gchar *dev = NULL;
+
+    g_object_get (rec->src, "audio-device", &dev, NULL);
+    if (dev && *dev) {
+      rec->audio_device = g_steal_pointer (&dev);
+      fprintf (rec->out, "sound: %s (the card's sound device)\n",
+          rec->audio_device);
+      return rec->audio_device;
+    }
+  }
+  g_printerr ("warning: no sound device found for %s; recording video "
+      "only\n", rec->opts.device);
+  g_clear_pointer (&rec->audio_source, g_free);
+  return NULL;
+}
+
+static gboolean
+start_segment (V4l2TvRecord * rec, GError ** error)
+{
+  GstElement *vcaps, *vq, *venc, *sink;
+  g_autoptr (GstCaps) caps = NULL;
+  g_autoptr (GstBus) bus = NULL;
+  g_autoptr (GstPad) pad = NULL;
+  gchar *file = segment_file (rec->opts.output, rec->files->len);
+  const gchar *audio_device;
+
+  rec->pipeline = gst_pipeline_new ("v4l2tv-record");
+  if (!(rec->src = make ("v4l2tvsrc", "src", error)))
+    goto fail;
+  gst_object_ref (rec->src);
+  g_object_set (rec->src, "device", rec->opts.device, NULL);
+  if (rec->opts.input)
+    g_object_set (rec->src, "input", rec->opts.input, NULL);
+  if (rec->norm)
+    set_norm (rec->src, rec->norm);
+  gst_bin_add (GST_BIN (rec->pipeline), rec->src);
+
+  /* opens the device: a wrong device, input or norm fails here, with the
+   * element's error (which lists the valid choices) */
+  if (gst_element_set_state (rec->pipeline, GST_STATE_READY) ==
+      GST_STATE_CHANGE_FAILURE) {
+    take_bus_error (rec, V4L2TV_RECORD_ERROR_DEVICE, error);
+    goto fail;
+  }
+
+  if (!(vcaps = make ("capsfilter", NULL, error)) ||
+      !(vq = make ("queue", NULL, error)) ||
+      !(venc = make (rec->preset->video_encoder, "venc", error)) ||
+      !(rec->mux = make ("matroskamux", "mux", error)) ||
+      !(sink = make ("filesink", "sink", error)))
+    goto fail;
+  gst_object_ref (rec->mux);
+  caps = gst_caps_new_simple ("video/x-raw", "format", G_TYPE_STRING,
+      rec->preset->video_format, NULL);
+  g_object_set (vcaps, "caps", caps, NULL);
+  g_object_set (vq, "max-size-buffers", 0, "max-size-bytes", 0,
+      "max-size-time", (guint64) VIDEO_QUEUE_TIME, NULL);
+  if (g_str_equal (rec->preset->video_encoder, "avenc_ffv1")) {
+    /* FFV1 version 3 (slice CRCs: damage in an archive is found) */
+    g_object_set (venc, "slicecrc", TRUE, NULL);
+  } else {
+    g_object_set (venc, "interlaced", TRUE, "bitrate", 4000, NULL);
+    gst_util_set_object_arg (G_OBJECT (venc), "speed-preset", "veryfast");
+  }
+  g_object_set (sink, "location", file, NULL);
+  gst_bin_add_many (GST_BIN (rec->pipeline), vcaps, vq, venc, rec->mux, sink,
+      NULL);
+  if (!gst_element_link_many (rec->src, vcaps, vq, venc, rec->mux, sink, NULL)) {
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
+        "could not link v4l2tvsrc to %s and matroskamux",
+        rec->preset->video_encoder);
+    goto fail;
+  }
+  pad = gst_element_get_static_pad (vcaps, "src");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER |
+      GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, video_probe, rec, NULL);
+  gst_clear_object (&pad);
+  pad = gst_element_get_static_pad (venc, "sink");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, tag_probe,
+      rec, NULL);
+
+  audio_device = resolve_audio (rec);
+  if (rec->audio_source && !link_audio (rec, audio_device, error))
+    goto fail;
+
+  bus = gst_element_get_bus (rec->pipeline);
+  rec->bus_watch = gst_bus_add_watch (bus, bus_cb, rec);
+  g_ptr_array_add (rec->files, file);
+  file = NULL;
+  if (gst_element_set_state (rec->pipeline, GST_STATE_PLAYING) ==
+      GST_STATE_CHANGE_FAILURE) {
+    take_bus_error (rec, V4L2TV_RECORD_ERROR_DEVICE, error);
+    goto fail;
+  }
+  return TRUE;
+
+fail:
+  g_free (file);
+  return FALSE;
+}
+
+static void
+finish_segment (V4l2TvRecord * rec)
+{
+  guint64 dropped = 0, gap = 0, corrupted = 0, errors = 0;
+
+  if (rec->src)
+    g_object_get (rec->src, "dropped-frames", &dropped, "gap-frames", &gap,
+        "corrupted-count", &corrupted, "capture-errors", &errors, NULL);
+  rec->prev_dropped += dropped;
+  rec->prev_gap += gap;
+  rec->prev_corrupted += corrupted;
+  rec->prev_errors += errors;
+  g_mutex_lock (&rec->lock);
+  rec->prev_frames += rec->frames;
+  if (GST_CLOCK_TIME_IS_VALID (rec->first_pts))
+    rec->prev_time += rec->end - rec->first_pts;
+  rec->frames = 0;
+  rec->video_eos = FALSE;
+  rec->first_pts = GST_CLOCK_TIME_NONE;
+  rec->end = 0;
+  g_mutex_unlock (&rec->lock);
+}
+
+static void
+describe_caps (GstCaps * caps, GString * s)
+{
+  const GstStructure *st;
+  gint w = 0, h = 0, n = 0, d = 1;
+  const gchar *mode;
+
+  if (caps == NULL)
+    return;
+  st = gst_caps_get_structure (caps, 0);
+  gst_structure_get_int (st, "width", &w);
+  gst_structure_get_int (st, "height", &h);
+  gst_structure_get_fraction (st, "framerate", &n, &d);
+  mode = gst_structure_get_string (st, "interlace-mode");
+  g_string_append_printf (s, "%dx%d%s%.4g", w, h,
+      mode && !g_str_equal (mode, "progressive") ? "i" : "p",
+      d ? (gdouble) n / d : 0.0);
+}
+
+static gchar *
+norm_text (V4l2TvRecord * rec)
+{
+  g_autofree gchar *norm = NULL;
+  GString *s = g_string_new (NULL);
+
+  if (rec->src) {
+    if (rec->norm_auto)
+      g_object_get (rec->src, "detected-norm", &norm, NULL);
+    else
+      norm = get_norm_nick (rec->src);
+  }
+  g_string_append_printf (s, "%s ", norm ? norm :
+      rec->norm_auto ? "(none detected)" : "(the card's)");
+  g_mutex_lock (&rec->lock);
+  describe_caps (rec->caps, s);
+  g_mutex_unlock (&rec->lock);
+  return g_string_free (s, FALSE);
+}
+
+static guint64
+files_size (V4l2TvRecord * rec)
+{
+  guint64 size = 0;
+  guint i;
+
+  for (i = 0; i < rec->files->len; i++) {
+    GStatBuf st;
+
+    if (g_stat (g_ptr_array_index (rec->files, i), &st) == 0)
+      size += st.st_size;
+  }
+  return size;
+}
+
+static void
+format_time (GstClockTime t, gchar * buf, gsize len)
+{
+  guint64 s = t / GST_SECOND;
+
+  g_snprintf (buf, len, "%02u:%02u:%02u", (guint) (s / 3600),
+      (guint) (s / 60 % 60), (guint) (s % 60));
+}
+
+static void
+get_counts (V4l2TvRecord * rec, guint64 * frames, guint64 * dropped,
+    guint64 * gap, guint64 * corrupted, guint64 * errors, GstClockTime * time)
+{
+  guint64 d = 0, g = 0, c = 0, e = 0;
+
+  if (rec->src)
+    g_object_get (rec->src, "dropped-frames", &d, "gap-frames", &g,
+        "corrupted-count", &c, "capture-errors", &e, NULL);
+  *dropped = rec->prev_dropped + d;
+  *gap = rec->prev_gap + g;
+  *corrupted = rec->prev_corrupted + c;
+  *errors = rec->prev_errors + e;
+  g_mutex_lock (&rec->lock);
+  *frames = rec->prev_frames + rec->frames;
+  *time = rec->prev_time;
+  if (GST_CLOCK_TIME_IS_VALID (rec->first_pts))
+    *time += rec->end - rec->first_pts;
+  g_mutex_unlock (&rec->lock);
+}
+
+static gboolean
+tick_cb (gpointer user_data)
+{
+  V4l2TvRecord *rec = user_data;
+  guint64 frames, dropped, gap, corrupted, errors;
+  GstClockTime time;
+  g_autofree gchar *norm = norm_text (rec);
+  g_autofree gchar *size = g_format_size (files_size (rec));
+  gchar t[32];
+
+  get_counts (rec, &frames, &dropped, &gap, &corrupted, &errors, &time);
+  format_time (time, t, sizeof (t));
+  fprintf (rec->out, "[%s] frames %" G_GUINT64_FORMAT "  dropped %"
+      G_GUINT64_FORMAT "  gap %" G_GUINT64_FORMAT "  signal %s  norm %s  "
+      "size %s", t, frames, dropped, gap,
+      v4l2tv_record_get_signal (rec), norm, size);
+  if (rec->audio_source) {
+    gboolean have;
+    gdouble db;
+
+    g_mutex_lock (&rec->lock);
+    have = rec->have_level;
+    db = rec->level_db;
+    g_mutex_unlock (&rec->lock);
+    if (have)
+      fprintf (rec->out, "  audio %.1f dB", db);
+    else
+      fprintf (rec->out, "  audio -");
+  }
+  fprintf (rec->out, "\n");
+  fflush (rec->out);
+  if (rec->tick)
+    rec->tick (rec, rec->tick_data);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+print_summary (V4l2TvRecord * rec)
+{
+  guint64 frames, dropped, gap, corrupted, errors;
+  GstClockTime time;
+  g_autofree gchar *size = g_format_size (files_size (rec));
+  gchar t[32];
+  guint i;
+
+  get_counts (rec, &frames, &dropped, &gap, &corrupted, &errors, &time);
+  format_time (time, t, sizeof (t));
+  fprintf (rec->out, "Recorded %s, %" G_GUINT64_FORMAT " frames, %s in %u "
+      "file%s:\n", t, frames, size, rec->files->len,
+      rec->files->len == 1 ? "" : "s");
+  for (i = 0; i < rec->files->len; i++)
+    fprintf (rec->out, "  %s\n", (gchar *) g_ptr_array_index (rec->files, i));
+  fprintf (rec->out, "dropped %" G_GUINT64_FORMAT ", gap frames %"
+      G_GUINT64_FORMAT ", corrupted %" G_GUINT64_FORMAT ", capture errors %"
+      G_GUINT64_FORMAT "\n", dropped, gap, corrupted, errors);
+  fflush (rec->out);
+}
+
+/* --norm auto: the signal is back after a loss; the tape may have
+ * changed standard. norm "current" then "auto" makes the source detect
+ * again at its next frame (the same value twice would be no request). */
+static void
+redetect (V4l2TvRecord * rec)
+{
+  g_object_set (rec->src, "norm", 0, NULL);
+  set_norm (rec->src, "auto");
+}
+
+static void
+handle_element (V4l2TvRecord * rec, GstMessage * msg)
+{
+  const GstStructure *s = gst_message_get_structure (msg);
+
+  if (gst_structure_has_name (s, "v4l2tv-signal")) {
+    gboolean signal = TRUE;
+    const gchar *status = gst_structure_get_string (s, "status");
+
+    gst_structure_get_boolean (s, "signal", &signal);
+    g_free (rec->signal_status);
+    rec->signal_status = g_strdup (status ? status : "?");
+    if (!signal) {
+      rec->signal_lost = TRUE;
+    } else if (rec->signal_lost) {
+      rec->signal_lost = FALSE;
+      if (rec->norm_auto)
+        redetect (rec);
+    }
+  } else if (gst_structure_has_name (s, "v4l2tv-norm-detected")) {
+    const gchar *chosen = gst_structure_get_string (s, "chosen");
+    gboolean fallback = FALSE;
+
+    gst_structure_get_boolean (s, "fallback", &fallback);
+    if (!fallback)
+      fprintf (rec->out, "norm detected: %s\n", chosen ? chosen : "?");
+  }
+}
+
+static void
+next_segment (V4l2TvRecord * rec)
+{
+  g_autoptr (GError) err = NULL;
+  g_autoptr (GstCaps) caps = NULL;
+  GString *desc = g_string_new (NULL);
+
+  g_mutex_lock (&rec->lock);
+  caps = rec->new_caps ? gst_caps_ref (rec->new_caps) : NULL;
+  g_mutex_unlock (&rec->lock);
+  if (!rec->norm_auto) {
+    g_free (rec->norm);
+    rec->norm = get_norm_nick (rec->src);
+  }
+  finish_segment (rec);
+  teardown (rec);
+  describe_caps (caps, desc);
+  {
+    g_autofree gchar *file = segment_file (rec->opts.output, rec->files->len);
+
+    fprintf (rec->out, "the standard changed (now %s): %s is finished, "
+        "recording on in %s\n", desc->str, (gchar *)
+        g_ptr_array_index (rec->files, rec->files->len - 1), file);
+  }
+  g_string_free (desc, TRUE);
+  if (!start_segment (rec, &err)) {
+    g_propagate_error (&rec->error, g_steal_pointer (&err));
+    g_main_loop_quit (rec->loop);
+  }
+}
+
+static gboolean
+bus_cb (GstBus * bus, GstMessage * msg, gpointer user_data)
+{
+  V4l2TvRecord *rec = user_data;
+
+  switch (GST_MESSAGE_TYPE (msg)) {
+    case GST_MESSAGE_ERROR:{
+      g_autoptr (GError) err = NULL;
+      g_autofree gchar *debug = NULL;
+
+      gst_message_parse_error (msg, &err, &debug);
+      if (rec->error == NULL)
+        rec->error = g_error_new (V4L2TV_RECORD_ERROR,
+            V4L2TV_RECORD_ERROR_FAILED, "%s (%s)", err->message,
+            GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)));
+      g_main_loop_quit (rec->loop);
+      break;
+    }
+    case GST_MESSAGE_WARNING:{
+      g_autoptr (GError) err = NULL;
+
+      gst_message_parse_warning (msg, &err, NULL);
+      g_printerr ("warning: %s\n", err->message);
+      break;
+    }
+    case GST_MESSAGE_EOS:{
+      gboolean switching;
+
+      g_mutex_lock (&rec->lock);
+      switching = rec->new_caps != NULL;
+      g_mutex_unlock (&rec->lock);
+      if (switching && !rec->stopping) {
+        next_segment (rec);
+        return G_SOURCE_REMOVE; /* that bus is gone */
+      }
+      g_main_loop_quit (rec->loop);
+      break;
+    }
+    case GST_MESSAGE_ELEMENT:
+      handle_element (rec, msg);
+      break;
+    case GST_MESSAGE_APPLICATION:{
+      const GstStructure *s = gst_message_get_structure (msg);
+
+      if (gst_structure_has_name (s, "v4l2tv-record-done"))
+        v4l2tv_record_stop (rec);
+      else if (gst_structure_has_name (s, "v4l2tv-record-switch") && rec->asrc)
+        /* the video branch has its EOS (video_probe): the sound's now */
+        gst_element_send_event (rec->asrc, gst_event_new_eos ());
+      break;
+    }
+    default:
+      break;
+  }
+  return G_SOURCE_CONTINUE;
+}
+
+void
+v4l2tv_record_stop (V4l2TvRecord * rec)
+{
+  if (rec->stopping || rec->pipeline == NULL)
+    return;
+  rec->stopping = TRUE;
+  gst_element_send_event (rec->pipeline, gst_event_new_eos ());
+}
+
+void
+v4l2tv_record_abort (V4l2TvRecord * rec)
+{
+  rec->aborted = TRUE;
+  if (rec->loop)
+    g_main_loop_quit (rec->loop);
+}
+
+gboolean
+v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
+{
+  guint64 last_frames;
+  gboolean ok;
+
+  rec->loop = g_main_loop_new (NULL, FALSE);
+  if (!start_segment (rec, error)) {
+    teardown (rec);
+    /* nothing was written: no empty file left behind */
+    if (rec->files->len == 1)
+      g_unlink (g_ptr_array_index (rec->files, 0));
+    return FALSE;
+  }
+  fprintf (rec->out, "recording %s to %s (%s); Ctrl-C stops\n",
+      rec->opts.device, rec->opts.output, rec->preset->description);
+  fflush (rec->out);
+  rec->tick_id = g_timeout_add_seconds (1, tick_cb, rec);
+  g_main_loop_run (rec->loop);
+  g_source_remove (rec->tick_id);
+  rec->tick_id = 0;
+
+  g_mutex_lock (&rec->lock);
+  last_frames = rec->frames;
+  g_mutex_unlock (&rec->lock);
+  finish_segment (rec);
+  teardown (rec);
+  ok = rec->error == NULL && !rec->aborted;
+  /* stopped just as a new file began: it holds no picture, drop it */
+  if (last_frames == 0 && rec->files->len > 1) {
+    g_unlink (g_ptr_array_index (rec->files, rec->files->len - 1));
+    g_ptr_array_remove_index (rec->files, rec->files->len - 1);
+  }
+  /* failed before the first frame: no empty file left behind */
+  if (!ok && rec->prev_frames == 0) {
+    guint i;
+
+    for (i = 0; i < rec->files->len; i++)
+      g_unlink (g_ptr_array_index (rec->files, i));
+  }
+  if (rec->error)
+    g_propagate_error (error, g_steal_pointer (&rec->error));
+  else if (rec->aborted)
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
+        "interrupted twice: %s may not be finalised",
+        (gchar *) g_ptr_array_index (rec->files, rec->files->len - 1));
+  print_summary (rec);
+  return ok;
+}

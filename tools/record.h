@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l2tv-record: the recorder behind the command-line program, as a small
+ * static library that the program and its tests share (the tests run it
+ * in-process, next to the virtual card's test API).
+ */
+#ifndef __V4L2TV_RECORD_H__
+#define __V4L2TV_RECORD_H__
+
+#include <stdio.h>
+#include <gst/gst.h>
+
+G_BEGIN_DECLS
+#define V4L2TV_RECORD_ERROR (v4l2tv_record_error_quark ())
+    GQuark v4l2tv_record_error_quark (void);
+
+typedef enum
+{
+  V4L2TV_RECORD_ERROR_ARGS,     /* a bad argument */
+  V4L2TV_RECORD_ERROR_MISSING,  /* an element (plugin) is not installed */
+  V4L2TV_RECORD_ERROR_DEVICE,   /* the device refused to open or start */
+  V4L2TV_RECORD_ERROR_UNSUPPORTED,      /* asked for what cannot be done */
+  V4L2TV_RECORD_ERROR_FAILED,   /* the recording failed while running */
+} V4l2TvRecordError;
+
+typedef struct
+{
+  gchar *device;                /* default "/dev/video0" */
+  gchar *input;                 /* NULL: the card's */
+  gchar *norm;                  /* NULL: the card's; "auto" */
+  gchar *audio;                 /* "auto" (default), "none", "test", ALSA */
+  GstClockTime duration;        /* GST_CLOCK_TIME_NONE: until stopped */
+  gchar *captions;              /* an SCC file, or NULL */
+  gchar *preset;                /* "archive" (default) or "small" */
+  gchar *output;                /* FILE.mkv */
+} V4l2TvRecordOptions;
+
+typedef struct _V4l2TvRecord V4l2TvRecord;
+
+/* called after each progress line (once a second), in the main context */
+typedef void (*V4l2TvRecordTickFunc) (V4l2TvRecord * rec, gpointer user_data);
+
+/* checks the options and that every element needed is installed */
+V4l2TvRecord *v4l2tv_record_new (const V4l2TvRecordOptions * opts,
+    FILE * out, GError ** error);
+void v4l2tv_record_free (V4l2TvRecord * rec);
+/* records until EOS (v4l2tv_record_stop, --duration) or an error; runs a
+ * main loop on the thread-default context */
+gboolean v4l2tv_record_run (V4l2TvRecord * rec, GError ** error);
+/* ends the recording cleanly: EOS, the file is finalised; any thread */
+void v4l2tv_record_stop (V4l2TvRecord * rec);
+/* a second interrupt: stop now, the file may be unfinished */
+void v4l2tv_record_abort (V4l2TvRecord * rec);
+void v4l2tv_record_set_tick (V4l2TvRecord * rec, V4l2TvRecordTickFunc func,
+    gpointer user_data);
+
+/* the current segment's v4l2tvsrc (a new one after a norm change), or
+ * NULL; a new reference */
+GstElement *v4l2tv_record_get_source (V4l2TvRecord * rec);
+/* the input's status from the source's last v4l2tv-signal message: "ok",
+ * "no-signal", ... */
+const gchar *v4l2tv_record_get_signal (V4l2TvRecord * rec);
+/* video frames written to the files so far */
+guint64 v4l2tv_record_get_frames (V4l2TvRecord * rec);
+/* the files written (one more after each norm change) */
+guint v4l2tv_record_get_n_files (V4l2TvRecord * rec);
+const gchar *v4l2tv_record_get_file (V4l2TvRecord * rec, guint i);
+/* the Debian package that has @element_name, or NULL */
+const gchar *v4l2tv_record_package_of (const gchar * element_name);
+/* "1:30", "90", "90s", "10m", "2h", "1:00:00.5" -> time */
+gboolean v4l2tv_record_parse_duration (const gchar * str, GstClockTime * time);
+
+G_END_DECLS
+#endif /* __V4L2TV_RECORD_H__ */

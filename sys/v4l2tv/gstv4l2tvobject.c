@@ -535,56 +535,55 @@ program_now (GstV4l2TvObject * obj)
   return FALSE;
 }
 
-gboolean
-gst_v4l2_tv_object_request_port (GstV4l2TvObject * obj, const gchar * port)
+/* a request for what is asked already: releases both locks */
+static gboolean
+request_unchanged (GstV4l2TvObject * obj)
 {
-  RequestMode mode;
+  GST_OBJECT_UNLOCK (obj->element);
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
+  return TRUE;
+}
+
+/* with both locks, the request stored: carries it out as the state says
+ * (stored, left to the streaming thread, or programmed now) and releases
+ * both locks; FALSE when the card refused it now */
+static gboolean
+request_carry_out (GstV4l2TvObject * obj)
+{
+  RequestMode mode = request_mode_unlocked (obj);
   gboolean ret = TRUE;
 
-  GST_V4L2_TV_DEVICE_LOCK (obj);
-  GST_OBJECT_LOCK (obj->element);
-  if (g_strcmp0 (port, obj->port) == 0) {
-    GST_OBJECT_UNLOCK (obj->element);
-    GST_V4L2_TV_DEVICE_UNLOCK (obj);
-    return TRUE;
-  }
-  g_free (obj->port);
-  obj->port = g_strdup (port);
-  mode = request_mode_unlocked (obj);
   GST_OBJECT_UNLOCK (obj->element);
-
   if (mode == REQUEST_NOW)
     ret = program_now (obj);
   GST_V4L2_TV_DEVICE_UNLOCK (obj);
-
   return ret;
+}
+
+gboolean
+gst_v4l2_tv_object_request_port (GstV4l2TvObject * obj, const gchar * port)
+{
+  GST_V4L2_TV_DEVICE_LOCK (obj);
+  GST_OBJECT_LOCK (obj->element);
+  if (g_strcmp0 (port, obj->port) == 0)
+    return request_unchanged (obj);
+  g_free (obj->port);
+  obj->port = g_strdup (port);
+  return request_carry_out (obj);
 }
 
 gboolean
 gst_v4l2_tv_object_request_norm (GstV4l2TvObject * obj, v4l2_std_id norm)
 {
-  RequestMode mode;
-  gboolean ret = TRUE;
-
   GST_V4L2_TV_DEVICE_LOCK (obj);
   GST_OBJECT_LOCK (obj->element);
-  if (norm == obj->norm) {
-    GST_OBJECT_UNLOCK (obj->element);
-    GST_V4L2_TV_DEVICE_UNLOCK (obj);
-    return TRUE;
-  }
+  if (norm == obj->norm)
+    return request_unchanged (obj);
   if (obj->norm == GST_V4L2_TV_NORM_AUTO)
     GST_DEBUG_OBJECT (obj->element, "norm %s replaces norm=auto",
         norm ? standard_nick (norm) : "current");
   obj->norm = norm;
-  mode = request_mode_unlocked (obj);
-  GST_OBJECT_UNLOCK (obj->element);
-
-  if (mode == REQUEST_NOW)
-    ret = program_now (obj);
-  GST_V4L2_TV_DEVICE_UNLOCK (obj);
-
-  return ret;
+  return request_carry_out (obj);
 }
 
 /* the norm property's value for the standard @std in force: its own

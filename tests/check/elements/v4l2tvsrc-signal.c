@@ -39,6 +39,7 @@ typedef struct
 {
   GMutex lock;
   GArray *frames;
+  gboolean closed;              /* the test reads them: no more */
 } Frames;
 
 static gboolean
@@ -132,7 +133,8 @@ collect (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   gst_video_frame_unmap (&vf);
 
   g_mutex_lock (&frames->lock);
-  g_array_append_val (frames->frames, f);
+  if (!frames->closed)
+    g_array_append_val (frames->frames, f);
   g_mutex_unlock (&frames->lock);
 
   return GST_PAD_PROBE_OK;
@@ -167,6 +169,7 @@ run_start (Run * run, const gchar * props, const gchar * format)
   run->mark = 0;
   g_mutex_init (&run->frames.lock);
   run->frames.frames = g_array_new (FALSE, TRUE, sizeof (Frame));
+  run->frames.closed = FALSE;
   pad = gst_element_get_static_pad (run->src, "src");
   gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, collect, &run->frames,
       NULL);
@@ -257,6 +260,18 @@ wait_gap (Run * run, guint n)
   }
 }
 
+/* the pipeline to PAUSED; the frames are the test's to read from now
+ * on: one the streaming thread was still pushing is not added */
+static void
+pause_run (Run * run)
+{
+  fail_unless_equals_int (gst_element_set_state (run->pipeline,
+          GST_STATE_PAUSED), GST_STATE_CHANGE_NO_PREROLL);
+  g_mutex_lock (&run->frames.lock);
+  run->frames.closed = TRUE;
+  g_mutex_unlock (&run->frames.lock);
+}
+
 static void
 run_stop (Run * run)
 {
@@ -275,6 +290,20 @@ signal_messages (Run * run)
 {
   take_messages (run);
   return run->msgs;
+}
+
+/* waits (V4L2TV_CHECK_WAIT at most, failing then) until @n v4l2tv-signal
+ * messages have come */
+static void
+wait_signal_messages (Run * run, guint n)
+{
+  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
+
+  while (g_list_length (signal_messages (run)) < n) {
+    fail_unless (g_get_monotonic_time () < end, "only %u signal messages "
+        "came", g_list_length (run->msgs));
+    g_usleep (5000);
+  }
 }
 
 static void
@@ -418,8 +447,7 @@ GST_START_TEST (test_gap_repeat)
   run_start (&run, "", "YUY2");
   lose_signal (&run, card, 10);
   g_object_get (run.src, "gap-frames", &gap_frames, NULL);
-  fail_unless_equals_int (gst_element_set_state (run.pipeline,
-          GST_STATE_PAUSED), GST_STATE_CHANGE_NO_PREROLL);
+  pause_run (&run);
 
   check_timeline (&run);
   /* every filler counted */
@@ -476,8 +504,7 @@ GST_START_TEST (test_gap_black)
 
     run_start (&run, "signal-loss=black", formats[k]);
     lose_signal (&run, card, 5);
-    fail_unless_equals_int (gst_element_set_state (run.pipeline,
-            GST_STATE_PAUSED), GST_STATE_CHANGE_NO_PREROLL);
+    pause_run (&run);
     first = check_timeline (&run);
     fail_unless (first != G_MAXUINT);
     fail_unless (count_frames (&run, TRUE) >= 5);
@@ -509,17 +536,17 @@ GST_START_TEST (test_gap_wait)
   mark (&run);
   gst_tv_hw_virtual_card_set_no_signal_frames (card, FALSE);
   fail_unless (gst_tv_hw_virtual_card_set_signal (card, COMPOSITE1, 0));
-  /* a second of nothing (the element waits 4 periods at a time and reads
-   * the status at each) */
-  g_usleep (G_USEC_PER_SEC / 2);
+  /* once the element has read the status and said so (in the streaming
+   * thread, which pushed the card's last frames before), a second of
+   * nothing (it waits 4 periods at a time and reads the status at each) */
+  wait_signal_messages (&run, 1);
   n = count_frames (&run, FALSE);
   g_usleep (G_USEC_PER_SEC / 2);
   fail_unless_equals_int (count_frames (&run, FALSE), n);
   fail_unless (gst_tv_hw_virtual_card_set_signal (card, COMPOSITE1,
           V4L2_STD_NTSC_M));
   wait_frames (&run, FALSE, n + 10);
-  fail_unless_equals_int (gst_element_set_state (run.pipeline,
-          GST_STATE_PAUSED), GST_STATE_CHANGE_NO_PREROLL);
+  pause_run (&run);
   fail_unless_equals_int (count_frames (&run, TRUE), 0);
   check_timeline (&run);
 
@@ -554,8 +581,7 @@ GST_START_TEST (test_snow_status)
   fail_unless (gst_tv_hw_virtual_card_set_signal (card, COMPOSITE1,
           V4L2_STD_NTSC_M));
   wait_frames (&run, FALSE, count_frames (&run, FALSE) + 30);
-  fail_unless_equals_int (gst_element_set_state (run.pipeline,
-          GST_STATE_PAUSED), GST_STATE_CHANGE_NO_PREROLL);
+  pause_run (&run);
 
   msgs = signal_messages (&run);
   fail_unless_equals_int (g_list_length (msgs), 2);
@@ -582,8 +608,7 @@ GST_START_TEST (test_gap_from_start)
   fail_unless (gst_tv_hw_virtual_card_set_signal (card, COMPOSITE1, 0));
   run_start (&run, "", "I420");
   wait_frames (&run, TRUE, 5);
-  fail_unless_equals_int (gst_element_set_state (run.pipeline,
-          GST_STATE_PAUSED), GST_STATE_CHANGE_NO_PREROLL);
+  pause_run (&run);
   check_timeline (&run);
   f = &g_array_index (run.frames.frames, Frame, 0);
   fail_unless (f->gap && f->black && f->discont);
@@ -611,8 +636,7 @@ GST_START_TEST (test_transient_eio)
   wait_frames (&run, FALSE, n + 10);
   g_object_get (run.src, "capture-errors", &errors, NULL);
   fail_unless_equals_uint64 (errors, GST_V4L2_TV_TEST_MAX_ERRORS - 1);
-  fail_unless_equals_int (gst_element_set_state (run.pipeline,
-          GST_STATE_PAUSED), GST_STATE_CHANGE_NO_PREROLL);
+  pause_run (&run);
   check_timeline (&run);
   run_stop (&run);
   v4l2tv_check_card_closed (CARD);

@@ -175,6 +175,12 @@ struct _GstTvHwVirtualCard
   gchar input_names[GST_TV_HW_VIRTUAL_MAX_INPUTS][32];
   guint n_inputs;
   GstTvHwVirtualPacing pacing;
+  /* MANUAL: emit_frames() calls so far, and the capture pollers blocked
+   * now with nothing to dequeue, the last of them since which call
+   * (gst_tv_hw_virtual_card_frames_taken()) */
+  guint emit_serial;
+  guint cap_blocked;
+  guint cap_blocked_serial;
   gint faults[GST_TV_HW_VIRTUAL_N_FAULTS];      /* positive errno or 0 */
   guint fault_repeats[GST_TV_HW_VIRTUAL_N_FAULTS];      /* after the next */
   /* tvhw-virtual-faults.c: calls and injected failures per operation,

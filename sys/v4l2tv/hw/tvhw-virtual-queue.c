@@ -252,6 +252,7 @@ gst_tv_hw_virtual_queue_emit (GstTvHwVirtualCard * card, guint n)
 {
   guint i;
 
+  card->emit_serial++;
   if (!card->cap.streaming && !card->out.streaming) {
     GST_DEBUG ("card %u: not streaming, %u frame(s) not emitted",
         card->index, n);
@@ -760,10 +761,18 @@ gst_tv_hw_virtual_queue_poll (GstTvHwDevice * dev, gint64 timeout_ns)
       if (next >= 0 && (deadline < 0 || next < deadline))
         deadline = next;
     }
+    /* blocked with nothing to dequeue: whatever was emitted before has
+     * been taken (gst_tv_hw_virtual_card_frames_taken()) */
+    if (node == &card->cap) {
+      card->cap_blocked++;
+      card->cap_blocked_serial = card->emit_serial;
+    }
     if (deadline < 0)
       g_cond_wait (&card->cond, &card->lock);
     else
       g_cond_wait_until (&card->cond, &card->lock, deadline);
+    if (node == &card->cap)
+      card->cap_blocked--;
   }
   g_mutex_unlock (&card->lock);
 

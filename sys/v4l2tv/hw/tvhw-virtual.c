@@ -746,6 +746,37 @@ gst_tv_hw_virtual_card_emit_frames (GstTvHwVirtualCard * card, guint n)
 }
 
 /**
+ * gst_tv_hw_virtual_card_frames_taken:
+ * @card: a card in MANUAL pacing
+ *
+ * Whether the application has taken what the last
+ * gst_tv_hw_virtual_card_emit_frames() call produced and waits for more:
+ * a capture handle is blocked in its poll, with no frame to dequeue, and
+ * began that wait after the call. An application that handles each
+ * frame in the thread that polls (a source's streaming thread) has then
+ * finished with those frames, pushed them or thrown them away; a test
+ * emits the next frame only then, never while the last is still on its
+ * way, however slowly the machine runs.
+ *
+ * Returns: %TRUE when the emitted frames are taken
+ */
+gboolean
+gst_tv_hw_virtual_card_frames_taken (GstTvHwVirtualCard * card)
+{
+  gboolean taken;
+
+  g_return_val_if_fail (card != NULL, FALSE);
+
+  g_mutex_lock (&card->lock);
+  taken = card->cap_blocked > 0 &&
+      card->cap_blocked_serial == card->emit_serial &&
+      g_queue_is_empty (&card->cap.done);
+  g_mutex_unlock (&card->lock);
+
+  return taken;
+}
+
+/**
  * gst_tv_hw_virtual_card_set_inputs:
  * @card: a card
  * @inputs: (array length=n_inputs) (nullable): the new inputs (copied)

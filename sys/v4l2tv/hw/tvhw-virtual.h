@@ -479,6 +479,7 @@ void gst_tv_hw_virtual_card_set_pacing (GstTvHwVirtualCard * card,
  * buffer, or repeats the screen; the sequence number advances either way.
  * A blocked wait is woken. */
 void gst_tv_hw_virtual_card_emit_frames (GstTvHwVirtualCard * card, guint n);
+gboolean gst_tv_hw_virtual_card_frames_taken (GstTvHwVirtualCard * card);
 
 /* replaces the input list (0..GST_TV_HW_VIRTUAL_MAX_INPUTS); the current
  * input goes back to 0. With no inputs (a broken driver) ENUMINPUT is

@@ -109,24 +109,32 @@ v4l2tv_check_card_closed (guint index)
 }
 
 /* MANUAL pacing: emits frame periods until the source in @h pushes a
- * frame; fails after V4L2TV_CHECK_WAIT without one */
+ * frame; fails after V4L2TV_CHECK_WAIT without one. The next period only
+ * once the source has taken the last and waits again (it may skip a
+ * frame): never a second frame while the first is on its way, which a
+ * slow machine would otherwise find in the harness at the next pull. */
 GstBuffer *
 v4l2tv_check_pull_frame (GstHarness * h, GstTvHwVirtualCard * card)
 {
   gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
   GstBuffer *buf;
 
-  while ((buf = gst_harness_try_pull (h)) == NULL) {
-    gint i;
+  if ((buf = gst_harness_try_pull (h)))
+    return buf;
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  for (;;) {
+    /* taken first: a frame pushed before the source waits again is in
+     * the harness by then */
+    gboolean taken = gst_tv_hw_virtual_card_frames_taken (card);
 
+    if ((buf = gst_harness_try_pull (h)))
+      return buf;
     fail_unless (g_get_monotonic_time () < end, "no frame came out");
-    gst_tv_hw_virtual_card_emit_frames (card, 1);
-    for (i = 0; i < 20 && (buf = gst_harness_try_pull (h)) == NULL; i++)
+    if (taken)
+      gst_tv_hw_virtual_card_emit_frames (card, 1);
+    else
       g_usleep (1000);
-    if (buf)
-      break;
   }
-  return buf;
 }
 
 static GQuark frame_caps_q;

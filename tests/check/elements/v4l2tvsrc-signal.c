@@ -583,9 +583,16 @@ GST_START_TEST (test_snow_status)
   wait_frames (&run, FALSE, count_frames (&run, FALSE) + 30);
   pause_run (&run);
 
+  /* the card's two changes are not one: a status read between them
+   * (a loaded machine) sees no signal with macrovision, and says so */
   msgs = signal_messages (&run);
-  fail_unless_equals_int (g_list_length (msgs), 2);
   check_message (g_list_nth_data (msgs, 0), "no-signal", FALSE, FALSE);
+  if (g_list_length (msgs) == 3) {
+    check_message (g_list_nth_data (msgs, 1), "no-signal", FALSE, FALSE);
+    fail_unless (message_has_flag (g_list_nth_data (msgs, 1), "macrovision"));
+    msgs = g_list_next (msgs);
+  }
+  fail_unless_equals_int (g_list_length (msgs), 2);
   check_message (g_list_nth_data (msgs, 1), "macrovision", TRUE, FALSE);
   fail_unless (message_has_flag (g_list_nth_data (msgs, 1), "macrovision"));
   fail_if (message_has_flag (g_list_nth_data (msgs, 1), "no-signal"));

@@ -490,8 +490,10 @@ gst_v4l2_tv_sink_get_caps (GstBaseSink * bsink, GstCaps * filter)
   } else {
     caps = gst_pad_get_pad_template_caps (GST_BASE_SINK_PAD (bsink));
   }
+  caps = gst_v4l2_tv_node_filter_caps (caps, filter);
+  GST_LOG_OBJECT (self, "caps %" GST_PTR_FORMAT, caps);
 
-  return gst_v4l2_tv_node_filter_caps (caps, filter);
+  return caps;
 }
 
 /* the card's format for frames in @info: the same one, or else the first

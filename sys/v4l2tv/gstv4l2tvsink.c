@@ -118,6 +118,10 @@ struct _GstV4l2TvSink
   guint32 last_sequence;
   guint64 shown, repeated;
   guint errors_in_row;          /* transient EIO since the last success */
+  /* the output's error is posted: no frame and no drain touches the card
+   * again, so nothing posts a second one (streaming thread; reset by
+   * start() and a flush) */
+  gboolean failed;
 };
 
 #define gst_v4l2_tv_sink_parent_class parent_class
@@ -359,6 +363,7 @@ gst_v4l2_tv_sink_start (GstBaseSink * bsink)
   /* the card was programmed when it opened */
   self->shown = self->repeated = 0;
   self->errors_in_row = 0;
+  self->failed = FALSE;
   self->mismatch_warned = FALSE;
 
   return TRUE;
@@ -726,11 +731,29 @@ gst_v4l2_tv_sink_propose_allocation (GstBaseSink * bsink, GstQuery * query)
 
 /* --- waiting for the card --- */
 
+/*
+ * TRUE the first time the output fails, when its error is to be posted;
+ * FALSE once it has been. An error ends the output: EOS follows it from
+ * upstream, and its drain would meet the same dead card again.
+ */
+static gboolean
+gst_v4l2_tv_sink_fail (GstV4l2TvSink * self)
+{
+  if (self->failed) {
+    GST_DEBUG_OBJECT (self, "the output's error is posted already");
+    return FALSE;
+  }
+  self->failed = TRUE;
+  return TRUE;
+}
+
 static GstFlowReturn
 gst_v4l2_tv_sink_write_error (GstV4l2TvSink * self, GError * err)
 {
   const gchar *location = gst_v4l2_tv_object_get_location (self->obj);
 
+  if (!gst_v4l2_tv_sink_fail (self))
+    return GST_FLOW_ERROR;
   if (self->errors_in_row >= GST_V4L2_TV_MAX_IO_ERRORS)
     GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
         (_("Could not write to device '%s'."), location),
@@ -856,6 +879,8 @@ gst_v4l2_tv_sink_reclaim (GstV4l2TvSink * self, gboolean block)
   /* ERRORS */
 stalled:
   {
+    if (!gst_v4l2_tv_sink_fail (self))
+      return GST_FLOW_ERROR;
     GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
         (_("Could not write to device '%s'."),
             gst_v4l2_tv_object_get_location (obj)),
@@ -1007,6 +1032,8 @@ gst_v4l2_tv_sink_show (GstV4l2TvSink * self, GstBuffer * buf)
   gboolean mismatch;
   gint index = -1;
 
+  if (self->failed)
+    return GST_FLOW_ERROR;
   ret = gst_v4l2_tv_sink_switch (self);
   if (ret != GST_FLOW_OK)
     return ret;
@@ -1125,7 +1152,7 @@ gst_v4l2_tv_sink_drain (GstV4l2TvSink * self)
       self->duration : DEFAULT_WAIT;
   gint64 end;
 
-  if (!self->streaming || self->n_queued == 0)
+  if (!self->streaming || self->n_queued == 0 || self->failed)
     return;
 
   GST_DEBUG_OBJECT (self, "draining %u frame(s)", self->n_queued);
@@ -1160,6 +1187,7 @@ gst_v4l2_tv_sink_event (GstBaseSink * bsink, GstEvent * event)
       /* frames from before the flush are not shown */
       gst_clear_buffer (&self->prerolled);
       gst_v4l2_tv_sink_streamoff (self);
+      self->failed = FALSE;
       break;
     default:
       break;

@@ -565,6 +565,40 @@ GST_START_TEST (test_unplug)
 
 GST_END_TEST;
 
+/* the sink unplugged with a frame still at the card (manual pacing: the
+ * card displays none, and the preroll frame is queued in PAUSED): its one
+ * error at the next frame, then upstream's EOS, whose drain must not meet
+ * the dead card and post the error a second time */
+GST_START_TEST (test_unplug_sink_queued)
+{
+  GstTvHwVirtualCard *card;
+  GstMessage *eos;
+  Run run;
+
+  card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  run_start (&run, ELEMENT_SINK);
+  fail_unless (run_set_state (&run, GST_STATE_PAUSED));
+  gst_tv_hw_virtual_card_unplug (card);
+  fail_unless (run_set_state (&run, GST_STATE_PLAYING));
+  fail_if (run_wait_frames (&run, 1000000), "no error after the unplug");
+  /* the EOS is handled (the drain done) before the sink posts it */
+  eos = gst_bus_timed_pop_filtered (run.bus, HANG_SECONDS * GST_SECOND,
+      GST_MESSAGE_EOS);
+  fail_unless (eos != NULL, "no EOS after the error");
+  gst_message_unref (eos);
+  run_poll_bus (&run, 0);
+  fail_unless_equals_int (run.own_errors, 1);
+  fail_unless (g_error_matches (run.own, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_NOT_FOUND), "%s", run.first_error);
+  fail_unless (run_set_state (&run, GST_STATE_NULL));
+  v4l2tv_check_card_closed (CARD);
+  gst_tv_hw_virtual_card_replug (card);
+
+  run_free (&run);
+}
+
+GST_END_TEST;
+
 /* the hardware layer on an unplugged card, as the kernel answers */
 GST_START_TEST (test_unplug_hw)
 {
@@ -696,6 +730,7 @@ v4l2tvfaults_suite (void)
   suite_add_tcase (s, tc_unplug);
   tcase_add_test (tc_unplug, test_unplug_hw);
   tcase_add_loop_test (tc_unplug, test_unplug, 0, N_ELEMENTS);
+  tcase_add_test (tc_unplug, test_unplug_sink_queued);
 
   suite_add_tcase (s, tc_transient);
   tcase_add_loop_test (tc_transient, test_transient_eio, 0, 2 * N_ELEMENTS);

@@ -214,19 +214,56 @@ take_messages (Run * run)
   }
 }
 
-/* waits (V4L2TV_CHECK_WAIT at most, failing then) until @n frames that
- * are, or are not, fillers have come; fails on an error message */
+/* what a wait counts: card frames, fillers, the fillers the frames end
+ * with (the gap going on now), or v4l2tv-signal messages */
+typedef enum
+{
+  COUNT_CARD_FRAMES,
+  COUNT_FILLERS,
+  COUNT_GAP,
+  COUNT_MESSAGES,
+} Count;
+
+static guint trailing_fillers (Run * run);
+
+static guint
+count (Run * run, Count what)
+{
+  switch (what) {
+    case COUNT_CARD_FRAMES:
+      return count_frames (run, FALSE);
+    case COUNT_FILLERS:
+      return count_frames (run, TRUE);
+    case COUNT_GAP:
+      return trailing_fillers (run);
+    default:
+      take_messages (run);
+      return g_list_length (run->msgs);
+  }
+}
+
+/* waits (V4L2TV_CHECK_WAIT at most, failing then) until @what has come to
+ * @n; fails on an error message */
+static void
+wait_count (Run * run, Count what, guint n)
+{
+  static const gchar *names[] = { "card frames", "fillers",
+    "fillers in the gap", "signal messages"
+  };
+  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
+
+  while (count (run, what) < n) {
+    take_messages (run);
+    fail_unless (g_get_monotonic_time () < end, "only %u %s came",
+        count (run, what), names[what]);
+    g_usleep (5000);
+  }
+}
+
 static void
 wait_frames (Run * run, gboolean gap, guint n)
 {
-  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
-
-  while (count_frames (run, gap) < n) {
-    take_messages (run);
-    fail_unless (g_get_monotonic_time () < end, "only %u %s frames came",
-        count_frames (run, gap), gap ? "filler" : "card");
-    g_usleep (5000);
-  }
+  wait_count (run, gap ? COUNT_FILLERS : COUNT_CARD_FRAMES, n);
 }
 
 /* how many fillers the frames end with: the gap going on now */
@@ -242,22 +279,6 @@ trailing_fillers (Run * run)
     n++;
   g_mutex_unlock (&run->frames.lock);
   return n;
-}
-
-/* waits (V4L2TV_CHECK_WAIT at most, failing then) until the frames end
- * with a gap of @n fillers: a filler the card's lateness made earlier (a
- * loaded machine, valgrind) does not count */
-static void
-wait_gap (Run * run, guint n)
-{
-  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
-
-  while (trailing_fillers (run) < n) {
-    take_messages (run);
-    fail_unless (g_get_monotonic_time () < end, "the gap has only %u "
-        "fillers", trailing_fillers (run));
-    g_usleep (5000);
-  }
 }
 
 /* the pipeline to PAUSED; the frames are the test's to read from now
@@ -292,19 +313,6 @@ signal_messages (Run * run)
   return run->msgs;
 }
 
-/* waits (V4L2TV_CHECK_WAIT at most, failing then) until @n v4l2tv-signal
- * messages have come */
-static void
-wait_signal_messages (Run * run, guint n)
-{
-  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
-
-  while (g_list_length (signal_messages (run)) < n) {
-    fail_unless (g_get_monotonic_time () < end, "only %u signal messages "
-        "came", g_list_length (run->msgs));
-    g_usleep (5000);
-  }
-}
 
 static void
 check_message (GstMessage * msg, const gchar * status, gboolean signal,
@@ -396,7 +404,9 @@ lose_signal (Run * run, GstTvHwVirtualCard * card, guint n_fillers)
   mark (run);
   gst_tv_hw_virtual_card_set_no_signal_frames (card, FALSE);
   fail_unless (gst_tv_hw_virtual_card_set_signal (card, COMPOSITE1, 0));
-  wait_gap (run, n_fillers);
+  /* a filler the card's lateness made earlier (a loaded machine,
+   * valgrind) does not count */
+  wait_count (run, COUNT_GAP, n_fillers);
   fail_unless (gst_tv_hw_virtual_card_set_signal (card, COMPOSITE1,
           V4L2_STD_NTSC_M));
   wait_frames (run, FALSE, count_frames (run, FALSE) + 10);
@@ -539,7 +549,7 @@ GST_START_TEST (test_gap_wait)
   /* once the element has read the status and said so (in the streaming
    * thread, which pushed the card's last frames before), a second of
    * nothing (it waits 4 periods at a time and reads the status at each) */
-  wait_signal_messages (&run, 1);
+  wait_count (&run, COUNT_MESSAGES, 1);
   n = count_frames (&run, FALSE);
   g_usleep (G_USEC_PER_SEC / 2);
   fail_unless_equals_int (count_frames (&run, FALSE), n);

@@ -20,6 +20,7 @@
 #include "gstv4l2tvvbi.h"
 #include "hw/tvhw.h"
 #include "hw/tvhw-virtual.h"
+#include "v4l2tv-check.h"
 
 #define CARD 7
 
@@ -29,14 +30,13 @@ static GstTvHwVirtualCard *
 card_on_input (guint32 input, v4l2_std_id std)
 {
   GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get (CARD);
+  gchar *location = g_strdup_printf ("virtual:%d", CARD);
   GstTvHwDevice *dev;
   GError *err = NULL;
-  gchar *location = g_strdup_printf ("virtual:%d", CARD);
 
   fail_unless (card != NULL);
   fail_unless (gst_tv_hw_virtual_card_reset (card));
-  dev = gst_tv_hw_device_open (location, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
-  fail_unless (dev != NULL, "%s", err ? err->message : "");
+  dev = v4l2tv_check_open_capture (location);
   fail_unless (gst_tv_hw_device_set_input (dev, input, &err), "%s",
       err ? err->message : "");
   fail_unless (gst_tv_hw_device_set_std (dev, std, &err), "%s",

@@ -214,6 +214,29 @@ take_messages (Run * run)
   }
 }
 
+/* how many fillers the frames end with: the gap going on now */
+static guint
+trailing_fillers (Run * run)
+{
+  GArray *a;
+  guint n = 0;
+
+  g_mutex_lock (&run->frames.lock);
+  a = run->frames.frames;
+  while (n < a->len && g_array_index (a, Frame, a->len - 1 - n).gap)
+    n++;
+  g_mutex_unlock (&run->frames.lock);
+  return n;
+}
+
+/* the v4l2tv-signal messages posted so far, in order (owned by @run) */
+static GList *
+signal_messages (Run * run)
+{
+  take_messages (run);
+  return run->msgs;
+}
+
 /* what a wait counts: card frames, fillers, the fillers the frames end
  * with (the gap going on now), or v4l2tv-signal messages */
 typedef enum
@@ -223,8 +246,6 @@ typedef enum
   COUNT_GAP,
   COUNT_MESSAGES,
 } Count;
-
-static guint trailing_fillers (Run * run);
 
 static guint
 count (Run * run, Count what)
@@ -237,8 +258,7 @@ count (Run * run, Count what)
     case COUNT_GAP:
       return trailing_fillers (run);
     default:
-      take_messages (run);
-      return g_list_length (run->msgs);
+      return g_list_length (signal_messages (run));
   }
 }
 
@@ -266,21 +286,6 @@ wait_frames (Run * run, gboolean gap, guint n)
   wait_count (run, gap ? COUNT_FILLERS : COUNT_CARD_FRAMES, n);
 }
 
-/* how many fillers the frames end with: the gap going on now */
-static guint
-trailing_fillers (Run * run)
-{
-  GArray *a;
-  guint n = 0;
-
-  g_mutex_lock (&run->frames.lock);
-  a = run->frames.frames;
-  while (n < a->len && g_array_index (a, Frame, a->len - 1 - n).gap)
-    n++;
-  g_mutex_unlock (&run->frames.lock);
-  return n;
-}
-
 /* the pipeline to PAUSED; the frames are the test's to read from now
  * on: one the streaming thread was still pushing is not added */
 static void
@@ -304,15 +309,6 @@ run_stop (Run * run)
   g_mutex_clear (&run->frames.lock);
   g_list_free_full (run->msgs, (GDestroyNotify) gst_message_unref);
 }
-
-/* the v4l2tv-signal messages posted so far, in order (owned by @run) */
-static GList *
-signal_messages (Run * run)
-{
-  take_messages (run);
-  return run->msgs;
-}
-
 
 static void
 check_message (GstMessage * msg, const gchar * status, gboolean signal,

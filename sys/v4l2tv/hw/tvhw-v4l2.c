@@ -208,6 +208,8 @@ IOCTL_RW (qbuf, VIDIOC_QBUF, struct v4l2_buffer)
 IOCTL_RW (dqbuf, VIDIOC_DQBUF, struct v4l2_buffer)
 IOCTL_SET_INT (streamon, VIDIOC_STREAMON)
 IOCTL_SET_INT (streamoff, VIDIOC_STREAMOFF)
+IOCTL_RW (g_sliced_vbi_cap, VIDIOC_G_SLICED_VBI_CAP,
+    struct v4l2_sliced_vbi_cap)
 /* *INDENT-ON* */
 
 static gint
@@ -281,6 +283,7 @@ v4l2_interrupt (GstTvHwDevice * dev, gboolean flushing)
 /* --- finding the card's VBI node --- */
 
 #define VBI_PREFIX "vbi"
+#define VBI_DEV_DIR "/dev"
 
 gint64
 gst_tv_hw_v4l2_vbi_node_number (const gchar * name)
@@ -398,6 +401,53 @@ gst_tv_hw_v4l2_scan_vbi_nodes (const gchar * dir, const gchar * card,
   return NULL;
 }
 
+/* QUERYCAP on a node that is not open yet: opened for the call only */
+static gint
+querycap_path (const gchar * path, struct v4l2_capability *cap,
+    gpointer user_data)
+{
+  gint fd, ret;
+
+  do {
+    fd = open (path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0)
+    return -errno;
+  do {
+    ret = ioctl (fd, VIDIOC_QUERYCAP, cap);
+  } while (ret == -1 && errno == EINTR);
+  ret = ret == -1 ? -errno : 0;
+  close (fd);
+  return ret;
+}
+
+/* gst_tv_hw_find_vbi_location(): the first /dev/vbiN, by N, of the same
+ * card (QUERYCAP card and bus_info) with the kind's capability; a node
+ * that cannot be opened or queried (busy, no permission) is skipped */
+static gint
+v4l2_find_node (GstTvHwDevice * video, GstTvHwNodeKind kind,
+    gchar ** location)
+{
+  struct v4l2_capability cap;
+  gint ret;
+
+  /* the video node first: an unplugged card has no VBI node either */
+  memset (&cap, 0, sizeof (cap));
+  ret = XIOCTL (video, VIDIOC_QUERYCAP, &cap);
+  if (ret < 0)
+    return ret;
+  *location = gst_tv_hw_v4l2_scan_vbi_nodes (VBI_DEV_DIR, video->card,
+      video->bus_info, gst_tv_hw_node_kind_capability (kind), querycap_path,
+      NULL);
+  if (*location == NULL) {
+    GST_DEBUG ("'%s': no %s node of '%s' at '%s' in %s/vbi*",
+        video->location, gst_tv_hw_node_kind_name (kind), video->card,
+        video->bus_info, VBI_DEV_DIR);
+    return -ENOENT;
+  }
+  return 0;
+}
+
 /**
  * gst_tv_hw_v4l2_ops:
  *
@@ -407,5 +457,6 @@ const GstTvHwOps gst_tv_hw_v4l2_ops = {
   .name = "v4l2",
   .open = v4l2_open,
   .close = v4l2_close,
+  .find_node = v4l2_find_node,
   GST_TV_HW_OPS_CALLS (v4l2)
 };

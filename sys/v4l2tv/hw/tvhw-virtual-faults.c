@@ -78,6 +78,8 @@ static const struct
   [GST_TV_HW_VIRTUAL_FAULT_POLL] = {"poll", FALSE},
   [GST_TV_HW_VIRTUAL_FAULT_G_SELECTION] = {"VIDIOC_G_SELECTION", FALSE},
   [GST_TV_HW_VIRTUAL_FAULT_S_SELECTION] = {"VIDIOC_S_SELECTION", FALSE},
+  [GST_TV_HW_VIRTUAL_FAULT_G_SLICED_VBI_CAP] =
+      {"VIDIOC_G_SLICED_VBI_CAP", FALSE},
 };
 
 /**
@@ -212,6 +214,7 @@ GATED (streamoff, STREAMOFF, guint32)
 GATED (poll, POLL, gint64)
 GATED (g_selection, G_SELECTION, struct v4l2_selection *)
 GATED (s_selection, S_SELECTION, struct v4l2_selection *)
+GATED (g_sliced_vbi_cap, G_SLICED_VBI_CAP, struct v4l2_sliced_vbi_cap *)
 /* *INDENT-ON* */
 
 static gint
@@ -250,10 +253,26 @@ gated_interrupt (GstTvHwDevice * dev, gboolean flushing)
   DRIVER.interrupt (dev, flushing);
 }
 
+/* not an ioctl of the node: no fault of its own, but a dead handle's card
+ * has no nodes left */
+static gint
+gated_find_node (GstTvHwDevice * video, GstTvHwNodeKind kind, gchar ** location)
+{
+  GstTvHwVirtualHandle *handle = video->priv;
+  gboolean dead;
+
+  g_mutex_lock (&handle->card->lock);
+  dead = gst_tv_hw_virtual_handle_dead (handle);
+  g_mutex_unlock (&handle->card->lock);
+
+  return dead ? -ENODEV : DRIVER.find_node (video, kind, location);
+}
+
 const GstTvHwOps gst_tv_hw_virtual_ops = {
   .name = "virtual",
   .open = pass_open,
   .close = pass_close,
+  .find_node = gated_find_node,
   GST_TV_HW_OPS_CALLS (gated)
 };
 

@@ -1537,6 +1537,24 @@ virtual_s_audout (GstTvHwDevice * dev, const struct v4l2_audioout *audout)
   return gst_tv_hw_virtual_out_s_audout (dev, audout);
 }
 
+/* no VBI node yet: the video nodes answer ENOTTY, as vivid's do */
+static gint
+virtual_g_sliced_vbi_cap (GstTvHwDevice * dev, struct v4l2_sliced_vbi_cap *cap)
+{
+  return -ENOTTY;
+}
+
+/* every node of a card answers at the card's location; the card has no
+ * VBI node yet */
+static gint
+virtual_find_node (GstTvHwDevice * video, GstTvHwNodeKind kind,
+    gchar ** location)
+{
+  GST_DEBUG ("card %u has no %s node", CARD (video)->index,
+      gst_tv_hw_node_kind_name (kind));
+  return -ENOENT;
+}
+
 /* the driver; the core sees it through the gates of
  * tvhw-virtual-faults.c (gst_tv_hw_virtual_ops) */
 const GstTvHwOps gst_tv_hw_virtual_driver_ops = {
@@ -1597,4 +1615,6 @@ const GstTvHwOps gst_tv_hw_virtual_driver_ops = {
   .munmap = gst_tv_hw_virtual_queue_munmap,
   .poll = gst_tv_hw_virtual_queue_poll,
   .interrupt = gst_tv_hw_virtual_queue_interrupt,
+  .g_sliced_vbi_cap = virtual_g_sliced_vbi_cap,
+  .find_node = virtual_find_node,
 };

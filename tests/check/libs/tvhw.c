@@ -97,6 +97,10 @@ GST_START_TEST (test_node_kinds)
         V4L2_CAP_VBI_CAPTURE, "VBI capture", FALSE, TRUE},
     {GST_TV_HW_NODE_VBI_OUTPUT, V4L2_BUF_TYPE_VBI_OUTPUT,
         V4L2_CAP_VBI_OUTPUT, "VBI output", TRUE, TRUE},
+    {GST_TV_HW_NODE_SLICED_VBI_CAPTURE, V4L2_BUF_TYPE_SLICED_VBI_CAPTURE,
+        V4L2_CAP_SLICED_VBI_CAPTURE, "sliced VBI capture", FALSE, TRUE},
+    {GST_TV_HW_NODE_SLICED_VBI_OUTPUT, V4L2_BUF_TYPE_SLICED_VBI_OUTPUT,
+        V4L2_CAP_SLICED_VBI_OUTPUT, "sliced VBI output", TRUE, TRUE},
   };
   GstTvHwVirtualCard *card = fresh_card (0);
   guint i;
@@ -111,11 +115,13 @@ GST_START_TEST (test_node_kinds)
         kinds[i].buf_type);
     fail_unless_equals_int (gst_tv_hw_node_kind_capability (kind),
         kinds[i].capability);
-    fail_unless_equals_string (gst_tv_hw_node_kind_name (kind),
-        kinds[i].name);
+    fail_unless_equals_string (gst_tv_hw_node_kind_name (kind), kinds[i].name);
     fail_unless_equals_int (gst_tv_hw_node_kind_is_output (kind),
         kinds[i].output);
     fail_unless_equals_int (gst_tv_hw_node_kind_is_vbi (kind), kinds[i].vbi);
+    fail_unless_equals_int (gst_tv_hw_node_kind_is_sliced (kind),
+        kinds[i].buf_type == V4L2_BUF_TYPE_SLICED_VBI_CAPTURE ||
+        kinds[i].buf_type == V4L2_BUF_TYPE_SLICED_VBI_OUTPUT);
 
     dev = gst_tv_hw_device_open ("virtual:0", kind, &err);
     if (!kinds[i].vbi) {
@@ -141,6 +147,37 @@ GST_START_TEST (test_node_kinds)
     }
     fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (card), 0);
   }
+}
+
+GST_END_TEST;
+
+/* no VBI node: NOT_FOUND, naming the video node, the card and the kind;
+ * a video node answers ENOTTY to G_SLICED_VBI_CAP */
+GST_START_TEST (test_find_vbi_location_none)
+{
+  GstTvHwNodeKind kind;
+  GstTvHwDevice *dev;
+  struct v4l2_sliced_vbi_cap cap;
+  GError *err = NULL;
+
+  fresh_card (0);
+  dev = open_card ("virtual:0");
+  for (kind = GST_TV_HW_NODE_VBI_CAPTURE; kind < GST_TV_HW_N_NODE_KINDS; kind++) {
+    fail_if (gst_tv_hw_find_vbi_location (dev, kind, &err));
+    assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_FOUND);
+  }
+  fail_if (gst_tv_hw_find_vbi_location (dev,
+          GST_TV_HW_NODE_SLICED_VBI_CAPTURE, &err));
+  fail_unless (strstr (err->message, "virtual:0") != NULL, "%s", err->message);
+  fail_unless (strstr (err->message, "Virtual TV card 0") != NULL, "%s",
+      err->message);
+  fail_unless (strstr (err->message, "sliced VBI capture") != NULL, "%s",
+      err->message);
+  g_clear_error (&err);
+
+  fail_if (gst_tv_hw_device_get_sliced_vbi_cap (dev, &cap, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
+  gst_tv_hw_device_close (dev);
 }
 
 GST_END_TEST;
@@ -1061,6 +1098,7 @@ tvhw_suite (void)
   suite_add_tcase (s, tc_card);
   tcase_add_checked_fixture (tc_card, NULL, card_teardown);
   tcase_add_test (tc_card, test_open_close);
+  tcase_add_test (tc_card, test_find_vbi_location_none);
   tcase_add_test (tc_card, test_open_unknown_card);
   tcase_add_test (tc_card, test_node_kinds);
   tcase_add_test (tc_card, test_reset_refused_while_open);

@@ -51,6 +51,7 @@
 
 #include "hw/tvhw.h"
 #include "vbi/tvvbi.h"
+#include "vivid-args.h"
 
 #define INPUT_WEBCAM 0
 #define INPUT_TV 1
@@ -468,6 +469,57 @@ set_input_std (GstTvHwDevice * video, guint32 input, v4l2_std_id std)
       std ? "TV input, PAL" : "webcam input", &err);
 }
 
+/* streams frames from @vbi and decodes them, raw in @raw_fmt or sliced
+ * (@raw_fmt NULL): at 525 lines until vivid's two captions and XDS have
+ * shown (at most MAX_CAPTION_FRAMES), at 625 lines WSS_FRAMES frames that
+ * must all say 4:3 */
+static void
+capture_frames (GstTvHwDevice * vbi, const struct v4l2_vbi_format *raw_fmt,
+    guint lines, const gchar * path)
+{
+  GError *err = NULL;
+  gboolean ntsc = lines == 525;
+  guint i, wss_ok = 0, max = ntsc ? MAX_CAPTION_FRAMES : WSS_FRAMES;
+  Stream s;
+  Captions c;
+
+  captions_init (&c);
+  if (check (stream_start (&s, vbi, FALSE, 0, &err), "stream on", &err)) {
+    for (i = 0; i < max; i++) {
+      struct v4l2_buffer buf;
+      GstTvVbiData d;
+      GstTvVbiStats st = { 0, };
+
+      if (!check (stream_next (&s, &buf, &err), "a frame", &err))
+        break;
+      memset (&d, 0, sizeof (d));
+      if (raw_fmt == NULL) {
+        gst_tv_vbi_sliced_decode_frame (s.data[buf.index], buf.bytesused /
+            sizeof (struct v4l2_sliced_vbi_data), &d, &st);
+      } else if (!gst_tv_vbi_raw_decode_frame (raw_fmt, lines,
+              s.data[buf.index], buf.bytesused, &d, &st, &err)) {
+        check (FALSE, "decode a raw frame", &err);
+        break;
+      }
+      if (ntsc)
+        captions_add (&c, buf.sequence, &d, &st);
+      else if (d.has_wss &&
+          gst_tv_vbi_wss_aspect (d.wss) == GST_TV_VBI_WSS_4_3_FULL)
+        wss_ok++;
+      if (!stream_requeue (&s, &buf, &err) || (ntsc && captions_done (&c)))
+        break;
+    }
+    g_clear_error (&err);
+    stream_stop (&s);
+  }
+  if (ntsc)
+    captions_report (&c, path);
+  else
+    CHECK (wss_ok == WSS_FRAMES, NULL, "%s PAL: WSS 4:3 full format in "
+        "%u of %u frames", path, wss_ok, WSS_FRAMES);
+  captions_clear (&c);
+}
+
 static void
 probe_raw (const gchar * vbi_cap, guint lines)
 {
@@ -475,9 +527,6 @@ probe_raw (const gchar * vbi_cap, guint lines)
   GstTvHwDevice *vbi;
   struct v4l2_format fmt;
   struct v4l2_vbi_format *f = &fmt.fmt.vbi;
-  Stream s;
-  Captions c;
-  guint i, wss_ok = 0;
   gboolean ntsc = lines == 525;
   const gchar *std = ntsc ? "NTSC" : "PAL";
 
@@ -503,40 +552,7 @@ probe_raw (const gchar * vbi_cap, guint lines)
   CHECK (gst_tv_hw_device_set_fmt (vbi, &fmt, &err), &err,
       "raw %s: S_FMT raw (selects the raw queue)", std);
 
-  captions_init (&c);
-  if (check (stream_start (&s, vbi, FALSE, 0, &err), "raw: stream on", &err)) {
-    guint max = ntsc ? MAX_CAPTION_FRAMES : WSS_FRAMES;
-
-    for (i = 0; i < max; i++) {
-      struct v4l2_buffer buf;
-      GstTvVbiData d;
-      GstTvVbiStats st = { 0, };
-
-      if (!check (stream_next (&s, &buf, &err), "raw: a frame", &err))
-        break;
-      memset (&d, 0, sizeof (d));
-      if (!gst_tv_vbi_raw_decode_frame (f, lines, s.data[buf.index],
-              buf.bytesused, &d, &st, &err)) {
-        check (FALSE, "raw: decode a frame", &err);
-        break;
-      }
-      if (ntsc)
-        captions_add (&c, buf.sequence, &d, &st);
-      else if (d.has_wss &&
-          gst_tv_vbi_wss_aspect (d.wss) == GST_TV_VBI_WSS_4_3_FULL)
-        wss_ok++;
-      if (!stream_requeue (&s, &buf, &err) || (ntsc && captions_done (&c)))
-        break;
-    }
-    g_clear_error (&err);
-    stream_stop (&s);
-  }
-  if (ntsc)
-    captions_report (&c, "raw");
-  else
-    CHECK (wss_ok == WSS_FRAMES, NULL, "raw PAL: WSS 4:3 full format in "
-        "%u of %u frames", wss_ok, WSS_FRAMES);
-  captions_clear (&c);
+  capture_frames (vbi, f, lines, "raw");
   gst_tv_hw_device_close (vbi);
 }
 
@@ -552,9 +568,6 @@ probe_sliced (const gchar * vbi_cap, guint lines)
   const gchar *std = ntsc ? "NTSC" : "PAL";
   guint16 service = ntsc ? V4L2_SLICED_CAPTION_525 : V4L2_SLICED_WSS_625;
   guint line = ntsc ? 21 : 23;
-  Stream s;
-  Captions c;
-  guint i, wss_ok = 0;
 
   vbi = gst_tv_hw_device_open (vbi_cap, GST_TV_HW_NODE_SLICED_VBI_CAPTURE,
       &err);
@@ -586,38 +599,7 @@ probe_sliced (const gchar * vbi_cap, guint lines)
       "sliced %s: io_size %u (%u records)", std, f->io_size,
       (guint) (f->io_size / sizeof (struct v4l2_sliced_vbi_data)));
 
-  captions_init (&c);
-  if (check (stream_start (&s, vbi, FALSE, 0, &err), "sliced: stream on",
-          &err)) {
-    guint max = ntsc ? MAX_CAPTION_FRAMES : WSS_FRAMES;
-
-    for (i = 0; i < max; i++) {
-      struct v4l2_buffer buf;
-      GstTvVbiData d;
-      GstTvVbiStats st = { 0, };
-
-      if (!check (stream_next (&s, &buf, &err), "sliced: a frame", &err))
-        break;
-      memset (&d, 0, sizeof (d));
-      gst_tv_vbi_sliced_decode_frame (s.data[buf.index], buf.bytesused /
-          sizeof (struct v4l2_sliced_vbi_data), &d, &st);
-      if (ntsc)
-        captions_add (&c, buf.sequence, &d, &st);
-      else if (d.has_wss &&
-          gst_tv_vbi_wss_aspect (d.wss) == GST_TV_VBI_WSS_4_3_FULL)
-        wss_ok++;
-      if (!stream_requeue (&s, &buf, &err) || (ntsc && captions_done (&c)))
-        break;
-    }
-    g_clear_error (&err);
-    stream_stop (&s);
-  }
-  if (ntsc)
-    captions_report (&c, "sliced");
-  else
-    CHECK (wss_ok == WSS_FRAMES, NULL, "sliced PAL: WSS 4:3 full format in "
-        "%u of %u frames", wss_ok, WSS_FRAMES);
-  captions_clear (&c);
+  capture_frames (vbi, NULL, lines, "sliced");
   gst_tv_hw_device_close (vbi);
 }
 
@@ -737,37 +719,16 @@ probe_sliced_output (GstTvHwDevice * out, const gchar * vbi_out)
 int
 main (int argc, char **argv)
 {
-  const gchar *env_cap = g_getenv ("V4L2TV_TEST_DEVICE");
-  const gchar *env_out = g_getenv ("V4L2TV_TEST_OUTPUT_DEVICE");
-  gchar *location = NULL, *out_location = NULL, *vbi_cap, *vbi_out;
-  GOptionEntry entries[] = {
-    {"device", 'd', 0, G_OPTION_ARG_STRING, &location,
-        "vivid's video capture node (default: $V4L2TV_TEST_DEVICE)", "DEVICE"},
-    {"output-device", 'o', 0, G_OPTION_ARG_STRING, &out_location,
-          "vivid's video output node (default: $V4L2TV_TEST_OUTPUT_DEVICE)",
-        "DEVICE"},
-    {NULL}
-  };
-  GOptionContext *ctx;
+  gchar *location, *out_location, *vbi_cap, *vbi_out;
   GError *err = NULL;
   GstTvHwDevice *video, *out = NULL;
+  gint ret;
 
   gst_init (&argc, &argv);
-  ctx = g_option_context_new ("- the VBI kinds on vivid's VBI nodes");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
-    g_printerr ("vivid-vbi: %s\n", err->message);
-    return 2;
-  }
-  g_option_context_free (ctx);
-  if (location == NULL && env_cap != NULL && *env_cap != '\0')
-    location = g_strdup (env_cap);
-  if (out_location == NULL && env_out != NULL && *env_out != '\0')
-    out_location = g_strdup (env_out);
-  if (location == NULL) {
-    g_print ("vivid-vbi: no device (-d, or V4L2TV_TEST_DEVICE): skipped\n");
-    return 77;
-  }
+  ret = vivid_parse_args (&argc, &argv, "vivid-vbi",
+      "- the VBI kinds on vivid's VBI nodes", NULL, &location, &out_location);
+  if (ret != 0)
+    return ret;
   video = gst_tv_hw_device_open (location, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
   if (video == NULL) {
     g_printerr ("vivid-vbi: cannot open '%s': %s\n", location, err->message);

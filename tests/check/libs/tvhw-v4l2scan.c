@@ -157,38 +157,47 @@ GST_START_TEST (test_list_missing_dir)
 
 GST_END_TEST;
 
+/* against a node of "vivid" at "platform:vivid-000" with raw and sliced
+ * VBI capture in its device caps */
+static const struct
+{
+  const gchar *card, *bus_info;
+  guint32 capability;
+  gboolean matches;
+} match_cases[] = {
+  {"vivid", "platform:vivid-000", V4L2_CAP_VBI_CAPTURE, TRUE},
+  {"vivid", "platform:vivid-000", V4L2_CAP_SLICED_VBI_CAPTURE, TRUE},
+  /* in the driver's capabilities, not in the node's device caps */
+  {"vivid", "platform:vivid-000", V4L2_CAP_VBI_OUTPUT, FALSE},
+  {"vivid", "platform:vivid-000", V4L2_CAP_SLICED_VBI_OUTPUT, FALSE},
+  /* another card, another bus, a prefix of either */
+  {"vivid2", "platform:vivid-000", V4L2_CAP_VBI_CAPTURE, FALSE},
+  {"vivi", "platform:vivid-000", V4L2_CAP_VBI_CAPTURE, FALSE},
+  {"vivid", "platform:vivid-001", V4L2_CAP_VBI_CAPTURE, FALSE},
+  {"vivid", "platform:vivid-00", V4L2_CAP_VBI_CAPTURE, FALSE},
+  {NULL, NULL, V4L2_CAP_VBI_CAPTURE, FALSE},
+};
+
 GST_START_TEST (test_matches)
 {
   struct v4l2_capability cap;
+  guint i;
 
   memset (&cap, 0, sizeof (cap));
   g_strlcpy ((gchar *) cap.card, "vivid", sizeof (cap.card));
   g_strlcpy ((gchar *) cap.bus_info, "platform:vivid-000",
       sizeof (cap.bus_info));
-  /* device caps count, not the driver's capabilities */
   cap.capabilities = V4L2_CAP_DEVICE_CAPS | V4L2_CAP_VBI_CAPTURE |
       V4L2_CAP_SLICED_VBI_CAPTURE | V4L2_CAP_VBI_OUTPUT |
       V4L2_CAP_SLICED_VBI_OUTPUT;
   cap.device_caps = V4L2_CAP_VBI_CAPTURE | V4L2_CAP_SLICED_VBI_CAPTURE;
-  fail_unless (gst_tv_hw_v4l2_vbi_node_matches (&cap, "vivid",
-          "platform:vivid-000", V4L2_CAP_VBI_CAPTURE));
-  fail_unless (gst_tv_hw_v4l2_vbi_node_matches (&cap, "vivid",
-          "platform:vivid-000", V4L2_CAP_SLICED_VBI_CAPTURE));
-  fail_if (gst_tv_hw_v4l2_vbi_node_matches (&cap, "vivid",
-          "platform:vivid-000", V4L2_CAP_VBI_OUTPUT));
-  fail_if (gst_tv_hw_v4l2_vbi_node_matches (&cap, "vivid",
-          "platform:vivid-000", V4L2_CAP_SLICED_VBI_OUTPUT));
-  /* another card, another bus, a prefix of either */
-  fail_if (gst_tv_hw_v4l2_vbi_node_matches (&cap, "vivid2",
-          "platform:vivid-000", V4L2_CAP_VBI_CAPTURE));
-  fail_if (gst_tv_hw_v4l2_vbi_node_matches (&cap, "vivi",
-          "platform:vivid-000", V4L2_CAP_VBI_CAPTURE));
-  fail_if (gst_tv_hw_v4l2_vbi_node_matches (&cap, "vivid",
-          "platform:vivid-001", V4L2_CAP_VBI_CAPTURE));
-  fail_if (gst_tv_hw_v4l2_vbi_node_matches (&cap, "vivid",
-          "platform:vivid-00", V4L2_CAP_VBI_CAPTURE));
-  fail_if (gst_tv_hw_v4l2_vbi_node_matches (&cap, NULL, NULL,
-          V4L2_CAP_VBI_CAPTURE));
+  for (i = 0; i < G_N_ELEMENTS (match_cases); i++) {
+    GST_INFO ("case %u: '%s' '%s' 0x%x", i, match_cases[i].card,
+        match_cases[i].bus_info, match_cases[i].capability);
+    fail_unless_equals_int (gst_tv_hw_v4l2_vbi_node_matches (&cap,
+            match_cases[i].card, match_cases[i].bus_info,
+            match_cases[i].capability), match_cases[i].matches);
+  }
   /* without DEVICE_CAPS the capabilities count */
   cap.capabilities = V4L2_CAP_SLICED_VBI_OUTPUT;
   cap.device_caps = V4L2_CAP_VBI_CAPTURE;
@@ -249,65 +258,52 @@ static const gchar *const two_card_files[] = { "vbi11", "vbi4", "vbi10",
   "vbi3", "vbi2", "vbi1", "vbi0", "video0", NULL
 };
 
-GST_START_TEST (test_scan_capture)
+/* [card, bus_info, capability, the node found (NULL: none), the nodes
+ * asked, in order] */
+static const struct
 {
-  g_autofree gchar *asked = NULL;
-  g_autofree gchar *found = scan (two_cards, G_N_ELEMENTS (two_cards),
-      two_card_files, "vivid", "platform:vivid-000", V4L2_CAP_VBI_CAPTURE,
-      &asked);
+  const gchar *card, *bus_info;
+  guint32 capability;
+  const gchar *found, *asked;
+} scan_cases[] = {
+  {"vivid", "platform:vivid-000", V4L2_CAP_VBI_CAPTURE, "vbi10",
+      "vbi0 vbi1 vbi2 vbi3 vbi4 vbi10"},
+  {"vivid", "platform:vivid-000", V4L2_CAP_SLICED_VBI_OUTPUT, "vbi3",
+      "vbi0 vbi1 vbi2 vbi3"},
+  {"Other", "PCI:0000:03:00.0", V4L2_CAP_SLICED_VBI_CAPTURE, "vbi0", "vbi0"},
+  /* nothing matches: every node asked */
+  {"Other", "PCI:0000:03:00.0", V4L2_CAP_VBI_OUTPUT, NULL,
+      "vbi0 vbi1 vbi2 vbi3 vbi4 vbi10 vbi11"},
+  /* a card whose node could be vbi1 (busy) or vbi2 (no permission) */
+  {"Busy", "usb-1", V4L2_CAP_VBI_CAPTURE, NULL,
+      "vbi0 vbi1 vbi2 vbi3 vbi4 vbi10 vbi11"},
+};
 
-  fail_unless_equals_string (found, "vbi10");
-  fail_unless_equals_string (asked, "vbi0 vbi1 vbi2 vbi3 vbi4 vbi10");
+GST_START_TEST (test_scan)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (scan_cases); i++) {
+    g_autofree gchar *asked = NULL;
+    g_autofree gchar *found = scan (two_cards, G_N_ELEMENTS (two_cards),
+        two_card_files, scan_cases[i].card, scan_cases[i].bus_info,
+        scan_cases[i].capability, &asked);
+
+    GST_INFO ("case %u: found %s after %s", i, found, asked);
+    fail_unless_equals_string (found, scan_cases[i].found);
+    fail_unless_equals_string (asked, scan_cases[i].asked);
+  }
 }
 
 GST_END_TEST;
 
-GST_START_TEST (test_scan_sliced_output)
-{
-  g_autofree gchar *asked = NULL;
-  g_autofree gchar *found = scan (two_cards, G_N_ELEMENTS (two_cards),
-      two_card_files, "vivid", "platform:vivid-000",
-      V4L2_CAP_SLICED_VBI_OUTPUT, &asked);
-
-  fail_unless_equals_string (found, "vbi3");
-  fail_unless_equals_string (asked, "vbi0 vbi1 vbi2 vbi3");
-}
-
-GST_END_TEST;
-
-GST_START_TEST (test_scan_other_card)
-{
-  g_autofree gchar *asked = NULL;
-  g_autofree gchar *found = scan (two_cards, G_N_ELEMENTS (two_cards),
-      two_card_files, "Other", "PCI:0000:03:00.0",
-      V4L2_CAP_SLICED_VBI_CAPTURE, &asked);
-
-  fail_unless_equals_string (found, "vbi0");
-  fail_unless_equals_string (asked, "vbi0");
-}
-
-GST_END_TEST;
-
-/* nothing matches: every node asked, NULL */
-GST_START_TEST (test_scan_none)
+/* no VBI node at all */
+GST_START_TEST (test_scan_no_nodes)
 {
   g_autofree gchar *asked = NULL;
   g_autofree gchar *found = NULL;
   const gchar *no_files[] = { "video0", "video1", NULL };
 
-  found = scan (two_cards, G_N_ELEMENTS (two_cards), two_card_files,
-      "Other", "PCI:0000:03:00.0", V4L2_CAP_VBI_OUTPUT, &asked);
-  fail_unless (found == NULL);
-  fail_unless_equals_string (asked, "vbi0 vbi1 vbi2 vbi3 vbi4 vbi10 vbi11");
-  g_free (asked);
-
-  /* the only matching card is busy */
-  found = scan (two_cards, G_N_ELEMENTS (two_cards), two_card_files,
-      "Busy", "usb-1", V4L2_CAP_VBI_CAPTURE, &asked);
-  fail_unless (found == NULL);
-  g_free (asked);
-
-  /* no VBI node at all */
   found = scan (two_cards, G_N_ELEMENTS (two_cards), no_files, "vivid",
       "platform:vivid-000", V4L2_CAP_VBI_CAPTURE, &asked);
   fail_unless (found == NULL);
@@ -327,10 +323,8 @@ tvhw_v4l2scan_suite (void)
   tcase_add_test (tc, test_list_order);
   tcase_add_test (tc, test_list_missing_dir);
   tcase_add_test (tc, test_matches);
-  tcase_add_test (tc, test_scan_capture);
-  tcase_add_test (tc, test_scan_sliced_output);
-  tcase_add_test (tc, test_scan_other_card);
-  tcase_add_test (tc, test_scan_none);
+  tcase_add_test (tc, test_scan);
+  tcase_add_test (tc, test_scan_no_nodes);
   return s;
 }
 

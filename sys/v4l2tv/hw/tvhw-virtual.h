@@ -8,9 +8,15 @@
  * per process with two video nodes, like vivid's /dev/video0 and
  * /dev/video1: gst_tv_hw_device_open() with GST_TV_HW_NODE_VIDEO_CAPTURE
  * opens the capture node (inputs), with GST_TV_HW_NODE_VIDEO_OUTPUT the
- * output node (outputs). It has no VBI node (yet): the VBI kinds are
- * refused as "not a VBI capture (output) device".
- * Both nodes can be open at once, any number of times. The card's
+ * output node (outputs); and two VBI nodes, like vivid's /dev/vbi0 and
+ * /dev/vbi1 (node_types 0xd0d): GST_TV_HW_NODE_VBI_CAPTURE and
+ * GST_TV_HW_NODE_SLICED_VBI_CAPTURE open the VBI capture node (raw and
+ * sliced VBI on one queue), GST_TV_HW_NODE_SLICED_VBI_OUTPUT the VBI
+ * output node (sliced only: GST_TV_HW_NODE_VBI_OUTPUT is refused as "not
+ * a VBI output device"). Every node answers at the card's location
+ * ("virtual:N", the kind chooses the node; gst_tv_hw_find_vbi_location()
+ * gives it back); see "VBI nodes" below.
+ * All nodes can be open at once, any number of times. The card's
  * settings (input, output, audio input and output, each node's standard
  * and format, the controls, the tuner's and the modulator's frequency)
  * persist between opens, like a real driver's.
@@ -705,8 +711,67 @@ gboolean gst_tv_hw_virtual_decode (const guint8 * luma, guint luma_step,
  *   but station E7 on a tuner input, which is 16:9 anamorphic (0x0007),
  *   unless gst_tv_hw_virtual_card_set_wss() says otherwise.
  * - Nothing when the capture standard's line count is not the signal's
- *   (the decoder does not lock), and nothing yet on a looped input (the
- *   VBI output node comes with the node kinds).
+ *   (the decoder does not lock). A looped input (the output's picture, see
+ *   the loopback above) carries what the VBI output sent, not this.
+ *
+ * VBI nodes (tvhw-virtual-vbi-nodes.c), as vivid's:
+ * - The VBI capture node shares the capture node's inputs, tuner, audio
+ *   and standard: ENUMINPUT, G/S_INPUT, ENUMSTD, G/S_STD, QUERYSTD,
+ *   G/S_FREQUENCY... on it act on the card as on the video capture node
+ *   (the VBI output node likewise with the output node's outputs and
+ *   standard). S_INPUT and S_STD are EBUSY while the video or the VBI
+ *   queue of that direction has buffers (S_OUTPUT and the output's S_STD
+ *   likewise). No ENUM_FMT (EINVAL), CROPCAP, selection or G_PARM
+ *   (ENOTTY) on a VBI node.
+ * - One queue for raw and sliced capture: S_FMT with a raw or a sliced
+ *   format chooses its buffer type (raw at power-on), EBUSY while the queue
+ *   has buffers (whoever owns them; even for the same type). REQBUFS,
+ *   QBUF, DQBUF, STREAMON of the other type are EINVAL (vb2). G_FMT and
+ *   TRY_FMT answer for either type at any time.
+ * - Raw format: the one above (gst_tv_hw_virtual_card_get_vbi_format());
+ *   a buffer is one frame, count[0] + count[1] lines of 1440 bytes.
+ * - Sliced: io_size 36 records (struct v4l2_sliced_vbi_data), bytesused
+ *   the whole buffer, the unused records zeroed. The services at 525
+ *   lines: V4L2_SLICED_CAPTION_525 on line 21 of both fields; at 625
+ *   lines: V4L2_SLICED_WSS_625 on line 23 of field 1; only those the
+ *   slicer has (gst_tv_hw_virtual_card_set_vbi_services()).
+ *   G_SLICED_VBI_CAP lists them at the current standard; S_FMT/TRY_FMT
+ *   keep of service_set (or of the services in service_lines, when
+ *   service_set is 0) only those, which may leave none. A frame carries
+ *   the records of the services of the format in force.
+ * - Pacing: VBI capture frame N is video capture frame N: the same
+ *   sequence number and timestamp. The node that starts streaming second
+ *   joins the first one's frame count (so a video STREAMON while the VBI
+ *   node streams does not start at 0). REALTIME: both count frames on the
+ *   same clock, each takes a frame into its oldest buffer queued in time.
+ *   MANUAL: gst_tv_hw_virtual_card_emit_frames() delivers a VBI frame
+ *   with each video frame (the output side first: video, then VBI output;
+ *   then video, then VBI capture). FREERUN: while the video node streams,
+ *   the VBI node gets a frame each time the video node does, into a VBI
+ *   buffer queued by then (else that VBI frame is dropped: queue the VBI
+ *   buffer before the video one); streaming alone it free-runs as the
+ *   video node does. The sequence faults (set_sequence) act on the video
+ *   node; the VBI node reports its frame count plus the offset of a jump
+ *   in force. drop_frames, corrupt_frames and the frame faults hit the
+ *   video node only; frame periods without a picture that deliver no
+ *   video frame (set_no_signal_frames (FALSE)) deliver no VBI frame
+ *   either.
+ * - Output: the VBI output node's frames are counted like the output
+ *   node's. QBUF takes bytesused (0: the whole buffer; more than the
+ *   buffer: EINVAL). Each frame period sends the records of the oldest
+ *   queued buffer whose service the output encodes at its standard now
+ *   (CAPTION_525 at 525 lines, WSS_625 at 625, of the format's services),
+ *   bytes as given (a caption pair with a bad parity is sent as it is); a
+ *   period without a buffer sends nothing.
+ * - Loopback: while the video output loops to a capture input (see
+ *   above), the VBI capture frames of that input carry, in order, what the
+ *   VBI output sent, one output frame each (MANUAL: the frame of the same
+ *   period): captions and WSS unchanged, and nothing at all (no caption,
+ *   no WSS: raw lines at blanking level, no sliced record) for a frame the
+ *   output sent nothing in. Up to 64 sent frames wait for the capture; a
+ *   STREAMON of either VBI node starts the loop empty.
+ * - Unplug: the VBI nodes go with the card (every call ENODEV, open
+ *   ENOENT, buffers released), as the video nodes.
  */
 
 /* the frames between two captions */

@@ -164,8 +164,9 @@ gst_tv_hw_virtual_vbi_node_size (GstTvHwVirtualCard * card,
   return gst_tv_vbi_raw_frame_size (&raw);
 }
 
-gint
-gst_tv_hw_virtual_vbi_g_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
+/* G_FMT (the node's services) and TRY_FMT (the services asked for) */
+static gint
+answer_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt, gboolean try)
 {
   GstTvHwVirtualCard *card = CARD (dev);
   GstTvHwVirtualNode *node = NODE (dev);
@@ -175,25 +176,22 @@ gst_tv_hw_virtual_vbi_g_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
   if (!type_supported (card, node, fmt->type))
     ret = -EINVAL;
   else
-    fill_format (card, node, fmt, node->service_set);
+    fill_format (card, node, fmt, try ?
+        requested_services (&fmt->fmt.sliced) : node->service_set);
   g_mutex_unlock (&card->lock);
   return ret;
 }
 
 gint
+gst_tv_hw_virtual_vbi_g_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
+{
+  return answer_fmt (dev, fmt, FALSE);
+}
+
+gint
 gst_tv_hw_virtual_vbi_try_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
 {
-  GstTvHwVirtualCard *card = CARD (dev);
-  GstTvHwVirtualNode *node = NODE (dev);
-  gint ret = 0;
-
-  g_mutex_lock (&card->lock);
-  if (!type_supported (card, node, fmt->type))
-    ret = -EINVAL;
-  else
-    fill_format (card, node, fmt, requested_services (&fmt->fmt.sliced));
-  g_mutex_unlock (&card->lock);
-  return ret;
+  return answer_fmt (dev, fmt, TRUE);
 }
 
 /* S_FMT chooses the queue's type, raw or sliced: refused while the queue

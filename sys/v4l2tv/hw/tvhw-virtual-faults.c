@@ -152,7 +152,8 @@ gate (GstTvHwDevice * dev, GstTvHwVirtualFault fault)
         fault_info[fault].name);
     ret = -ENODEV;
   } else if (!fault_info[fault].in_driver) {
-    ret = gst_tv_hw_virtual_take_fault (card, fault);
+    ret = gst_tv_hw_virtual_take_fault (card,
+        gst_tv_hw_virtual_handle_node (handle), fault);
   }
   g_mutex_unlock (&card->lock);
 
@@ -309,6 +310,26 @@ gst_tv_hw_virtual_card_inject_faults_on (GstTvHwVirtualCard * card,
 }
 
 /**
+ * gst_tv_hw_virtual_card_set_fault_nodes:
+ * @card: a card
+ * @nodes: the nodes whose calls injected faults hit
+ *
+ * See tvhw-virtual.h; back to all nodes at reset.
+ */
+void
+gst_tv_hw_virtual_card_set_fault_nodes (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFaultNodes nodes)
+{
+  g_return_if_fail (card != NULL);
+  g_return_if_fail (nodes <= GST_TV_HW_VIRTUAL_FAULTS_VBI_NODES);
+
+  g_mutex_lock (&card->lock);
+  card->fault_nodes = nodes;
+  g_cond_broadcast (&card->cond);
+  g_mutex_unlock (&card->lock);
+}
+
+/**
  * gst_tv_hw_virtual_card_get_fault_stats:
  * @card: a card
  * @fault: an operation
@@ -355,6 +376,8 @@ gst_tv_hw_virtual_card_unplug (GstTvHwVirtualCard * card)
     card->generation++;
     gst_tv_hw_virtual_queue_disconnect (card, &card->cap);
     gst_tv_hw_virtual_queue_disconnect (card, &card->out);
+    gst_tv_hw_virtual_queue_disconnect (card, &card->vbi_cap);
+    gst_tv_hw_virtual_queue_disconnect (card, &card->vbi_out);
     GST_INFO ("card %u unplugged (%u handle(s) open)", card->index,
         card->open_count);
   }

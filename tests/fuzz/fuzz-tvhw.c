@@ -263,8 +263,14 @@ static void
 open_slot (FuzzReader * r, guint slot)
 {
   guint8 sel = fuzz_u8 (r);
-  GstTvHwNodeKind dir =
-      (sel & 1) ? GST_TV_HW_NODE_VIDEO_OUTPUT : GST_TV_HW_NODE_VIDEO_CAPTURE;
+  /* bit 0: the direction; bits 4-5: video, raw VBI or sliced VBI */
+  static const GstTvHwNodeKind kinds[4][2] = {
+    {GST_TV_HW_NODE_VIDEO_CAPTURE, GST_TV_HW_NODE_VIDEO_OUTPUT},
+    {GST_TV_HW_NODE_VBI_CAPTURE, GST_TV_HW_NODE_VBI_OUTPUT},
+    {GST_TV_HW_NODE_SLICED_VBI_CAPTURE, GST_TV_HW_NODE_SLICED_VBI_OUTPUT},
+    {GST_TV_HW_NODE_VIDEO_CAPTURE, GST_TV_HW_NODE_VIDEO_OUTPUT},
+  };
+  GstTvHwNodeKind dir = kinds[(sel >> 4) & 3][sel & 1];
   g_autofree gchar *location = NULL;
   GError *error = NULL;
 
@@ -588,12 +594,25 @@ device_op (FuzzReader * r, GstTvHwDevice * dev, guint8 op)
       gst_tv_hw_device_set_flushing (dev, fuzz_u8 (r) & 1);
       break;
     default:{
-      /* a captured frame's marks, read where the format says */
+      /* a captured frame's marks, read where the format says; on a VBI
+       * node its VBI calls */
       struct v4l2_format fmt;
       struct v4l2_buffer buf;
       gpointer data;
       gsize size;
       GstTvHwVirtualFrameInfo info;
+
+      if (gst_tv_hw_node_kind_is_vbi (gst_tv_hw_device_get_kind (dev))) {
+        struct v4l2_sliced_vbi_cap cap;
+        gchar *loc;
+
+        CHECK (gst_tv_hw_device_get_sliced_vbi_cap (dev, &cap, &error), FALSE);
+        loc = gst_tv_hw_find_vbi_location (dev, gst_tv_hw_device_get_kind
+            (dev), &error);
+        check ("find_vbi_location", loc != NULL, &error, FALSE);
+        g_free (loc);
+        break;
+      }
 
       memset (&fmt, 0, sizeof (fmt));
       fmt.type = gst_tv_hw_device_get_buf_type (dev);

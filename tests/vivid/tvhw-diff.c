@@ -43,6 +43,7 @@
 #include "hw/tvhw.h"
 #include "hw/tvhw-backend.h"
 #include "hw/tvhw-virtual.h"
+#include "vivid-args.h"
 
 #define VIRTUAL_CARD 6
 #define VIRTUAL_LOCATION "virtual:6"
@@ -1874,21 +1875,13 @@ open_real (const gchar * location, GstTvHwNodeKind direction,
 int
 main (int argc, char **argv)
 {
-  const gchar *env_cap = g_getenv ("V4L2TV_TEST_DEVICE");
-  const gchar *env_out = g_getenv ("V4L2TV_TEST_OUTPUT_DEVICE");
-  gchar *location = NULL, *out_location = NULL;
+  gchar *location, *out_location;
   gboolean verbose = FALSE;
   GOptionEntry entries[] = {
-    {"device", 'd', 0, G_OPTION_ARG_STRING, &location,
-        "the real capture device (default: $V4L2TV_TEST_DEVICE)", "DEVICE"},
-    {"output-device", 'o', 0, G_OPTION_ARG_STRING, &out_location,
-        "the real output device (default: $V4L2TV_TEST_OUTPUT_DEVICE; "
-          "none: no output checks)", "DEVICE"},
     {"verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
         "print each check as it is made", NULL},
     {NULL}
   };
-  GOptionContext *ctx;
   GError *err = NULL;
   GstTvHwDevice *virt_out = NULL, *real_out = NULL;
   Diff d = { NULL, };
@@ -1897,21 +1890,11 @@ main (int argc, char **argv)
   gint ret;
 
   gst_init (&argc, &argv);
-  ctx = g_option_context_new ("- compare the virtual TV card with vivid");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
-    g_printerr ("tvhw-diff: %s\n", err->message);
-    return 2;
-  }
-  g_option_context_free (ctx);
-  if (location == NULL && env_cap != NULL && *env_cap != '\0')
-    location = g_strdup (env_cap);
-  if (out_location == NULL && env_out != NULL && *env_out != '\0')
-    out_location = g_strdup (env_out);
-  if (location == NULL) {
-    g_print ("tvhw-diff: no device (-d, or V4L2TV_TEST_DEVICE): skipped\n");
-    return 77;
-  }
+  ret = vivid_parse_args (&argc, &argv, "tvhw-diff",
+      "- compare the virtual TV card with vivid", entries, &location,
+      &out_location);
+  if (ret != 0)
+    return ret;
 
   ret = open_real (location, GST_TV_HW_NODE_VIDEO_CAPTURE, &d.real);
   if (ret != 0)

@@ -23,6 +23,7 @@
 #include <sys/types.h>
 
 #include "hw/tvhw-backend.h"
+#include "hw/tvhw-v4l2.h"
 
 GST_DEBUG_CATEGORY_STATIC (tvhw_v4l2_debug);
 #define GST_CAT_DEFAULT tvhw_v4l2_debug
@@ -57,6 +58,18 @@ xioctl (GstTvHwDevice * dev, gulong request, const gchar * name, gpointer arg)
 
 #define XIOCTL(dev, req, arg) xioctl ((dev), (req), #req, (arg))
 
+static void
+ensure_debug_category (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done)) {
+    GST_DEBUG_CATEGORY_INIT (tvhw_v4l2_debug, "tvhw-v4l2", 0,
+        "v4l2tv hardware layer, kernel backend");
+    g_once_init_leave (&done, 1);
+  }
+}
+
 static gint
 v4l2_open (GstTvHwDevice * dev, const gchar * location, GstTvHwNodeKind kind)
 {
@@ -64,14 +77,7 @@ v4l2_open (GstTvHwDevice * dev, const gchar * location, GstTvHwNodeKind kind)
   V4l2Priv *priv;
   gint fd;
 
-  {
-    static gsize done = 0;
-    if (g_once_init_enter (&done)) {
-      GST_DEBUG_CATEGORY_INIT (tvhw_v4l2_debug, "tvhw-v4l2", 0,
-          "v4l2tv hardware layer, kernel backend");
-      g_once_init_leave (&done, 1);
-    }
-  }
+  ensure_debug_category ();
 
   if (stat (location, &st) < 0)
     return -errno;
@@ -202,6 +208,8 @@ IOCTL_RW (qbuf, VIDIOC_QBUF, struct v4l2_buffer)
 IOCTL_RW (dqbuf, VIDIOC_DQBUF, struct v4l2_buffer)
 IOCTL_SET_INT (streamon, VIDIOC_STREAMON)
 IOCTL_SET_INT (streamoff, VIDIOC_STREAMOFF)
+IOCTL_RW (g_sliced_vbi_cap, VIDIOC_G_SLICED_VBI_CAP,
+    struct v4l2_sliced_vbi_cap)
 /* *INDENT-ON* */
 
 static gint
@@ -272,6 +280,174 @@ v4l2_interrupt (GstTvHwDevice * dev, gboolean flushing)
   gst_poll_set_flushing (PRIV (dev)->poll, flushing);
 }
 
+/* --- finding the card's VBI node --- */
+
+#define VBI_PREFIX "vbi"
+#define VBI_DEV_DIR "/dev"
+
+gint64
+gst_tv_hw_v4l2_vbi_node_number (const gchar * name)
+{
+  const gchar *digits;
+  guint64 n;
+
+  g_return_val_if_fail (name != NULL, -1);
+
+  if (!g_str_has_prefix (name, VBI_PREFIX))
+    return -1;
+  digits = name + strlen (VBI_PREFIX);
+  /* "vbi01" is not a node the kernel names */
+  if (digits[0] == '0' && digits[1] != '\0')
+    return -1;
+  if (!g_ascii_string_to_unsigned (digits, 10, 0, G_MAXINT, &n, NULL))
+    return -1;
+  return n;
+}
+
+static gint
+compare_vbi_nodes (gconstpointer a, gconstpointer b)
+{
+  gint64 na = gst_tv_hw_v4l2_vbi_node_number (strrchr (*(const gchar **) a,
+          '/') + 1);
+  gint64 nb = gst_tv_hw_v4l2_vbi_node_number (strrchr (*(const gchar **) b,
+          '/') + 1);
+
+  return na < nb ? -1 : na > nb;
+}
+
+GPtrArray *
+gst_tv_hw_v4l2_list_vbi_nodes (const gchar * dir)
+{
+  GPtrArray *nodes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) err = NULL;
+  const gchar *name;
+  GDir *d;
+
+  g_return_val_if_fail (dir != NULL, nodes);
+  ensure_debug_category ();
+
+  d = g_dir_open (dir, 0, &err);
+  if (d == NULL) {
+    GST_DEBUG ("cannot list %s: %s", dir, err->message);
+    return nodes;
+  }
+  while ((name = g_dir_read_name (d))) {
+    if (gst_tv_hw_v4l2_vbi_node_number (name) >= 0)
+      g_ptr_array_add (nodes, g_build_filename (dir, name, NULL));
+  }
+  g_dir_close (d);
+  g_ptr_array_sort (nodes, compare_vbi_nodes);
+  return nodes;
+}
+
+/* QUERYCAP's strings are NUL-padded arrays that the kernel fills with
+ * strscpy(), but a driver could fill one to the last byte */
+static gboolean
+cap_string_equal (const guint8 * field, gsize size, const gchar * s)
+{
+  gsize len = strnlen ((const gchar *) field, size);
+
+  return s != NULL && strlen (s) == len && memcmp (field, s, len) == 0;
+}
+
+gboolean
+gst_tv_hw_v4l2_vbi_node_matches (const struct v4l2_capability * cap,
+    const gchar * card, const gchar * bus_info, guint32 capability)
+{
+  guint32 caps;
+
+  g_return_val_if_fail (cap != NULL, FALSE);
+
+  caps = (cap->capabilities & V4L2_CAP_DEVICE_CAPS) ?
+      cap->device_caps : cap->capabilities;
+  return (caps & capability) != 0 &&
+      cap_string_equal (cap->card, sizeof (cap->card), card) &&
+      cap_string_equal (cap->bus_info, sizeof (cap->bus_info), bus_info);
+}
+
+gchar *
+gst_tv_hw_v4l2_scan_vbi_nodes (const gchar * dir, const gchar * card,
+    const gchar * bus_info, guint32 capability,
+    GstTvHwV4l2QuerycapFunc querycap, gpointer user_data)
+{
+  g_autoptr (GPtrArray) nodes = NULL;
+  guint i;
+
+  g_return_val_if_fail (dir != NULL && querycap != NULL, NULL);
+
+  nodes = gst_tv_hw_v4l2_list_vbi_nodes (dir);
+  for (i = 0; i < nodes->len; i++) {
+    const gchar *path = g_ptr_array_index (nodes, i);
+    struct v4l2_capability cap;
+    gint ret;
+
+    memset (&cap, 0, sizeof (cap));
+    ret = querycap (path, &cap, user_data);
+    if (ret < 0) {
+      /* busy (a driver that allows one open), no permission, gone */
+      GST_DEBUG ("skipping %s: %s", path, g_strerror (-ret));
+      continue;
+    }
+    if (gst_tv_hw_v4l2_vbi_node_matches (&cap, card, bus_info, capability)) {
+      GST_DEBUG ("%s is the VBI node (caps 0x%08x) of '%s' at '%s'", path,
+          capability, card, bus_info);
+      return g_strdup (path);
+    }
+    GST_DEBUG ("%s ('%.*s' at '%.*s') is not a VBI node (caps 0x%08x) of "
+        "'%s' at '%s'", path, (gint) sizeof (cap.card), cap.card,
+        (gint) sizeof (cap.bus_info), cap.bus_info, capability, card,
+        bus_info);
+  }
+  return NULL;
+}
+
+/* QUERYCAP on a node that is not open yet: opened for the call only */
+static gint
+querycap_path (const gchar * path, struct v4l2_capability *cap,
+    gpointer user_data)
+{
+  gint fd, ret;
+
+  do {
+    fd = open (path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0)
+    return -errno;
+  do {
+    ret = ioctl (fd, VIDIOC_QUERYCAP, cap);
+  } while (ret == -1 && errno == EINTR);
+  ret = ret == -1 ? -errno : 0;
+  close (fd);
+  return ret;
+}
+
+/* gst_tv_hw_find_vbi_location(): the first /dev/vbiN, by N, of the same
+ * card (QUERYCAP card and bus_info) with the kind's capability; a node
+ * that cannot be opened or queried (busy, no permission) is skipped */
+static gint
+v4l2_find_node (GstTvHwDevice * video, GstTvHwNodeKind kind,
+    gchar ** location)
+{
+  struct v4l2_capability cap;
+  gint ret;
+
+  /* the video node first: an unplugged card has no VBI node either */
+  memset (&cap, 0, sizeof (cap));
+  ret = XIOCTL (video, VIDIOC_QUERYCAP, &cap);
+  if (ret < 0)
+    return ret;
+  *location = gst_tv_hw_v4l2_scan_vbi_nodes (VBI_DEV_DIR, video->card,
+      video->bus_info, gst_tv_hw_node_kind_capability (kind), querycap_path,
+      NULL);
+  if (*location == NULL) {
+    GST_DEBUG ("'%s': no %s node of '%s' at '%s' in %s/vbi*",
+        video->location, gst_tv_hw_node_kind_name (kind), video->card,
+        video->bus_info, VBI_DEV_DIR);
+    return -ENOENT;
+  }
+  return 0;
+}
+
 /**
  * gst_tv_hw_v4l2_ops:
  *
@@ -281,5 +457,6 @@ const GstTvHwOps gst_tv_hw_v4l2_ops = {
   .name = "v4l2",
   .open = v4l2_open,
   .close = v4l2_close,
+  .find_node = v4l2_find_node,
   GST_TV_HW_OPS_CALLS (v4l2)
 };

@@ -8,9 +8,15 @@
  * per process with two video nodes, like vivid's /dev/video0 and
  * /dev/video1: gst_tv_hw_device_open() with GST_TV_HW_NODE_VIDEO_CAPTURE
  * opens the capture node (inputs), with GST_TV_HW_NODE_VIDEO_OUTPUT the
- * output node (outputs). It has no VBI node (yet): the VBI kinds are
- * refused as "not a VBI capture (output) device".
- * Both nodes can be open at once, any number of times. The card's
+ * output node (outputs); and two VBI nodes, like vivid's /dev/vbi0 and
+ * /dev/vbi1 (node_types 0xd0d): GST_TV_HW_NODE_VBI_CAPTURE and
+ * GST_TV_HW_NODE_SLICED_VBI_CAPTURE open the VBI capture node (raw and
+ * sliced VBI on one queue), GST_TV_HW_NODE_SLICED_VBI_OUTPUT the VBI
+ * output node (sliced only: GST_TV_HW_NODE_VBI_OUTPUT is refused as "not
+ * a VBI output device"). Every node answers at the card's location
+ * ("virtual:N", the kind chooses the node; gst_tv_hw_find_vbi_location()
+ * gives it back); see "VBI nodes" below.
+ * All nodes can be open at once, any number of times. The card's
  * settings (input, output, audio input and output, each node's standard
  * and format, the controls, the tuner's and the modulator's frequency)
  * persist between opens, like a real driver's.
@@ -445,6 +451,7 @@ typedef enum
   GST_TV_HW_VIRTUAL_FAULT_POLL,         /* the wait; EINTR is retried */
   GST_TV_HW_VIRTUAL_FAULT_G_SELECTION,
   GST_TV_HW_VIRTUAL_FAULT_S_SELECTION,
+  GST_TV_HW_VIRTUAL_FAULT_G_SLICED_VBI_CAP,
   GST_TV_HW_VIRTUAL_N_FAULTS
 } GstTvHwVirtualFault;
 
@@ -704,8 +711,67 @@ gboolean gst_tv_hw_virtual_decode (const guint8 * luma, guint luma_step,
  *   but station E7 on a tuner input, which is 16:9 anamorphic (0x0007),
  *   unless gst_tv_hw_virtual_card_set_wss() says otherwise.
  * - Nothing when the capture standard's line count is not the signal's
- *   (the decoder does not lock), and nothing yet on a looped input (the
- *   VBI output node comes with the node kinds).
+ *   (the decoder does not lock). A looped input (the output's picture, see
+ *   the loopback above) carries what the VBI output sent, not this.
+ *
+ * VBI nodes (tvhw-virtual-vbi-nodes.c), as vivid's:
+ * - The VBI capture node shares the capture node's inputs, tuner, audio
+ *   and standard: ENUMINPUT, G/S_INPUT, ENUMSTD, G/S_STD, QUERYSTD,
+ *   G/S_FREQUENCY... on it act on the card as on the video capture node
+ *   (the VBI output node likewise with the output node's outputs and
+ *   standard). S_INPUT and S_STD are EBUSY while the video or the VBI
+ *   queue of that direction has buffers (S_OUTPUT and the output's S_STD
+ *   likewise). No ENUM_FMT (EINVAL), CROPCAP, selection or G_PARM
+ *   (ENOTTY) on a VBI node.
+ * - One queue for raw and sliced capture: S_FMT with a raw or a sliced
+ *   format chooses its buffer type (raw at power-on), EBUSY while the queue
+ *   has buffers (whoever owns them; even for the same type). REQBUFS,
+ *   QBUF, DQBUF, STREAMON of the other type are EINVAL (vb2). G_FMT and
+ *   TRY_FMT answer for either type at any time.
+ * - Raw format: the one above (gst_tv_hw_virtual_card_get_vbi_format());
+ *   a buffer is one frame, count[0] + count[1] lines of 1440 bytes.
+ * - Sliced: io_size 36 records (struct v4l2_sliced_vbi_data), bytesused
+ *   the whole buffer, the unused records zeroed. The services at 525
+ *   lines: V4L2_SLICED_CAPTION_525 on line 21 of both fields; at 625
+ *   lines: V4L2_SLICED_WSS_625 on line 23 of field 1; only those the
+ *   slicer has (gst_tv_hw_virtual_card_set_vbi_services()).
+ *   G_SLICED_VBI_CAP lists them at the current standard; S_FMT/TRY_FMT
+ *   keep of service_set (or of the services in service_lines, when
+ *   service_set is 0) only those, which may leave none. A frame carries
+ *   the records of the services of the format in force.
+ * - Pacing: VBI capture frame N is video capture frame N: the same
+ *   sequence number and timestamp. The node that starts streaming second
+ *   joins the first one's frame count (so a video STREAMON while the VBI
+ *   node streams does not start at 0). REALTIME: both count frames on the
+ *   same clock, each takes a frame into its oldest buffer queued in time.
+ *   MANUAL: gst_tv_hw_virtual_card_emit_frames() delivers a VBI frame
+ *   with each video frame (the output side first: video, then VBI output;
+ *   then video, then VBI capture). FREERUN: while the video node streams,
+ *   the VBI node gets a frame each time the video node does, into a VBI
+ *   buffer queued by then (else that VBI frame is dropped: queue the VBI
+ *   buffer before the video one); streaming alone it free-runs as the
+ *   video node does. The sequence faults (set_sequence) act on the video
+ *   node; the VBI node reports its frame count plus the offset of a jump
+ *   in force. drop_frames, corrupt_frames and the frame faults hit the
+ *   video node only; frame periods without a picture that deliver no
+ *   video frame (set_no_signal_frames (FALSE)) deliver no VBI frame
+ *   either.
+ * - Output: the VBI output node's frames are counted like the output
+ *   node's. QBUF takes bytesused (0: the whole buffer; more than the
+ *   buffer: EINVAL). Each frame period sends the records of the oldest
+ *   queued buffer whose service the output encodes at its standard now
+ *   (CAPTION_525 at 525 lines, WSS_625 at 625, of the format's services),
+ *   bytes as given (a caption pair with a bad parity is sent as it is); a
+ *   period without a buffer sends nothing.
+ * - Loopback: while the video output loops to a capture input (see
+ *   above), the VBI capture frames of that input carry, in order, what the
+ *   VBI output sent, one output frame each (MANUAL: the frame of the same
+ *   period): captions and WSS unchanged, and nothing at all (no caption,
+ *   no WSS: raw lines at blanking level, no sliced record) for a frame the
+ *   output sent nothing in. Up to 64 sent frames wait for the capture; a
+ *   STREAMON of either VBI node starts the loop empty.
+ * - Unplug: the VBI nodes go with the card (every call ENODEV, open
+ *   ENOENT, buffers released), as the video nodes.
  */
 
 /* the frames between two captions */
@@ -742,6 +808,74 @@ gboolean gst_tv_hw_virtual_card_generate_vbi_raw (GstTvHwVirtualCard * card,
     guint32 sequence, guint8 * data, gsize size);
 guint gst_tv_hw_virtual_card_generate_vbi_sliced (GstTvHwVirtualCard * card,
     guint32 sequence, struct v4l2_sliced_vbi_data *recs, guint n_recs);
+
+/**
+ * GstTvHwVirtualVbiNodes:
+ * @GST_TV_HW_VIRTUAL_VBI_RAW_CAPTURE: the VBI capture node captures raw
+ *   VBI (V4L2_CAP_VBI_CAPTURE)
+ * @GST_TV_HW_VIRTUAL_VBI_SLICED_CAPTURE: the VBI capture node captures
+ *   sliced VBI (V4L2_CAP_SLICED_VBI_CAPTURE)
+ * @GST_TV_HW_VIRTUAL_VBI_SLICED_OUTPUT: the card has a VBI output node,
+ *   sliced (V4L2_CAP_SLICED_VBI_OUTPUT)
+ *
+ * The VBI nodes a card has (gst_tv_hw_virtual_card_set_vbi_nodes()), as
+ * vivid's node_types: the VBI capture node exists when it captures raw or
+ * sliced VBI or both. A kind whose node does not exist fails to open with
+ * ENOENT (GST_TV_HW_ERROR_NOT_FOUND, as a missing /dev/vbiN) and is not
+ * found by gst_tv_hw_find_vbi_location(); a kind the node exists for but
+ * does not capture (raw without RAW_CAPTURE) fails with WRONG_DIRECTION,
+ * as a node whose QUERYCAP lacks the capability.
+ */
+typedef enum
+{
+  GST_TV_HW_VIRTUAL_VBI_RAW_CAPTURE = 1 << 0,
+  GST_TV_HW_VIRTUAL_VBI_SLICED_CAPTURE = 1 << 1,
+  GST_TV_HW_VIRTUAL_VBI_SLICED_OUTPUT = 1 << 2,
+} GstTvHwVirtualVbiNodes;
+
+/* every VBI node: the power-on default */
+#define GST_TV_HW_VIRTUAL_VBI_ALL_NODES (GST_TV_HW_VIRTUAL_VBI_RAW_CAPTURE | \
+    GST_TV_HW_VIRTUAL_VBI_SLICED_CAPTURE | \
+    GST_TV_HW_VIRTUAL_VBI_SLICED_OUTPUT)
+/* the services the card's slicer has at power-on */
+#define GST_TV_HW_VIRTUAL_VBI_SERVICES \
+    (V4L2_SLICED_CAPTION_525 | V4L2_SLICED_WSS_625)
+
+/* the VBI nodes the card has, GstTvHwVirtualVbiNodes flags (0: none, a
+ * card without VBI like most USB grabbers). FALSE (nothing changes) for
+ * unknown flags or while a VBI node has buffers. Handles already open on a
+ * node that goes keep working until closed. */
+gboolean gst_tv_hw_virtual_card_set_vbi_nodes (GstTvHwVirtualCard * card,
+    guint nodes);
+/* the services the sliced VBI nodes (capture and output) slice and
+ * encode, a subset of GST_TV_HW_VIRTUAL_VBI_SERVICES (0: none, to force a
+ * user onto the raw path): G_SLICED_VBI_CAP lists only these and S_FMT
+ * keeps only these. FALSE for other bits or while a VBI node has
+ * buffers. */
+gboolean gst_tv_hw_virtual_card_set_vbi_services (GstTvHwVirtualCard * card,
+    guint16 services);
+
+/**
+ * GstTvHwVirtualFaultNodes:
+ * @GST_TV_HW_VIRTUAL_FAULTS_ALL_NODES: injected faults hit the next call
+ *   on any node (power-on)
+ * @GST_TV_HW_VIRTUAL_FAULTS_VIDEO_NODES: only calls on the video nodes
+ * @GST_TV_HW_VIRTUAL_FAULTS_VBI_NODES: only calls on the VBI nodes
+ *
+ * Which nodes the faults of gst_tv_hw_virtual_card_inject_faults() (and
+ * _inject_fault, _inject_faults_on) hit: a call on another node neither
+ * fails nor consumes them, so that e.g. a VBI node's REQBUFS fails while
+ * the video node's works. Faults on open hit every open.
+ */
+typedef enum
+{
+  GST_TV_HW_VIRTUAL_FAULTS_ALL_NODES,
+  GST_TV_HW_VIRTUAL_FAULTS_VIDEO_NODES,
+  GST_TV_HW_VIRTUAL_FAULTS_VBI_NODES,
+} GstTvHwVirtualFaultNodes;
+
+void gst_tv_hw_virtual_card_set_fault_nodes (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFaultNodes nodes);
 
 G_END_DECLS
 

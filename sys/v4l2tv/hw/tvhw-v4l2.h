@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l2tv hardware layer: the kernel backend's search for a card's VBI
+ * node, split from the op (gst_tv_hw_v4l2_ops.find_node) so that the
+ * scan order and the matching can be tested without a kernel device
+ * (tests/check/libs/tvhw-v4l2scan.c).
+ */
+#ifndef __GST_TV_HW_V4L2_H__
+#define __GST_TV_HW_V4L2_H__
+
+#include "hw/tvhw.h"
+
+G_BEGIN_DECLS
+
+/* QUERYCAP of the node at @path: 0 or -errno (EBUSY, EACCES, ENOTTY ...) */
+typedef gint (*GstTvHwV4l2QuerycapFunc) (const gchar * path,
+    struct v4l2_capability * cap, gpointer user_data);
+
+/* the number N of a name "vbiN" (a decimal without sign or leading zero),
+ * -1 if @name is not one */
+gint64 gst_tv_hw_v4l2_vbi_node_number (const gchar * name);
+
+/* the paths @dir/vbiN, sorted by N (vbi2 before vbi10); an empty array if
+ * @dir cannot be read */
+GPtrArray *gst_tv_hw_v4l2_list_vbi_nodes (const gchar * dir);
+
+/* whether @cap (a VBI node's QUERYCAP) is of the card whose video node
+ * reported @card and @bus_info, and has @capability (a V4L2_CAP_* bit) in
+ * its device caps (its capabilities when the driver sets no
+ * V4L2_CAP_DEVICE_CAPS) */
+gboolean gst_tv_hw_v4l2_vbi_node_matches (const struct v4l2_capability * cap,
+    const gchar * card, const gchar * bus_info, guint32 capability);
+
+/* the first node of gst_tv_hw_v4l2_list_vbi_nodes (@dir) that matches
+ * (QUERYCAP through @querycap; a node it cannot query is skipped with a
+ * debug line), NULL if none does; g_free() it */
+gchar *gst_tv_hw_v4l2_scan_vbi_nodes (const gchar * dir, const gchar * card,
+    const gchar * bus_info, guint32 capability,
+    GstTvHwV4l2QuerycapFunc querycap, gpointer user_data);
+
+G_END_DECLS
+
+#endif /* __GST_TV_HW_V4L2_H__ */

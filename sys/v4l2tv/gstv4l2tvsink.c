@@ -962,12 +962,20 @@ gst_v4l2_tv_sink_fill (GstV4l2TvSink * self, GstBuffer * buf, GstBuffer * frame)
   return ret;
 }
 
+/* the running time of upstream's @buf, which the card's buffers carry
+ * (the driver hands it back with them, TIMESTAMP_COPY: for the debug log) */
+static GstClockTime
+gst_v4l2_tv_sink_running_time (GstV4l2TvSink * self, GstBuffer * buf)
+{
+  return gst_segment_to_running_time (&GST_BASE_SINK (self)->segment,
+      GST_FORMAT_TIME, GST_BUFFER_PTS (buf));
+}
+
 static GstFlowReturn
 gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
     GstBuffer * buf)
 {
   g_autoptr (GError) err = NULL;
-  GstBaseSink *bsink = GST_BASE_SINK (self);
   struct v4l2_buffer vbuf;
   GstClockTime rt;
 
@@ -976,10 +984,7 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
   vbuf.bytesused = self->card_info.size;
   vbuf.field = self->obj->std || GST_VIDEO_INFO_IS_INTERLACED
       (&self->card_info) ? V4L2_FIELD_INTERLACED : V4L2_FIELD_NONE;
-  /* the driver hands it back with the buffer (TIMESTAMP_COPY): the
-   * frame's running time, for the debug log */
-  rt = gst_segment_to_running_time (&bsink->segment, GST_FORMAT_TIME,
-      GST_BUFFER_PTS (buf));
+  rt = gst_v4l2_tv_sink_running_time (self, buf);
   if (GST_CLOCK_TIME_IS_VALID (rt))
     GST_TIME_TO_TIMEVAL (rt, vbuf.timestamp);
 
@@ -1016,7 +1021,8 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
  * The captions of @buf go out with it through the card's sliced VBI
  * output node (docs/vbi.md "Output"), started once the video streams: the
  * line 21 pairs of its caption meta, of any type, and a null pair (0x80
- * 0x80, which keeps a caption decoder in step) on a field without one.
+ * 0x80, which keeps a caption decoder in step) on a field without one,
+ * with the video frame's timestamp (the driver numbers both frames).
  * The node warns once and turns itself off on a failure; the video goes
  * on whatever happens here.
  */
@@ -1047,7 +1053,8 @@ gst_v4l2_tv_sink_send_captions (GstV4l2TvSink * self, GstBuffer * buf)
     data.has_caption[f] = TRUE;
     data.caption[f][0] = data.caption[f][1] = 0x80;
   }
-  if (!gst_v4l2_tv_vbi_node_send (vbi, &data))
+  if (!gst_v4l2_tv_vbi_node_send (vbi, &data,
+          gst_v4l2_tv_sink_running_time (self, buf)))
     GST_LOG_OBJECT (self, "no captions went out with this frame");
 }
 

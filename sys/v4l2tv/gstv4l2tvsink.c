@@ -73,6 +73,8 @@
 #include "gstv4l2tvallocator.h"
 #include "gstv4l2tvbufferpool.h"
 #include "gstv4l2tvuri.h"
+#include "gstv4l2tvvbi.h"
+#include "gstv4l2tvvbinode.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_sink_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_sink_debug
@@ -112,6 +114,9 @@ struct _GstV4l2TvSink
   GstBuffer **queued;           /* per card buffer, while at the card */
   guint n_buffers, n_queued;
   gboolean streaming;
+  /* the VBI node was started with this stream (it may have found nothing
+   * to send: the node's mode says) */
+  gboolean vbi_started;
   GstBuffer *prerolled;         /* shown by preroll, not again by render */
 
   gboolean have_sequence;
@@ -271,6 +276,10 @@ gst_v4l2_tv_sink_streamoff (GstV4l2TvSink * self)
   if (self->queued == NULL)
     return;
 
+  /* the VBI node's buffers go before the video node's */
+  if (self->vbi_started)
+    gst_v4l2_tv_vbi_node_stop (self->obj->vbi);
+  self->vbi_started = FALSE;
   if (self->streaming || self->n_queued > 0)
     gst_v4l2_tv_node_stream_off (self->obj);
 
@@ -953,12 +962,20 @@ gst_v4l2_tv_sink_fill (GstV4l2TvSink * self, GstBuffer * buf, GstBuffer * frame)
   return ret;
 }
 
+/* the running time of upstream's @buf, which the card's buffers carry
+ * (the driver hands it back with them, TIMESTAMP_COPY: for the debug log) */
+static GstClockTime
+gst_v4l2_tv_sink_running_time (GstV4l2TvSink * self, GstBuffer * buf)
+{
+  return gst_segment_to_running_time (&GST_BASE_SINK (self)->segment,
+      GST_FORMAT_TIME, GST_BUFFER_PTS (buf));
+}
+
 static GstFlowReturn
 gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
     GstBuffer * buf)
 {
   g_autoptr (GError) err = NULL;
-  GstBaseSink *bsink = GST_BASE_SINK (self);
   struct v4l2_buffer vbuf;
   GstClockTime rt;
 
@@ -967,10 +984,7 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
   vbuf.bytesused = self->card_info.size;
   vbuf.field = self->obj->std || GST_VIDEO_INFO_IS_INTERLACED
       (&self->card_info) ? V4L2_FIELD_INTERLACED : V4L2_FIELD_NONE;
-  /* the driver hands it back with the buffer (TIMESTAMP_COPY): the
-   * frame's running time, for the debug log */
-  rt = gst_segment_to_running_time (&bsink->segment, GST_FORMAT_TIME,
-      GST_BUFFER_PTS (buf));
+  rt = gst_v4l2_tv_sink_running_time (self, buf);
   if (GST_CLOCK_TIME_IS_VALID (rt))
     GST_TIME_TO_TIMEVAL (rt, vbuf.timestamp);
 
@@ -1001,6 +1015,47 @@ gst_v4l2_tv_sink_queue (GstV4l2TvSink * self, GstBuffer * frame, guint index,
   GST_V4L2_TV_DEVICE_UNLOCK (self->obj);
 
   return GST_FLOW_OK;
+}
+
+/*
+ * The captions of @buf go out with it through the card's sliced VBI
+ * output node (docs/vbi.md "Output"), started once the video streams: the
+ * line 21 pairs of its caption meta, of any type, and a null pair (0x80
+ * 0x80, which keeps a caption decoder in step) on a field without one,
+ * with the video frame's timestamp (the driver numbers both frames).
+ * The node warns once and turns itself off on a failure; the video goes
+ * on whatever happens here.
+ */
+static void
+gst_v4l2_tv_sink_send_captions (GstV4l2TvSink * self, GstBuffer * buf)
+{
+  GstV4l2TvVbiNode *vbi = self->obj->vbi;
+  GstTvVbiData data;
+  guint f;
+
+  if (!self->streaming)
+    return;
+  if (!self->vbi_started) {
+    GstV4l2TvVbiMode mode = gst_v4l2_tv_vbi_node_start (vbi);
+
+    self->vbi_started = TRUE;
+    GST_DEBUG_OBJECT (self, "captions %s", mode == GST_V4L2_TV_VBI_MODE_OFF ?
+        "off (no sliced VBI output node, none at this standard, or failed)" :
+        "go out through the sliced VBI output node");
+  }
+  if (gst_v4l2_tv_vbi_node_get_mode (vbi) != GST_V4L2_TV_VBI_MODE_SLICED)
+    return;
+
+  gst_v4l2_tv_vbi_captions_from_buffer (buf, &data);
+  for (f = 0; f < 2; f++) {
+    if (data.has_caption[f])
+      continue;
+    data.has_caption[f] = TRUE;
+    data.caption[f][0] = data.caption[f][1] = 0x80;
+  }
+  if (!gst_v4l2_tv_vbi_node_send (vbi, &data,
+          gst_v4l2_tv_sink_running_time (self, buf)))
+    GST_LOG_OBJECT (self, "no captions went out with this frame");
 }
 
 static void
@@ -1078,6 +1133,7 @@ gst_v4l2_tv_sink_show (GstV4l2TvSink * self, GstBuffer * buf)
   ret = gst_v4l2_tv_sink_queue (self, frame, index, buf);
   if (ret != GST_FLOW_OK)
     return ret;
+  gst_v4l2_tv_sink_send_captions (self, buf);
 
   /* give back what the card has displayed; upstream's next buffer may
    * come from the pool in this very thread, so keep one free */

@@ -375,7 +375,7 @@ free_buffers (GstV4l2TvVbiNode * vbi)
 
 static gboolean
 queue_index (GstV4l2TvVbiNode * vbi, guint32 index, guint32 bytesused,
-    GError ** error)
+    GstClockTime timestamp, GError ** error)
 {
   struct v4l2_buffer buf;
 
@@ -385,6 +385,9 @@ queue_index (GstV4l2TvVbiNode * vbi, guint32 index, guint32 bytesused,
   buf.memory = V4L2_MEMORY_MMAP;
   buf.bytesused = bytesused;
   buf.field = V4L2_FIELD_NONE;
+  /* output: the video frame's, which the driver hands back with it */
+  if (GST_CLOCK_TIME_IS_VALID (timestamp))
+    GST_TIME_TO_TIMEVAL (timestamp, buf.timestamp);
   return gst_tv_hw_device_queue_buffer (vbi->dev, &buf, error);
 }
 
@@ -417,7 +420,7 @@ stream_on (GstV4l2TvVbiNode * vbi, const gchar ** what, GError ** error)
     if (IS_OUTPUT (vbi))
       continue;
     *what = "QBUF";
-    if (!queue_index (vbi, i, 0, error))
+    if (!queue_index (vbi, i, 0, GST_CLOCK_TIME_NONE, error))
       goto failed;
     vbi->owned[i] = FALSE;
   }
@@ -572,7 +575,7 @@ gst_v4l2_tv_vbi_node_take (GstV4l2TvVbiNode * vbi, guint32 sequence,
         buf.sequence, sequence);
     if (!(buf.flags & V4L2_BUF_FLAG_ERROR))
       decode_into_queue (vbi, &buf, stats);
-    if (!queue_index (vbi, buf.index, 0, &err)) {
+    if (!queue_index (vbi, buf.index, 0, GST_CLOCK_TIME_NONE, &err)) {
       stream_failed (vbi, "QBUF", err);
       goto done;
     }
@@ -597,7 +600,8 @@ done:
 }
 
 gboolean
-gst_v4l2_tv_vbi_node_send (GstV4l2TvVbiNode * vbi, const GstTvVbiData * data)
+gst_v4l2_tv_vbi_node_send (GstV4l2TvVbiNode * vbi, const GstTvVbiData * data,
+    GstClockTime timestamp)
 {
   g_autoptr (GError) err = NULL;
   struct v4l2_buffer buf;
@@ -632,7 +636,7 @@ gst_v4l2_tv_vbi_node_send (GstV4l2TvVbiNode * vbi, const GstTvVbiData * data)
   n_recs = vbi->sizes[i] / sizeof (struct v4l2_sliced_vbi_data);
   gst_tv_vbi_sliced_encode_frame (data, vbi->maps[i], n_recs);
   if (!queue_index (vbi, i, n_recs * sizeof (struct v4l2_sliced_vbi_data),
-          &err)) {
+          timestamp, &err)) {
     stream_failed (vbi, "QBUF", err);
     goto done;
   }

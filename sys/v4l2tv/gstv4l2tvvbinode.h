@@ -96,10 +96,11 @@ G_GNUC_INTERNAL gboolean gst_v4l2_tv_vbi_node_take (GstV4l2TvVbiNode * vbi,
     guint32 sequence, GstTvVbiData * data, GstTvVbiStats * stats);
 
 /* output, the streaming thread: sends @data's captions as one buffer of
- * sliced records (a buffer the card gave back, never a wait); FALSE when
- * nothing was sent (no free buffer, VBI off) */
+ * sliced records (a buffer the card gave back, never a wait), with the
+ * video frame's @timestamp (its running time, GST_CLOCK_TIME_NONE: none);
+ * FALSE when nothing was sent (no free buffer, VBI off) */
 G_GNUC_INTERNAL gboolean gst_v4l2_tv_vbi_node_send (GstV4l2TvVbiNode * vbi,
-    const GstTvVbiData * data);
+    const GstTvVbiData * data, GstClockTime timestamp);
 
 G_END_DECLS
 

@@ -306,3 +306,47 @@ v4l2tv_check_test_device (const gchar * fallback)
 
   return device && *device ? device : fallback;
 }
+
+/* a started v4l2tvsink harness on @output of @device at @norm, not
+ * syncing, its messages on @bus (may be NULL: none), with the properties
+ * that follow (NULL-terminated name/value pairs) set before it starts */
+GstHarness *
+v4l2tv_check_new_sink (const gchar * device, const gchar * output,
+    const gchar * norm, GstBus * bus, const gchar * first_property, ...)
+{
+  GstElement *sink = gst_element_factory_make ("v4l2tvsink", NULL);
+  GstHarness *h;
+  va_list args;
+
+  fail_unless (sink != NULL);
+  g_object_set (sink, "device", device, "output", output, "sync", FALSE,
+      NULL);
+  va_start (args, first_property);
+  if (first_property)
+    g_object_set_valist (G_OBJECT (sink), first_property, args);
+  va_end (args);
+  gst_util_set_object_arg (G_OBJECT (sink), "norm", norm);
+  if (bus)
+    gst_element_set_bus (sink, bus);
+  /* the harness starts it at once */
+  h = gst_harness_new_with_element (sink, "sink", NULL);
+  v4l2tv_check_track (h->element);
+  gst_object_unref (sink);
+
+  return h;
+}
+
+/* a playing v4l2tvsrc harness on @input of @device at @norm */
+GstHarness *
+v4l2tv_check_new_src (const gchar * device, const gchar * input,
+    const gchar * norm)
+{
+  GstHarness *h = gst_harness_new ("v4l2tvsrc");
+
+  v4l2tv_check_track (h->element);
+  g_object_set (h->element, "device", device, "input", input, NULL);
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", norm);
+  gst_harness_play (h);
+
+  return h;
+}

@@ -61,7 +61,7 @@ void                 v4l2tv_check_expect_message (GstBus * bus,
                                                 GstMessageType type,
                                                 GstClockTime timeout,
                                                 GQuark domain, gint code,
-                                                ...) G_GNUC_NULL_TERMINATED;
+                                                ...);
 
 void                 v4l2tv_check_release      (GstElement * element,
                                                 GstBus * bus, guint card);
@@ -72,6 +72,17 @@ gint32               v4l2tv_check_get_ctrl     (const gchar * device,
 const gchar *        v4l2tv_check_test_device  (const gchar * fallback);
 
 GstTvHwDevice *      v4l2tv_check_open_capture (const gchar * device);
+
+GstHarness *         v4l2tv_check_new_sink     (const gchar * device,
+                                                const gchar * output,
+                                                const gchar * norm,
+                                                GstBus * bus,
+                                                const gchar * first_property,
+                                                ...);
+
+GstHarness *         v4l2tv_check_new_src      (const gchar * device,
+                                                const gchar * input,
+                                                const gchar * norm);
 
 G_END_DECLS
 

@@ -154,31 +154,13 @@ check_back_to_i420 (GstVideoFrame * frame)
 static GstHarness *
 new_sink (const gchar * output, const gchar * norm)
 {
-  GstElement *sink = gst_element_factory_make ("v4l2tvsink", NULL);
-  GstHarness *h;
-
-  fail_unless (sink != NULL);
-  g_object_set (sink, "device", DEVICE, "output", output, "sync", FALSE, NULL);
-  gst_util_set_object_arg (G_OBJECT (sink), "norm", norm);
-  /* the harness starts it at once */
-  h = gst_harness_new_with_element (sink, "sink", NULL);
-  v4l2tv_check_track (h->element);
-  gst_object_unref (sink);
-
-  return h;
+  return v4l2tv_check_new_sink (DEVICE, output, norm, NULL, NULL);
 }
 
 static GstHarness *
 new_src (const gchar * input, const gchar * norm)
 {
-  GstHarness *h = gst_harness_new ("v4l2tvsrc");
-
-  v4l2tv_check_track (h->element);
-  g_object_set (h->element, "device", DEVICE, "input", input, NULL);
-  gst_util_set_object_arg (G_OBJECT (h->element), "norm", norm);
-  gst_harness_play (h);
-
-  return h;
+  return v4l2tv_check_new_src (DEVICE, input, norm);
 }
 
 /* what the virtual card drew into a frame of its own; FALSE for a frame

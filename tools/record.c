@@ -129,6 +129,7 @@ struct _V4l2TvRecord
   gchar *scc_file;
   gint64 scc_next;              /* the frame a pair must have to go on the
                                  * open line; -1: no line open */
+  gboolean scc_line;            /* a caption line was started */
   gboolean scc_failed;          /* a write failed: captions off */
   GPtrArray *scc_files;         /* the SCC files kept (with captions) */
   guint64 prev_captions;        /* frames with captions, earlier segments */
@@ -497,8 +498,7 @@ v4l2tv_record_get_n_caption_files (V4l2TvRecord * rec)
 const gchar *
 v4l2tv_record_get_caption_file (V4l2TvRecord * rec, guint i)
 {
-  return i < rec->scc_files->len ? g_ptr_array_index (rec->scc_files, i) :
-      NULL;
+  return i < rec->scc_files->len ? g_ptr_array_index (rec->scc_files, i) : NULL;
 }
 
 guint
@@ -597,7 +597,10 @@ scc_open (V4l2TvRecord * rec, GError ** error)
     return FALSE;
   }
   rec->scc_next = -1;
+  rec->scc_line = FALSE;
   rec->scc_failed = FALSE;
+  /* each caption line starts with a blank line (scc_write), and the
+   * file ends with a newline (scc_close) */
   fputs (SCC_HEADER "\n", rec->scc);
   return TRUE;
 }
@@ -619,7 +622,9 @@ scc_write (V4l2TvRecord * rec, guint64 frame, const guint8 pair[2])
   }
   if (rec->scc_next != (gint64) frame) {
     scc_timecode (frame, tc, sizeof (tc));
-    fprintf (rec->scc, "\n%s\t%02x%02x", tc, pair[0], pair[1]);
+    fprintf (rec->scc, "%s\n%s\t%02x%02x", rec->scc_line ? "\n" : "", tc,
+        pair[0], pair[1]);
+    rec->scc_line = TRUE;
   } else {
     fprintf (rec->scc, " %02x%02x", pair[0], pair[1]);
   }
@@ -638,7 +643,7 @@ scc_close (V4l2TvRecord * rec, guint64 captions)
 {
   if (rec->scc == NULL)
     return;
-  if (rec->scc_next >= 0 || captions > 0)
+  if (rec->scc_line)
     fputs ("\n", rec->scc);
   if (fclose (rec->scc) != 0 && !rec->scc_failed)
     g_printerr ("warning: writing %s failed: %s\n", rec->scc_file,

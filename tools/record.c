@@ -17,7 +17,9 @@
  * and a new one starts in a numbered file (FILE-2.mkv, ...) at the new
  * standard. With --norm auto the standard is detected again whenever the
  * signal comes back after a loss (a tape gap), which is where a tape can
- * change standard.
+ * change standard. A change of the pixel aspect ratio alone (the source
+ * follows the widescreen signal, WSS: 16:9 anamorphic or not) ends the
+ * file the same way: a Matroska track has one display aspect.
  *
  * --captions FILE.scc: the source attaches the card's line 21 captions to
  * each video frame as GstVideoCaptionMeta (CEA608_S334_1A, field bit);
@@ -1205,29 +1207,57 @@ handle_element (V4l2TvRecord * rec, GstMessage * msg)
   }
 }
 
+/* whether @a and @b differ in their pixel aspect ratio only */
+static gboolean
+only_aspect_changed (GstCaps * a, GstCaps * b)
+{
+  g_autoptr (GstCaps) a1 = gst_caps_copy (a);
+  g_autoptr (GstCaps) b1 = gst_caps_copy (b);
+
+  gst_structure_remove_field (gst_caps_get_structure (a1, 0),
+      "pixel-aspect-ratio");
+  gst_structure_remove_field (gst_caps_get_structure (b1, 0),
+      "pixel-aspect-ratio");
+  return gst_caps_is_equal (a1, b1);
+}
+
 static void
 next_segment (V4l2TvRecord * rec)
 {
   g_autoptr (GError) err = NULL;
   g_autoptr (GstCaps) caps = NULL;
+  g_autoptr (GstCaps) old = NULL;
   GString *desc = g_string_new (NULL);
+  const gchar *what = "the standard changed";
 
   g_mutex_lock (&rec->lock);
   caps = rec->new_caps ? gst_caps_ref (rec->new_caps) : NULL;
+  old = rec->caps ? gst_caps_ref (rec->caps) : NULL;
   g_mutex_unlock (&rec->lock);
+  if (caps && old && only_aspect_changed (old, caps)) {
+    gint n = 1, d = 1;
+
+    /* the widescreen signal (WSS) said 16:9 anamorphic, or no longer */
+    gst_structure_get_fraction (gst_caps_get_structure (caps, 0),
+        "pixel-aspect-ratio", &n, &d);
+    g_string_printf (desc, ", pixel aspect %d/%d", n, d);
+    what = "the picture's aspect changed";
+  }
   if (!rec->norm_auto) {
     g_free (rec->norm);
     rec->norm = get_norm_nick (rec->src);
   }
   finish_segment (rec);
   teardown (rec);
-  describe_caps (caps, desc);
   {
     g_autofree gchar *file = segment_file (rec->opts.output, rec->files->len);
+    GString *now = g_string_new (NULL);
 
-    fprintf (rec->out, "the standard changed (now %s): %s is finished, "
-        "recording on in %s\n", desc->str, (gchar *)
+    describe_caps (caps, now);
+    fprintf (rec->out, "%s (now %s%s): %s is finished, recording on in "
+        "%s\n", what, now->str, desc->str, (gchar *)
         g_ptr_array_index (rec->files, rec->files->len - 1), file);
+    g_string_free (now, TRUE);
   }
   g_string_free (desc, TRUE);
   if (!start_segment (rec, &err)) {

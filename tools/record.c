@@ -469,26 +469,35 @@ v4l2tv_record_get_signal (V4l2TvRecord * rec)
   return rec->signal_status ? rec->signal_status : "ok";
 }
 
+/* a count of the earlier segments plus the one of this segment that the
+ * streaming thread writes */
+static guint64
+total (V4l2TvRecord * rec, const guint64 * prev, const guint64 * now)
+{
+  guint64 sum;
+
+  g_mutex_lock (&rec->lock);
+  sum = *prev + *now;
+  g_mutex_unlock (&rec->lock);
+  return sum;
+}
+
 guint64
 v4l2tv_record_get_frames (V4l2TvRecord * rec)
 {
-  guint64 frames;
-
-  g_mutex_lock (&rec->lock);
-  frames = rec->prev_frames + rec->frames;
-  g_mutex_unlock (&rec->lock);
-  return frames;
+  return total (rec, &rec->prev_frames, &rec->frames);
 }
 
 guint64
 v4l2tv_record_get_captions (V4l2TvRecord * rec)
 {
-  guint64 captions;
+  return total (rec, &rec->prev_captions, &rec->captions);
+}
 
-  g_mutex_lock (&rec->lock);
-  captions = rec->prev_captions + rec->captions;
-  g_mutex_unlock (&rec->lock);
-  return captions;
+static const gchar *
+nth_file (GPtrArray * files, guint i)
+{
+  return i < files->len ? g_ptr_array_index (files, i) : NULL;
 }
 
 guint
@@ -500,7 +509,7 @@ v4l2tv_record_get_n_caption_files (V4l2TvRecord * rec)
 const gchar *
 v4l2tv_record_get_caption_file (V4l2TvRecord * rec, guint i)
 {
-  return i < rec->scc_files->len ? g_ptr_array_index (rec->scc_files, i) : NULL;
+  return nth_file (rec->scc_files, i);
 }
 
 guint
@@ -512,7 +521,7 @@ v4l2tv_record_get_n_files (V4l2TvRecord * rec)
 const gchar *
 v4l2tv_record_get_file (V4l2TvRecord * rec, guint i)
 {
-  return i < rec->files->len ? g_ptr_array_index (rec->files, i) : NULL;
+  return nth_file (rec->files, i);
 }
 
 /* FILE.mkv, then FILE-2.mkv, FILE-3.mkv, ... */

@@ -274,6 +274,7 @@ typedef struct
 {
   GstElement *fed;              /* the source with the probe (no ref) */
   guint sources;                /* how many were fed */
+  guint ticks;
 } CaptionFeeder;
 
 /* the current source gets the probe, once */
@@ -558,31 +559,55 @@ GST_START_TEST (test_no_signal_rate)
 
 GST_END_TEST;
 
+/* once a second: captions onto the frames; the recording stops (as at
+ * Ctrl-C) once the whole caption was written, however slow the machine */
 static void
 feed_captions_tick (V4l2TvRecord * rec, gpointer user_data)
 {
-  feed_captions (rec, user_data);
+  CaptionFeeder *feeder = user_data;
+
+  feed_captions (rec, feeder);
+  if (v4l2tv_record_get_captions (rec) >= caption_text_pairs ())
+    v4l2tv_record_stop (rec);
+  fail_unless (++feeder->ticks < 600, "no captions");
+}
+
+/* records @input at @norm with --captions @cc, for @seconds or (NULL)
+ * until @feeder, which puts captions on the frames, stops it; reads the
+ * video file */
+static V4l2TvRecord *
+record_captions (const gchar * input, const gchar * norm,
+    const gchar * seconds, const gchar * out, const gchar * cc,
+    CaptionFeeder * feeder, FileInfo * fi)
+{
+  GstClockTime duration = GST_CLOCK_TIME_NONE;
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  fail_unless (seconds == NULL ||
+      v4l2tv_record_parse_duration (seconds, &duration));
+  rec = new_recorder_cc (input, norm, "none", duration, out, cc);
+  if (feeder)
+    v4l2tv_record_set_tick (rec, feed_captions_tick, feeder);
+  fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
+  read_file (out, fi);
+  return rec;
 }
 
 /* --captions on an NTSC input: the frames' caption meta (field 1) in an
- * SCC file that decodes back to the text; field 2 left out */
+ * SCC file that decodes back to the text; field 2 left out; stopped as
+ * by Ctrl-C, the SCC file is finished */
 GST_START_TEST (test_captions)
 {
   gchar *out = tmp_file ("cc.mkv");
   gchar *cc = tmp_file ("cc.scc");
   CaptionFeeder feeder = { 0, };
-  GstClockTime duration;
   V4l2TvRecord *rec;
-  GError *err = NULL;
   FileInfo fi;
 
-  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
-  fail_unless (v4l2tv_record_parse_duration ("3", &duration));
-  rec = new_recorder_cc ("Composite2", "NTSC", "none", duration, out, cc);
-  v4l2tv_record_set_tick (rec, feed_captions_tick, &feeder);
-  fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
+  rec = record_captions ("Composite2", "NTSC", NULL, out, cc, &feeder, &fi);
   fail_unless_equals_int (feeder.sources, 1);
-  read_file (out, &fi);
   fail_unless_equals_int (v4l2tv_record_get_n_caption_files (rec), 1);
   fail_unless_equals_string (v4l2tv_record_get_caption_file (rec, 0), cc);
   check_scc (cc, caption_text_pairs ());
@@ -599,16 +624,10 @@ GST_START_TEST (test_captions_none)
 {
   gchar *out = tmp_file ("pal.mkv");
   gchar *cc = tmp_file ("pal.scc");
-  GstClockTime duration;
   V4l2TvRecord *rec;
-  GError *err = NULL;
   FileInfo fi;
 
-  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
-  fail_unless (v4l2tv_record_parse_duration ("1", &duration));
-  rec = new_recorder_cc ("S-Video", "PAL", "none", duration, out, cc);
-  fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
-  read_file (out, &fi);
+  rec = record_captions ("S-Video", "PAL", "1", out, cc, NULL, &fi);
   fail_unless (fi.frames >= 25);
   fail_unless_equals_uint64 (v4l2tv_record_get_captions (rec), 0);
   fail_unless_equals_int (v4l2tv_record_get_n_caption_files (rec), 0);

@@ -628,7 +628,9 @@ GST_START_TEST (test_captions_none)
   FileInfo fi;
 
   rec = record_captions ("S-Video", "PAL", "1", out, cc, NULL, &fi);
-  fail_unless (fi.frames >= 25);
+  /* a busy machine (valgrind) may drop frames: some, all in the file */
+  fail_unless (fi.frames > 0);
+  fail_unless_equals_uint64 (v4l2tv_record_get_frames (rec), fi.frames);
   fail_unless_equals_uint64 (v4l2tv_record_get_captions (rec), 0);
   fail_unless_equals_int (v4l2tv_record_get_n_caption_files (rec), 0);
   fail_if (g_file_test (cc, G_FILE_TEST_EXISTS));

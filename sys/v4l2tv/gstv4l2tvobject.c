@@ -28,6 +28,7 @@
 #include "gstv4l2tvvidorient.h"
 #include "gstv4l2tvextractrls.h"
 #include "gstv4l2tvcrop.h"
+#include "gstv4l2tvvbinode.h"
 #include "v4l2tv-text.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
@@ -305,6 +306,7 @@ gst_v4l2_tv_object_new (GstElement * element, GstTvHwNodeKind kind)
   obj->balance = gst_v4l2_tv_balance_new (obj);
   obj->orient = gst_v4l2_tv_orient_new (obj);
   obj->extra_ctrls = gst_v4l2_tv_extra_ctrls_new (obj);
+  obj->vbi = gst_v4l2_tv_vbi_node_new (obj);
 
   return obj;
 }
@@ -328,6 +330,7 @@ gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
   gst_v4l2_tv_orient_free (obj->orient);
   gst_v4l2_tv_extra_ctrls_free (obj->extra_ctrls);
   g_clear_pointer (&obj->crop, gst_v4l2_tv_crop_free);
+  g_clear_pointer (&obj->vbi, gst_v4l2_tv_vbi_node_free);
   g_free (obj->device);
   g_free (obj->port);
   g_free (obj->card);
@@ -489,6 +492,25 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
   gst_v4l2_tv_extra_ctrls_install_property (gobject_class,
       GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS);
 
+  /**
+   * GstV4l2TvSrc:vbi-device:
+   *
+   * The card's VBI node (docs/vbi.md): unset (NULL), the one of the same
+   * card as #GstV4l2TvSrc:device is found by itself (/dev/vbiN with the
+   * same card and bus, or the virtual card's own); an empty string turns
+   * VBI off; anything else is the node to use. A node that is missing
+   * (when named here), busy or refuses the format is one warning, and
+   * the video goes on without VBI. Set it in the NULL or READY state.
+   */
+  g_object_class_install_property (gobject_class,
+      GST_V4L2_TV_OBJECT_PROP_VBI_DEVICE,
+      g_param_spec_string ("vbi-device", "VBI device",
+          "The card's VBI node for captions and widescreen signalling: "
+          "unset finds the card's own, \"\" turns VBI off, else a "
+          "/dev/vbiN or virtual location. Failures are warnings, the video "
+          "goes on", NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
   gst_type_mark_as_plugin_api (GST_TYPE_V4L2_TV_STANDARD, 0);
 }
 
@@ -639,6 +661,20 @@ refuse_while_open (GstV4l2TvObject * obj, const gchar * property,
           property));
 }
 
+/* whether the element is past READY (or on its way): the properties that
+ * are set when streaming starts stay */
+gboolean
+gst_v4l2_tv_object_is_running (GstV4l2TvObject * obj)
+{
+  gboolean running;
+
+  GST_OBJECT_LOCK (obj->element);
+  running = GST_STATE (obj->element) > GST_STATE_READY ||
+      GST_STATE_PENDING (obj->element) > GST_STATE_READY;
+  GST_OBJECT_UNLOCK (obj->element);
+  return running;
+}
+
 gboolean
 gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
     guint prop_id, const GValue * value, GParamSpec * pspec)
@@ -711,6 +747,20 @@ gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
     case GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS:
       gst_v4l2_tv_extra_ctrls_set_property (obj, value);
       break;
+    case GST_V4L2_TV_OBJECT_PROP_VBI_DEVICE:{
+      const gchar *device = g_value_get_string (value);
+      g_autofree gchar *in_force =
+          gst_v4l2_tv_vbi_node_get_device (obj->vbi);
+
+      /* the VBI node opens with the video node */
+      if (gst_v4l2_tv_object_is_running (obj) &&
+          g_strcmp0 (device, in_force) != 0)
+        refuse_while_open (obj, "vbi-device", in_force ? in_force :
+            "(unset)", device, "NULL or READY");
+      else
+        gst_v4l2_tv_vbi_node_set_device (obj->vbi, device);
+      break;
+    }
     default:
       return FALSE;
   }
@@ -735,6 +785,10 @@ gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
   }
   if (prop_id == GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS) {
     gst_v4l2_tv_extra_ctrls_get_property (obj, value);
+    return TRUE;
+  }
+  if (prop_id == GST_V4L2_TV_OBJECT_PROP_VBI_DEVICE) {
+    g_value_take_string (value, gst_v4l2_tv_vbi_node_get_device (obj->vbi));
     return TRUE;
   }
 
@@ -929,6 +983,8 @@ gst_v4l2_tv_object_adopt (GstV4l2TvObject * obj, GstTvHwDevice * dev,
     gst_v4l2_tv_object_close (obj);
     return FALSE;
   }
+  /* the VBI node beside it: a failure there is only a warning */
+  gst_v4l2_tv_vbi_node_open (obj->vbi);
   GST_V4L2_TV_DEVICE_UNLOCK (obj);
 
   return TRUE;
@@ -964,6 +1020,7 @@ gst_v4l2_tv_object_close (GstV4l2TvObject * obj)
   gst_v4l2_tv_tuner_closing (obj);
   gst_v4l2_tv_balance_closing (obj);
   gst_v4l2_tv_orient_closing (obj);
+  gst_v4l2_tv_vbi_node_close (obj->vbi);
 
   GST_OBJECT_LOCK (obj->element);
   dev = obj->dev;
@@ -1328,6 +1385,9 @@ gst_v4l2_tv_object_switch (GstV4l2TvObject * obj, GFunc release_buffers,
      * let go of a frame it has mapped (the held frames are copied). Other
      * threads can only ask for more switches meanwhile, which stay
      * pending: this thread alone streams. */
+    /* the VBI node's buffers go too: drivers refuse S_INPUT and S_STD
+     * while either node has some; it restarts with the video */
+    gst_v4l2_tv_vbi_node_stop (obj->vbi);
     GST_V4L2_TV_DEVICE_UNLOCK (obj);
     release_buffers (obj, user_data);
     GST_V4L2_TV_DEVICE_LOCK (obj);

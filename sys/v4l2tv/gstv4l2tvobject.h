@@ -87,6 +87,7 @@ enum
   GST_V4L2_TV_OBJECT_PROP_HUE,
   GST_V4L2_TV_OBJECT_PROP_VIDEO_DIRECTION,      /* gstv4l2tvvidorient.c */
   GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS,       /* gstv4l2tvextractrls.c */
+  GST_V4L2_TV_OBJECT_PROP_VBI_DEVICE,   /* gstv4l2tvvbinode.c */
   GST_V4L2_TV_OBJECT_PROP_LAST
 };
 
@@ -115,6 +116,7 @@ struct _GstV4l2TvBalance;
 struct _GstV4l2TvOrient;
 struct _GstV4l2TvExtraCtrls;
 struct _GstV4l2TvCrop;
+struct _GstV4l2TvVbiNode;
 
 /* what gst_v4l2_tv_object_resolve() found for the requested input or
  * output and standard */
@@ -214,6 +216,8 @@ struct _GstV4l2TvObject
   struct _GstV4l2TvOrient *orient;
   struct _GstV4l2TvExtraCtrls *extra_ctrls;
   struct _GstV4l2TvCrop *crop;  /* v4l2tvsrc's (gstv4l2tvcrop.c), else NULL */
+  /* the card's VBI node beside the video node (gstv4l2tvvbinode.c) */
+  struct _GstV4l2TvVbiNode *vbi;
 };
 
 #define GST_V4L2_TV_DEVICE_LOCK(obj) gst_tv_hw_lock_acquire (&(obj)->lock)
@@ -229,6 +233,8 @@ GstV4l2TvObject *gst_v4l2_tv_object_from_element (gpointer element);
 G_GNUC_INTERNAL
 void gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
     GstTvHwNodeKind kind);
+G_GNUC_INTERNAL
+gboolean gst_v4l2_tv_object_is_running (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL
 gboolean gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
     guint prop_id, const GValue * value, GParamSpec * pspec);

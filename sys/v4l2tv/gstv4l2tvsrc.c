@@ -110,6 +110,8 @@
 #include "gstv4l2tvfault.h"
 #include "gstv4l2tvudev.h"
 #include "gstv4l2tvreconnect.h"
+#include "gstv4l2tvvbi.h"
+#include "gstv4l2tvvbinode.h"
 #include "tvconvert.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
@@ -143,6 +145,8 @@ enum
   PROP_CORRUPTED_FRAMES,
   PROP_CORRUPTED_COUNT,
   PROP_AUDIO_DEVICE,
+  PROP_VBI_SERVICES,
+  PROP_VBI_STATS,
   PROP_CROP_TOP,                /* .. PROP_CROP_RIGHT: gstv4l2tvcrop.c */
   PROP_CROP_RIGHT = PROP_CROP_TOP + GST_V4L2_TV_CROP_N_PROPS - 1,
   PROP_ON_DISCONNECT,           /* .. gstv4l2tvreconnect.c */
@@ -187,6 +191,8 @@ struct _GstV4l2TvSrc
   gboolean clock_is_monotonic;  /* runs on CLOCK_MONOTONIC */
 
   GstV4l2TvSignal signal;       /* input status, filler frames */
+  GstV4l2TvVbi vbi;             /* captions and WSS (gstv4l2tvvbi.c) */
+  gboolean par_pending;         /* the WSS aspect changed the caps' PAR */
   GstV4l2TvReconnect *reconnect;        /* on-disconnect */
 
   /* GST_OBJECT_LOCK */
@@ -197,6 +203,8 @@ struct _GstV4l2TvSrc
   guint64 capture_errors;
   GstV4l2TvCorruptedFrames corrupted_mode;
   guint64 corrupted;
+  GstTvVbiStats vbi_stats;
+  GstV4l2TvVbiMode vbi_mode;
 };
 
 #define gst_v4l2_tv_src_parent_class parent_class
@@ -230,6 +238,11 @@ static GstFlowReturn gst_v4l2_tv_src_create (GstPushSrc * psrc,
     GstBuffer ** outbuf);
 static GstFlowReturn gst_v4l2_tv_src_gap (GstElement * element,
     GstClockTime * wait, GstBuffer ** outbuf);
+static void gst_v4l2_tv_src_set_vbi_services (GstV4l2TvSrc * self,
+    GstV4l2TvVbiServices services);
+static GstStructure *gst_v4l2_tv_src_get_vbi_stats (GstV4l2TvSrc * self);
+static GstCaps *gst_v4l2_tv_src_set_par (GstCaps * caps, gint par_n,
+    gint par_d);
 
 /* --- formats --- */
 
@@ -401,6 +414,18 @@ gst_v4l2_tv_src_caps_from_card (GstCaps * card)
   return caps;
 }
 
+/* @caps (writable) with pixel aspect ratio @par_n/@par_d */
+static GstCaps *
+gst_v4l2_tv_src_set_par (GstCaps * caps, gint par_n, gint par_d)
+{
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++)
+    gst_structure_set (gst_caps_get_structure (caps, i), "pixel-aspect-ratio",
+        GST_TYPE_FRACTION, par_n, par_d, NULL);
+  return caps;
+}
+
 /* the src pad's caps now: from the card, NULL while it is closed */
 static GstCaps *
 gst_v4l2_tv_src_probed_caps (GstV4l2TvSrc * self)
@@ -413,6 +438,13 @@ gst_v4l2_tv_src_probed_caps (GstV4l2TvSrc * self)
   caps = gst_v4l2_tv_src_caps_from_card (card);
   caps = gst_v4l2_tv_crop_pad_caps (self->obj, caps);
   gst_caps_unref (card);
+  if (gst_v4l2_tv_vbi_is_anamorphic (&self->vbi)) {
+    gint par_n, par_d;
+
+    gst_v4l2_tv_vbi_pixel_aspect (&self->vbi, self->obj->par_n,
+        self->obj->par_d, &par_n, &par_d);
+    gst_v4l2_tv_src_set_par (caps, par_n, par_d);
+  }
 
   return caps;
 }
@@ -656,6 +688,44 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
           "READY on; empty when it has none", NULL,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * GstV4l2TvSrc:vbi-services:
+   *
+   * What to take from the card's VBI node (see #GstV4l2TvSrc:vbi-device
+   * and docs/vbi.md): `captions`, the CEA-608 closed captions of 525-line
+   * video, attached to the frame they came with as a GstVideoCaptionMeta
+   * (CEA608_S334_1A, field 1 and field 2 apart), and `wss`, the
+   * widescreen signal of 625-line video: a 16:9 anamorphic picture gets
+   * the pixel aspect ratio 118/81 instead of 59/54, and each change of
+   * the WSS aspect is posted as a `v4l2tv-wss` element message. Both by
+   * default; none (an empty flags value, "0") never opens the VBI node.
+   * Set it in the NULL or READY state.
+   */
+  g_object_class_install_property (gobject_class, PROP_VBI_SERVICES,
+      g_param_spec_flags ("vbi-services", "VBI services",
+          "What to take from the card's VBI node: captions (caption meta on "
+          "the frames, 525 lines), wss (the widescreen signal, 625 lines: "
+          "pixel aspect ratio and a message); none turns VBI off",
+          GST_TYPE_V4L2_TV_VBI_SERVICES, GST_V4L2_TV_VBI_ALL,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
+   * GstV4l2TvSrc:vbi-stats:
+   *
+   * What the VBI node gave since the element started, a structure named
+   * `v4l2tv-vbi-stats`: `mode` (string: `off`, `sliced` or `raw`),
+   * `captions` (guint: caption byte pairs decoded),
+   * `caption-parity-errors` (guint: pairs dropped for a parity error),
+   * `wss` (guint: WSS words decoded), `wss-parity-errors` (guint: words
+   * dropped for a bad aspect parity).
+   */
+  g_object_class_install_property (gobject_class, PROP_VBI_STATS,
+      g_param_spec_boxed ("vbi-stats", "VBI statistics",
+          "What the VBI node gave since start: mode (off, sliced, raw), "
+          "captions, caption-parity-errors, wss, wss-parity-errors",
+          GST_TYPE_STRUCTURE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
   gst_v4l2_tv_crop_install_properties (gobject_class, PROP_CROP_TOP);
   gst_v4l2_tv_reconnect_install_properties (gobject_class, PROP_ON_DISCONNECT);
 
@@ -745,6 +815,9 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
       self->corrupted_mode = g_value_get_enum (value);
       GST_OBJECT_UNLOCK (self);
       break;
+    case PROP_VBI_SERVICES:
+      gst_v4l2_tv_src_set_vbi_services (self, g_value_get_flags (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -769,6 +842,53 @@ gst_v4l2_tv_src_get_audio_device (GstV4l2TvSrc * self)
   if (!gst_tv_hw_location_is_virtual (location))
     audio = gst_v4l2_tv_udev_find_audio_device (location);
   return audio ? audio : g_strdup ("");
+}
+
+/* the VBI node opens with the video node: not while running */
+static void
+gst_v4l2_tv_src_set_vbi_services (GstV4l2TvSrc * self,
+    GstV4l2TvVbiServices services)
+{
+  GstV4l2TvVbiServices in_force =
+      gst_v4l2_tv_vbi_node_get_services (self->obj->vbi);
+  GFlagsClass *klass;
+  gchar *from, *to;
+
+  if (services == in_force || !gst_v4l2_tv_object_is_running (self->obj)) {
+    gst_v4l2_tv_vbi_node_set_services (self->obj->vbi, services);
+    return;
+  }
+  klass = g_type_class_ref (GST_TYPE_V4L2_TV_VBI_SERVICES);
+  from = g_flags_to_string (GST_TYPE_V4L2_TV_VBI_SERVICES, in_force);
+  to = g_flags_to_string (GST_TYPE_V4L2_TV_VBI_SERVICES, services);
+  GST_ELEMENT_WARNING (self, RESOURCE, SETTINGS,
+      (_("Cannot change %s to '%s' while the element is running: it stays "
+              "'%s'. Set it in the %s state."), "vbi-services", to, from,
+          "NULL or READY"),
+      ("vbi-services is applied when the element starts; the change was "
+          "refused"));
+  g_free (from);
+  g_free (to);
+  g_type_class_unref (klass);
+}
+
+static GstStructure *
+gst_v4l2_tv_src_get_vbi_stats (GstV4l2TvSrc * self)
+{
+  static const gchar *modes[] = { "off", "sliced", "raw" };
+  GstStructure *s;
+
+  GST_OBJECT_LOCK (self);
+  s = gst_structure_new ("v4l2tv-vbi-stats",
+      "mode", G_TYPE_STRING, modes[self->vbi_mode],
+      "captions", G_TYPE_UINT, self->vbi_stats.captions,
+      "caption-parity-errors", G_TYPE_UINT,
+      self->vbi_stats.caption_parity_errors,
+      "wss", G_TYPE_UINT, self->vbi_stats.wss,
+      "wss-parity-errors", G_TYPE_UINT, self->vbi_stats.wss_parity_errors,
+      NULL);
+  GST_OBJECT_UNLOCK (self);
+  return s;
 }
 
 static void
@@ -820,6 +940,13 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       break;
     case PROP_AUDIO_DEVICE:
       g_value_take_string (value, gst_v4l2_tv_src_get_audio_device (self));
+      break;
+    case PROP_VBI_SERVICES:
+      g_value_set_flags (value,
+          gst_v4l2_tv_vbi_node_get_services (self->obj->vbi));
+      break;
+    case PROP_VBI_STATS:
+      g_value_take_boxed (value, gst_v4l2_tv_src_get_vbi_stats (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -896,6 +1023,26 @@ gst_v4l2_tv_src_new_card_buffer (GstV4l2TvSrc * self, gpointer data, gsize size)
   return buf;
 }
 
+/* the VBI node streams with the video node: started after its STREAMON,
+ * stopped before its buffers go */
+static void
+gst_v4l2_tv_src_set_vbi_mode (GstV4l2TvSrc * self, GstV4l2TvVbiMode mode)
+{
+  if (mode == GST_V4L2_TV_VBI_MODE_OFF) {
+    gst_v4l2_tv_vbi_node_stop (self->obj->vbi);
+  } else {
+    mode = gst_v4l2_tv_vbi_node_start (self->obj->vbi);
+    /* a new line count (a switch): a new VBI state */
+    if (self->vbi.system_lines != self->obj->lines)
+      gst_v4l2_tv_vbi_reset (&self->vbi,
+          gst_v4l2_tv_vbi_node_get_services (self->obj->vbi),
+          self->obj->lines);
+  }
+  GST_OBJECT_LOCK (self);
+  self->vbi_mode = mode;
+  GST_OBJECT_UNLOCK (self);
+}
+
 /* STREAMOFF, then frames still held downstream are copied (the card no
  * longer writes them) and the buffers freed; the card keeps its settings */
 static void
@@ -903,6 +1050,7 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
 {
   /* the frame kept for a gap may be a card buffer */
   gst_v4l2_tv_signal_release (&self->signal);
+  gst_v4l2_tv_src_set_vbi_mode (self, GST_V4L2_TV_VBI_MODE_OFF);
   if (self->n_buffers == 0)
     return;
 
@@ -997,6 +1145,7 @@ gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
       goto qbuf_failed;
   if (!gst_v4l2_tv_node_stream_on (self->obj))
     goto streamon_failed;
+  gst_v4l2_tv_src_set_vbi_mode (self, GST_V4L2_TV_VBI_MODE_SLICED);
 
   if (self->convert)
     GST_INFO_OBJECT (self, "streaming with %u buffers, converting", n);
@@ -1075,6 +1224,10 @@ gst_v4l2_tv_src_start (GstBaseSrc * bsrc)
   self->discarded = 0;
   self->have_sequence = FALSE;
   self->downstream_meta = FALSE;
+  self->par_pending = FALSE;
+  gst_v4l2_tv_vbi_reset (&self->vbi,
+      gst_v4l2_tv_vbi_node_get_services (self->obj->vbi), 0);
+  gst_v4l2_tv_vbi_node_reset (self->obj->vbi);
   gst_v4l2_tv_signal_reset (&self->signal);
   gst_v4l2_tv_reconnect_start (self->reconnect);
   GST_OBJECT_LOCK (self);
@@ -1082,6 +1235,7 @@ gst_v4l2_tv_src_start (GstBaseSrc * bsrc)
   self->gap_frames = 0;
   self->capture_errors = 0;
   self->corrupted = 0;
+  memset (&self->vbi_stats, 0, sizeof (self->vbi_stats));
   GST_OBJECT_UNLOCK (self);
 
   return TRUE;
@@ -1134,9 +1288,13 @@ gst_v4l2_tv_src_switch (GstV4l2TvSrc * self)
   GstFlowReturn ret = gst_v4l2_tv_node_switch (self->obj,
       gst_v4l2_tv_src_release_for_switch, self, &switched);
 
-  /* negotiate again: new caps if the size changed, S_FMT anyway */
-  if (switched)
+  /* negotiate again: new caps if the size changed, S_FMT anyway; the WSS
+   * aspect is the new input's */
+  if (switched) {
     gst_clear_caps (&self->format_caps);
+    gst_v4l2_tv_vbi_reset (&self->vbi,
+        gst_v4l2_tv_vbi_node_get_services (self->obj->vbi), 0);
+  }
   return ret;
 }
 
@@ -1196,7 +1354,10 @@ gst_v4l2_tv_src_apply_format (GstV4l2TvSrc * self, GstCaps * caps)
   g_clear_pointer (&self->convert, gst_tv_convert_free);
 
   {
-    g_autoptr (GstCaps) full = gst_v4l2_tv_crop_card_caps (self->obj, caps);
+    /* the card's pixel aspect ratio, whatever WSS made of it */
+    g_autoptr (GstCaps) base = gst_v4l2_tv_src_set_par (gst_caps_copy (caps),
+        self->obj->par_n, self->obj->par_d);
+    g_autoptr (GstCaps) full = gst_v4l2_tv_crop_card_caps (self->obj, base);
 
     card_caps = gst_v4l2_tv_src_card_caps (self, full, &convert);
   }
@@ -1262,6 +1423,19 @@ gst_v4l2_tv_src_set_caps (GstBaseSrc * bsrc, GstCaps * caps)
 
   if (self->format_caps && gst_caps_is_equal (self->format_caps, caps))
     return TRUE;
+  /* only the pixel aspect ratio (WSS): the card's format stays */
+  if (self->format_caps && gst_caps_is_fixed (caps)) {
+    g_autoptr (GstCaps) a = gst_v4l2_tv_src_set_par (gst_caps_copy (caps),
+        1, 1);
+    g_autoptr (GstCaps) b =
+        gst_v4l2_tv_src_set_par (gst_caps_copy (self->format_caps), 1, 1);
+
+    if (gst_caps_is_equal (a, b)) {
+      GST_INFO_OBJECT (self, "new pixel aspect ratio: %" GST_PTR_FORMAT, caps);
+      gst_caps_replace (&self->format_caps, caps);
+      return TRUE;
+    }
+  }
 
   return gst_v4l2_tv_src_apply_format (self, caps);
 }
@@ -2059,6 +2233,37 @@ gst_v4l2_tv_src_note_gap (GstV4l2TvSrc * self)
     self->no_picture_gap = TRUE;
 }
 
+/* the VBI frame of video frame @sequence: caption meta on @buf, the WSS
+ * aspect followed (a message for each change, new caps at the next frame
+ * when the picture turns anamorphic or back) */
+static void
+gst_v4l2_tv_src_vbi_frame (GstV4l2TvSrc * self, guint32 sequence,
+    GstBuffer * buf)
+{
+  GstTvVbiData data;
+  gboolean anamorphic = gst_v4l2_tv_vbi_is_anamorphic (&self->vbi);
+
+  if (gst_v4l2_tv_vbi_node_get_mode (self->obj->vbi) ==
+      GST_V4L2_TV_VBI_MODE_OFF)
+    return;
+  if (gst_v4l2_tv_vbi_node_take (self->obj->vbi, sequence, &data,
+          &self->vbi.stats) && gst_v4l2_tv_vbi_frame (&self->vbi, &data, buf)) {
+    GST_INFO_OBJECT (self, "WSS: %s (0x%04x) from frame %u",
+        gst_tv_vbi_wss_aspect_name (self->vbi.aspect), self->vbi.word,
+        sequence);
+    gst_element_post_message (GST_ELEMENT_CAST (self),
+        gst_v4l2_tv_vbi_wss_message (&self->vbi, GST_OBJECT_CAST (self)));
+    if (anamorphic != gst_v4l2_tv_vbi_is_anamorphic (&self->vbi))
+      self->par_pending = TRUE;
+  }
+  GST_OBJECT_LOCK (self);
+  self->vbi_stats = self->vbi.stats;
+  if (gst_v4l2_tv_vbi_node_get_mode (self->obj->vbi) ==
+      GST_V4L2_TV_VBI_MODE_OFF)
+    self->vbi_mode = GST_V4L2_TV_VBI_MODE_OFF;
+  GST_OBJECT_UNLOCK (self);
+}
+
 /* waits for the next frame and dequeues it; a filler frame in its place
  * when none comes in time */
 static GstFlowReturn
@@ -2159,6 +2364,8 @@ again:
 
   ret = gst_v4l2_tv_src_output (self, &vbuf, outbuf);
   if (ret == GST_FLOW_OK) {
+    /* before the signal step keeps a reference: the frame is writable */
+    gst_v4l2_tv_src_vbi_frame (self, vbuf.sequence, *outbuf);
     if (!corrupted)
       gst_v4l2_tv_signal_corrupted (&self->signal, FALSE,
           GST_BUFFER_PTS (*outbuf));
@@ -2230,6 +2437,13 @@ gst_v4l2_tv_src_create_connected (GstPushSrc * psrc, GstBuffer ** outbuf)
     ret = gst_v4l2_tv_src_switch (self);
     if (ret != GST_FLOW_OK)
       return ret;
+
+    /* WSS turned the picture anamorphic or back: new caps, same format */
+    if (self->par_pending && self->format_caps) {
+      self->par_pending = FALSE;
+      if (!gst_base_src_negotiate (bsrc))
+        return GST_FLOW_NOT_NEGOTIATED;
+    }
 
     if (self->format_caps == NULL) {
       GstCaps *caps;

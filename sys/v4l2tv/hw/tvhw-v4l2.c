@@ -202,6 +202,8 @@ IOCTL_RW (qbuf, VIDIOC_QBUF, struct v4l2_buffer)
 IOCTL_RW (dqbuf, VIDIOC_DQBUF, struct v4l2_buffer)
 IOCTL_SET_INT (streamon, VIDIOC_STREAMON)
 IOCTL_SET_INT (streamoff, VIDIOC_STREAMOFF)
+IOCTL_RW (g_sliced_vbi_cap, VIDIOC_G_SLICED_VBI_CAP,
+    struct v4l2_sliced_vbi_cap)
 /* *INDENT-ON* */
 
 static gint
@@ -272,6 +274,17 @@ v4l2_interrupt (GstTvHwDevice * dev, gboolean flushing)
   gst_poll_set_flushing (PRIV (dev)->poll, flushing);
 }
 
+/* gst_tv_hw_find_vbi_location() */
+static gint
+v4l2_find_node (GstTvHwDevice * video, GstTvHwNodeKind kind, gchar ** location)
+{
+  /* TODO (vbi-kernel): scan /dev/vbiN in the order of N for a node with
+   * video's QUERYCAP card and bus_info and the kind's capability */
+  GST_DEBUG ("'%s': finding its %s node is not implemented yet",
+      video->location, gst_tv_hw_node_kind_name (kind));
+  return -ENOTTY;
+}
+
 /**
  * gst_tv_hw_v4l2_ops:
  *
@@ -281,5 +294,6 @@ const GstTvHwOps gst_tv_hw_v4l2_ops = {
   .name = "v4l2",
   .open = v4l2_open,
   .close = v4l2_close,
+  .find_node = v4l2_find_node,
   GST_TV_HW_OPS_CALLS (v4l2)
 };

@@ -204,7 +204,8 @@ gst_tv_hw_virtual_cap_s_input (GstTvHwDevice * dev, guint32 index)
   gint ret;
 
   g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_S_INPUT);
+  ret = gst_tv_hw_virtual_take_fault (card, NODE (dev),
+      GST_TV_HW_VIRTUAL_FAULT_S_INPUT);
   if (ret < 0)
     goto done;
   if (index >= card->n_inputs) {
@@ -213,8 +214,8 @@ gst_tv_hw_virtual_cap_s_input (GstTvHwDevice * dev, guint32 index)
   }
   if (index == card->input)
     goto done;
-  /* vivid: vb2_is_busy() */
-  if (card->cap.n_buffers > 0) {
+  /* vivid: vb2_is_busy() of the video and the VBI queue */
+  if (card->cap.n_buffers > 0 || card->vbi_cap.n_buffers > 0) {
     ret = -EBUSY;
     goto done;
   }

@@ -78,6 +78,8 @@ static const struct
   [GST_TV_HW_VIRTUAL_FAULT_POLL] = {"poll", FALSE},
   [GST_TV_HW_VIRTUAL_FAULT_G_SELECTION] = {"VIDIOC_G_SELECTION", FALSE},
   [GST_TV_HW_VIRTUAL_FAULT_S_SELECTION] = {"VIDIOC_S_SELECTION", FALSE},
+  [GST_TV_HW_VIRTUAL_FAULT_G_SLICED_VBI_CAP] =
+      {"VIDIOC_G_SLICED_VBI_CAP", FALSE},
 };
 
 /**
@@ -150,7 +152,8 @@ gate (GstTvHwDevice * dev, GstTvHwVirtualFault fault)
         fault_info[fault].name);
     ret = -ENODEV;
   } else if (!fault_info[fault].in_driver) {
-    ret = gst_tv_hw_virtual_take_fault (card, fault);
+    ret = gst_tv_hw_virtual_take_fault (card,
+        gst_tv_hw_virtual_handle_node (handle), fault);
   }
   g_mutex_unlock (&card->lock);
 
@@ -212,6 +215,7 @@ GATED (streamoff, STREAMOFF, guint32)
 GATED (poll, POLL, gint64)
 GATED (g_selection, G_SELECTION, struct v4l2_selection *)
 GATED (s_selection, S_SELECTION, struct v4l2_selection *)
+GATED (g_sliced_vbi_cap, G_SLICED_VBI_CAP, struct v4l2_sliced_vbi_cap *)
 /* *INDENT-ON* */
 
 static gint
@@ -250,10 +254,26 @@ gated_interrupt (GstTvHwDevice * dev, gboolean flushing)
   DRIVER.interrupt (dev, flushing);
 }
 
+/* not an ioctl of the node: no fault of its own, but a dead handle's card
+ * has no nodes left */
+static gint
+gated_find_node (GstTvHwDevice * video, GstTvHwNodeKind kind, gchar ** location)
+{
+  GstTvHwVirtualHandle *handle = video->priv;
+  gboolean dead;
+
+  g_mutex_lock (&handle->card->lock);
+  dead = gst_tv_hw_virtual_handle_dead (handle);
+  g_mutex_unlock (&handle->card->lock);
+
+  return dead ? -ENODEV : DRIVER.find_node (video, kind, location);
+}
+
 const GstTvHwOps gst_tv_hw_virtual_ops = {
   .name = "virtual",
   .open = pass_open,
   .close = pass_close,
+  .find_node = gated_find_node,
   GST_TV_HW_OPS_CALLS (gated)
 };
 
@@ -286,6 +306,26 @@ gst_tv_hw_virtual_card_inject_faults_on (GstTvHwVirtualCard * card,
     card->trigger_err[trigger] = err;
     card->trigger_count[trigger] = count;
   }
+  g_mutex_unlock (&card->lock);
+}
+
+/**
+ * gst_tv_hw_virtual_card_set_fault_nodes:
+ * @card: a card
+ * @nodes: the nodes whose calls injected faults hit
+ *
+ * See tvhw-virtual.h; back to all nodes at reset.
+ */
+void
+gst_tv_hw_virtual_card_set_fault_nodes (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFaultNodes nodes)
+{
+  g_return_if_fail (card != NULL);
+  g_return_if_fail (nodes <= GST_TV_HW_VIRTUAL_FAULTS_VBI_NODES);
+
+  g_mutex_lock (&card->lock);
+  card->fault_nodes = nodes;
+  g_cond_broadcast (&card->cond);
   g_mutex_unlock (&card->lock);
 }
 
@@ -336,6 +376,8 @@ gst_tv_hw_virtual_card_unplug (GstTvHwVirtualCard * card)
     card->generation++;
     gst_tv_hw_virtual_queue_disconnect (card, &card->cap);
     gst_tv_hw_virtual_queue_disconnect (card, &card->out);
+    gst_tv_hw_virtual_queue_disconnect (card, &card->vbi_cap);
+    gst_tv_hw_virtual_queue_disconnect (card, &card->vbi_out);
     GST_INFO ("card %u unplugged (%u handle(s) open)", card->index,
         card->open_count);
   }

@@ -127,7 +127,8 @@ gst_tv_hw_virtual_out_s_output (GstTvHwDevice * dev, guint32 index)
   gint ret;
 
   g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT);
+  ret = gst_tv_hw_virtual_take_fault (card, NODE (dev),
+      GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT);
   if (ret < 0)
     goto done;
   if (index >= card->n_outputs) {
@@ -136,8 +137,8 @@ gst_tv_hw_virtual_out_s_output (GstTvHwDevice * dev, guint32 index)
   }
   if (index == card->output)
     goto done;
-  /* vivid: vb2_is_busy() */
-  if (card->out.n_buffers > 0) {
+  /* vivid: vb2_is_busy() of the video and the VBI queue */
+  if (card->out.n_buffers > 0 || card->vbi_out.n_buffers > 0) {
     ret = -EBUSY;
     goto done;
   }

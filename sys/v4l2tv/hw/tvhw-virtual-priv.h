@@ -9,8 +9,9 @@
  * outputs, audio outputs, its screen and the loopback),
  * tvhw-virtual-ctrls.c (the controls and what they do to the picture),
  * tvhw-virtual-tuner.c (the tuner, its channel plan and the modulator),
- * tvhw-virtual-gen.c (the picture generator) and tvhw-virtual-vbi.c (what
- * the VBI lines carry). Nothing outside these files includes it.
+ * tvhw-virtual-gen.c (the picture generator), tvhw-virtual-vbi.c (what
+ * the VBI lines carry) and tvhw-virtual-vbi-nodes.c (the VBI nodes'
+ * formats, what their buffers carry and the VBI loopback). Nothing outside these files includes it.
  *
  * Locking: every field of a GstTvHwVirtualCard below the mutex is
  * protected by card->lock; the functions below that take a card (not a
@@ -133,11 +134,18 @@ typedef struct
   GHashTable *mappings;
 } GstTvHwVirtualHandle;
 
-/* one video node of the card (vivid's /dev/video0 and /dev/video1): its
- * own standard and format, and its own vb2-like queue */
+/* one node of the card (vivid's /dev/video0 and /dev/video1, /dev/vbi0
+ * and /dev/vbi1): its own standard and format, and its own vb2-like
+ * queue. The VBI nodes use the standard of the video node of their
+ * direction (std unused) */
 typedef struct
 {
-  guint32 type;                 /* V4L2_BUF_TYPE_VIDEO_CAPTURE or _OUTPUT */
+  /* V4L2_BUF_TYPE_VIDEO_CAPTURE or _OUTPUT; on a VBI node the type its
+   * queue has now (raw or sliced), chosen by S_FMT */
+  guint32 type;
+  /* VBI nodes: the sliced services asked for by S_FMT (V4L2_SLICED_*),
+   * narrowed to what the standard in force has when read */
+  guint16 service_set;
 
   /* settings: persist between opens */
   v4l2_std_id std;
@@ -233,6 +241,17 @@ struct _GstTvHwVirtualCard
 
   GstTvHwVirtualNode cap;
   GstTvHwVirtualNode out;
+  /* the VBI nodes (tvhw-virtual-vbi-nodes.c): which exist
+   * (GstTvHwVirtualVbiNodes), the services the slicer has, and the VBI
+   * output's data on its way to a looped input (GstTvVbiData, oldest
+   * first) */
+  GstTvHwVirtualNode vbi_cap;
+  GstTvHwVirtualNode vbi_out;
+  guint vbi_nodes;
+  guint16 vbi_services;
+  GQueue vbi_loop;
+  /* which nodes injected faults hit (GstTvHwVirtualFaultNodes) */
+  guint fault_nodes;
 
   /* what the output shows (tvhw-virtual-out.c): a copy of the last
    * displayed buffer, NULL until the first frame of an output stream */
@@ -254,8 +273,19 @@ GstTvHwVirtualNode *gst_tv_hw_virtual_handle_node (GstTvHwVirtualHandle *
 /* "capture" or "output", for the log */
 const gchar *gst_tv_hw_virtual_node_name (GstTvHwVirtualCard * card,
     GstTvHwVirtualNode * node);
+/* consumes a pending @fault for a call on @node (NULL: the card, as
+ * open) when the faults hit that node (set_fault_nodes) */
 gint gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
-    GstTvHwVirtualFault fault);
+    GstTvHwVirtualNode * node, GstTvHwVirtualFault fault);
+/* whether injected faults hit calls on @node (set_fault_nodes) */
+gboolean gst_tv_hw_virtual_faults_hit (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node);
+/* whether @node is one of the two VBI nodes */
+gboolean gst_tv_hw_virtual_node_is_vbi (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node);
+/* the other node of the same direction (video <-> VBI) */
+GstTvHwVirtualNode *gst_tv_hw_virtual_node_partner (GstTvHwVirtualCard *
+    card, GstTvHwVirtualNode * node);
 guint gst_tv_hw_virtual_std_lines (v4l2_std_id std);
 guint gst_tv_hw_virtual_std_height (v4l2_std_id std);
 /* the frame period of @std, in seconds */
@@ -460,10 +490,45 @@ void gst_tv_hw_virtual_vbi_raw_format (GstTvHwVirtualCard * card,
  * its frame size; FALSE otherwise) */
 gboolean gst_tv_hw_virtual_vbi_fill_raw (GstTvHwVirtualCard * card,
     guint32 sequence, guint8 * data, gsize size);
-/* frame @sequence as sliced VBI records, the unused ones zeroed; returns
- * the records written */
+/* frame @sequence as sliced VBI records of the @services
+ * (V4L2_SLICED_*), the unused ones zeroed; returns the records written */
 guint gst_tv_hw_virtual_vbi_fill_sliced (GstTvHwVirtualCard * card,
-    guint32 sequence, struct v4l2_sliced_vbi_data *recs, guint n_recs);
+    guint32 sequence, guint16 services, struct v4l2_sliced_vbi_data *recs,
+    guint n_recs);
+
+/* tvhw-virtual-vbi-nodes.c: the VBI nodes (card->lock held where a card
+ * is passed) */
+void gst_tv_hw_virtual_vbi_nodes_set_defaults (GstTvHwVirtualCard * card);
+void gst_tv_hw_virtual_vbi_nodes_free (GstTvHwVirtualCard * card);
+/* the V4L2_CAP_* of the VBI node of @output's direction (0: none) */
+guint32 gst_tv_hw_virtual_vbi_node_caps (GstTvHwVirtualCard * card,
+    gboolean output);
+/* the size of one buffer of @node (a VBI node) in its format now */
+guint32 gst_tv_hw_virtual_vbi_node_size (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node);
+/* fills a VBI capture buffer with frame buf->sequence */
+void gst_tv_hw_virtual_vbi_node_fill (GstTvHwVirtualCard * card,
+    GstTvHwVirtualBuffer * buf);
+/* QBUF on the VBI output node: checks bytesused */
+gint gst_tv_hw_virtual_vbi_out_prepare (GstTvHwVirtualCard * card,
+    GstTvHwVirtualBuffer * buf, const struct v4l2_buffer *vbuf);
+/* a VBI output frame period: sends @buf (NULL: nothing) */
+void gst_tv_hw_virtual_vbi_out_display (GstTvHwVirtualCard * card,
+    GstTvHwVirtualBuffer * buf);
+void gst_tv_hw_virtual_vbi_out_stream_started (GstTvHwVirtualCard * card);
+/* what the VBI output sent for the next frame of a looped input (a
+ * captured frame takes it from the loop); FALSE (and @data empty) when
+ * it sent nothing */
+gboolean gst_tv_hw_virtual_vbi_loop_peek (GstTvHwVirtualCard * card,
+    GstTvVbiData * data);
+gint gst_tv_hw_virtual_vbi_g_fmt (GstTvHwDevice * dev,
+    struct v4l2_format *fmt);
+gint gst_tv_hw_virtual_vbi_try_fmt (GstTvHwDevice * dev,
+    struct v4l2_format *fmt);
+gint gst_tv_hw_virtual_vbi_s_fmt (GstTvHwDevice * dev,
+    struct v4l2_format *fmt);
+gint gst_tv_hw_virtual_vbi_g_sliced_vbi_cap (GstTvHwDevice * dev,
+    struct v4l2_sliced_vbi_cap *cap);
 
 G_END_DECLS
 

@@ -52,12 +52,21 @@ first_frame_from (GstTvHwVirtualNode * node, gint64 t)
 static void
 skip_frames (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node, guint32 n)
 {
+  guint32 i;
+
   if (n == 0)
     return;
   if (node == &card->out) {
     GST_LOG ("card %u: output frames %u..%u repeat, no buffer", card->index,
         node->next_seq, node->next_seq + n - 1);
     gst_tv_hw_virtual_out_repeat (card, n);
+  } else if (node == &card->vbi_out) {
+    /* nothing sent in those frames (the loop keeps the last ones) */
+    for (i = 0; i < MIN (n, 2 * GST_TV_HW_VIRTUAL_MAX_BUFFERS); i++)
+      gst_tv_hw_virtual_vbi_out_display (card, NULL);
+  } else if (node == &card->vbi_cap) {
+    GST_LOG ("card %u: VBI frames %u..%u dropped", card->index,
+        node->next_seq, node->next_seq + n - 1);
   } else {
     GST_LOG ("card %u: frames %u..%u dropped", card->index, node->next_seq,
         node->next_seq + n - 1);
@@ -126,6 +135,12 @@ node_frame (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
 {
   GstTvHwVirtualBuffer *buf;
 
+  if (node == &card->vbi_cap && !gst_tv_hw_virtual_cap_frame_wanted (card)) {
+    if (card->pacing == GST_TV_HW_VIRTUAL_PACING_FREERUN)
+      return FALSE;
+    skip_frames (card, node, 1);
+    return TRUE;
+  }
   if (node == &card->cap) {
     if (card->drop_frames > 0) {
       skip_frames (card, node, 1);
@@ -148,6 +163,13 @@ node_frame (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
   buf->timestamp_us = frame_time (node, node->next_seq);
   if (node == &card->out) {
     gst_tv_hw_virtual_out_display (card, buf);
+  } else if (node == &card->vbi_out) {
+    gst_tv_hw_virtual_vbi_out_display (card, buf);
+  } else if (node == &card->vbi_cap) {
+    /* the video frame's number: the counter faults' offset in force, not
+     * their one-off numbers */
+    buf->sequence = node->next_seq + card->seq_offset;
+    gst_tv_hw_virtual_vbi_node_fill (card, buf);
   } else {
     buf->sequence = capture_sequence (card, node);
     capture_fill (card, buf);
@@ -166,13 +188,19 @@ node_frame (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
   return TRUE;
 }
 
-/* FREERUN: every queued buffer gets the next frame at once */
+/* FREERUN: every queued buffer gets the next frame at once; a VBI node
+ * beside a streaming video node takes the video node's frames (or drops
+ * them), so that they stay in step */
 static void
 fill_all_queued (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
 {
+  GstTvHwVirtualNode *vbi = gst_tv_hw_virtual_node_partner (card, node);
+
   while (!g_queue_is_empty (&node->queued)) {
     if (!node_frame (card, node))
       break;
+    if (vbi->streaming)
+      node_frame (card, vbi);
   }
 }
 
@@ -217,6 +245,14 @@ next_frame_time (GstTvHwVirtualNode * node)
   return frame_time (node, n);
 }
 
+/* whether @node is a VBI node whose frames its video node paces now */
+static gboolean
+paced_by_video (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
+{
+  return gst_tv_hw_virtual_node_is_vbi (card, node) &&
+      gst_tv_hw_virtual_node_partner (card, node)->streaming;
+}
+
 static void
 update_one (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
 {
@@ -224,18 +260,23 @@ update_one (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
     return;
   if (card->pacing == GST_TV_HW_VIRTUAL_PACING_REALTIME)
     advance_realtime (card, node, g_get_monotonic_time ());
-  else if (card->pacing == GST_TV_HW_VIRTUAL_PACING_FREERUN)
+  else if (card->pacing == GST_TV_HW_VIRTUAL_PACING_FREERUN &&
+      !paced_by_video (card, node))
     fill_all_queued (card, node);
 }
 
-/* card->lock held */
+/* card->lock held: the output side first (the capture side may loop it),
+ * each video node before its VBI node */
 void
 gst_tv_hw_virtual_node_update (GstTvHwVirtualCard * card,
     GstTvHwVirtualNode * node)
 {
-  if (node == &card->cap)
-    update_one (card, &card->out);
-  update_one (card, node);
+  update_one (card, &card->out);
+  update_one (card, &card->vbi_out);
+  if (node == &card->cap || node == &card->vbi_cap) {
+    update_one (card, &card->cap);
+    update_one (card, &card->vbi_cap);
+  }
 }
 
 /* nothing can happen on @node in a frame period but a skip */
@@ -245,32 +286,41 @@ node_idle (GstTvHwVirtualNode * node)
   return !node->streaming || g_queue_is_empty (&node->queued);
 }
 
-/* MANUAL: @n frame periods on both nodes, the output first in each, so
- * that a capture frame loops the output frame of the same period */
+/* MANUAL: @n frame periods on every node, the output side first in each,
+ * so that a capture frame loops the output frame of the same period */
 void
 gst_tv_hw_virtual_queue_emit (GstTvHwVirtualCard * card, guint n)
 {
-  guint i;
+  GstTvHwVirtualNode *nodes[] = { &card->out, &card->vbi_out, &card->cap,
+    &card->vbi_cap
+  };
+  gboolean idle;
+  guint i, j;
 
   card->emit_serial++;
-  if (!card->cap.streaming && !card->out.streaming) {
+  idle = TRUE;
+  for (j = 0; j < G_N_ELEMENTS (nodes); j++)
+    idle &= !nodes[j]->streaming;
+  if (idle) {
     GST_DEBUG ("card %u: not streaming, %u frame(s) not emitted",
         card->index, n);
     return;
   }
   for (i = 0; i < n; i++) {
-    if (node_idle (&card->out) && node_idle (&card->cap)) {
+    idle = TRUE;
+    for (j = 0; j < G_N_ELEMENTS (nodes); j++)
+      idle &= node_idle (nodes[j]);
+    for (j = 0; j < G_N_ELEMENTS (nodes); j++) {
+      if (!nodes[j]->streaming)
+        continue;
       /* no buffer anywhere: the rest are skips, at once */
-      if (card->out.streaming)
-        skip_frames (card, &card->out, n - i);
-      if (card->cap.streaming)
-        skip_frames (card, &card->cap, n - i);
-      break;
+      if (idle)
+        skip_frames (card, nodes[j], n - i);
+      else
+        node_frame (card, nodes[j]);
     }
-    if (card->out.streaming)
-      node_frame (card, &card->out);
-    if (card->cap.streaming)
-      node_frame (card, &card->cap);
+    if (idle)
+      break;
   }
   g_cond_broadcast (&card->cond);
 }
@@ -343,7 +393,10 @@ fill_v4l2_buffer (GstTvHwVirtualNode * node, GstTvHwVirtualBuffer * buf,
   vbuf->m.offset = buf->offset;
   vbuf->length = buf->length;
   vbuf->bytesused = buf->bytesused;
-  vbuf->field = V4L2_FIELD_INTERLACED;
+  /* VBI buffers are not pictures: vb2 reports V4L2_FIELD_NONE */
+  vbuf->field = node->type == V4L2_BUF_TYPE_VIDEO_CAPTURE ||
+      node->type == V4L2_BUF_TYPE_VIDEO_OUTPUT ? V4L2_FIELD_INTERLACED :
+      V4L2_FIELD_NONE;
   vbuf->sequence = buf->sequence;
   us_to_timeval (buf->timestamp_us, &vbuf->timestamp);
   /* the driver's own time on both nodes (vivid's queues are
@@ -409,7 +462,7 @@ queue_call (GstTvHwDevice * dev, guint32 type, guint32 memory,
   g_mutex_lock (&card->lock);
   ret = queue_busy (node, handle) ? -EBUSY : 0;
   if (ret == 0 && fault < GST_TV_HW_VIRTUAL_N_FAULTS)
-    ret = gst_tv_hw_virtual_take_fault (card, fault);
+    ret = gst_tv_hw_virtual_take_fault (card, node, fault);
   if (ret >= 0)
     ret = op (card, node, handle, arg);
   g_mutex_unlock (&card->lock);
@@ -427,7 +480,8 @@ reqbufs_locked (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
   if (node->streaming)
     return -EBUSY;
   if (req->count > 0) {
-    ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_REQBUFS);
+    ret = gst_tv_hw_virtual_take_fault (card, node,
+        GST_TV_HW_VIRTUAL_FAULT_REQBUFS);
     if (ret < 0)
       return ret;
   }
@@ -442,7 +496,9 @@ reqbufs_locked (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
 
   count = CLAMP (req->count, GST_TV_HW_VIRTUAL_MIN_BUFFERS,
       GST_TV_HW_VIRTUAL_MAX_BUFFERS);
-  length = gst_tv_hw_virtual_node_sizeimage (node);
+  length = gst_tv_hw_virtual_node_is_vbi (card, node) ?
+      gst_tv_hw_virtual_vbi_node_size (card, node) :
+      gst_tv_hw_virtual_node_sizeimage (node);
   stride = (length + VIRTUAL_PAGE_SIZE - 1) & ~(VIRTUAL_PAGE_SIZE - 1);
   for (i = 0; i < count; i++) {
     GstTvHwVirtualBuffer *buf = &node->buffers[i];
@@ -487,8 +543,10 @@ qbuf_locked (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
   buf = &node->buffers[vbuf->index];
   if (buf->state != GST_TV_HW_VIRTUAL_BUF_DEQUEUED)
     return -EINVAL;
-  if (node == &card->out) {
-    ret = gst_tv_hw_virtual_out_prepare (card, buf, vbuf);
+  if (node == &card->out || node == &card->vbi_out) {
+    ret = node == &card->out ?
+        gst_tv_hw_virtual_out_prepare (card, buf, vbuf) :
+        gst_tv_hw_virtual_vbi_out_prepare (card, buf, vbuf);
     if (ret < 0)
       return ret;
   }
@@ -532,20 +590,35 @@ static gint
 streamon_locked (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
     GstTvHwVirtualHandle * handle, gpointer arg)
 {
+  GstTvHwVirtualNode *partner = gst_tv_hw_virtual_node_partner (card, node);
+  GstTvHwVirtualNode *video = gst_tv_hw_virtual_node_is_vbi (card, node) ?
+      partner : node;
+
   if (node->streaming)
     return 0;
   /* vb2_core_streamon(): "no buffers have been allocated" */
   if (node->n_buffers == 0)
     return -EINVAL;
-  node->streaming = TRUE;
-  node->start_us = g_get_monotonic_time ();
-  node->next_seq = 0;
-  if (node == &card->cap)
-    card->seq_offset = 0;
-  gst_tv_hw_virtual_std_period (node->std, &node->period_num,
+  gst_tv_hw_virtual_std_period (video->std, &node->period_num,
       &node->period_den);
+  if (partner->streaming) {
+    /* the video and the VBI node of a direction count the same frames:
+     * the second one joins the clock of the first */
+    update_one (card, partner);
+    node->start_us = partner->start_us;
+    node->next_seq = partner->next_seq;
+  } else {
+    node->start_us = g_get_monotonic_time ();
+    node->next_seq = 0;
+    if (node == &card->cap || node == &card->vbi_cap)
+      card->seq_offset = 0;
+  }
+  node->streaming = TRUE;
   if (node == &card->out)
     gst_tv_hw_virtual_out_stream_started (card);
+  /* the VBI loop carries only what was sent while both stream */
+  if (node == &card->vbi_out || node == &card->vbi_cap)
+    gst_tv_hw_virtual_vbi_out_stream_started (card);
   gst_tv_hw_virtual_node_update (card, node);
   g_cond_broadcast (&card->cond);
   GST_DEBUG ("card %u %s: streaming, frame period %u/%u", card->index,
@@ -559,7 +632,7 @@ streamoff_locked (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
     GstTvHwVirtualHandle * handle, gpointer arg)
 {
   /* an output brings its last frames to the screen before it stops */
-  if (node == &card->out)
+  if (node == &card->out || node == &card->vbi_out)
     update_one (card, node);
   cancel_queue (card, node);
   GST_DEBUG ("card %u %s: stream off", card->index,
@@ -731,7 +804,8 @@ gst_tv_hw_virtual_queue_poll (GstTvHwDevice * dev, gint64 timeout_ns)
       break;
     }
     /* an injected DQBUF error is "ready": the DQBUF that follows fails */
-    if (card->faults[GST_TV_HW_VIRTUAL_FAULT_DQBUF] != 0) {
+    if (card->faults[GST_TV_HW_VIRTUAL_FAULT_DQBUF] != 0 &&
+        gst_tv_hw_virtual_faults_hit (card, node)) {
       ret = 0;
       break;
     }

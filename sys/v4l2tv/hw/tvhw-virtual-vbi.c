@@ -171,11 +171,17 @@ gst_tv_hw_virtual_vbi_frame (GstTvHwVirtualCard * card, guint32 sequence,
   if (card->n_inputs == 0)
     return;
   gst_tv_hw_virtual_cap_receive (card, card->input, &rx);
-  if (rx.quality == GST_TV_HW_VIRTUAL_QUALITY_SNOW || rx.looped)
+  if (rx.quality == GST_TV_HW_VIRTUAL_QUALITY_SNOW)
     return;
   /* a decoder locks only to its own line count */
   if (gst_tv_hw_virtual_std_lines (rx.std) != lines)
     return;
+  /* a looped input carries what the VBI output sent for this frame, not
+   * the card's own data */
+  if (rx.looped) {
+    gst_tv_hw_virtual_vbi_loop_peek (card, data);
+    return;
+  }
 
   if (lines == 525) {
     caption_pair (card, 0, sequence, data->caption[0]);
@@ -257,11 +263,16 @@ gst_tv_hw_virtual_vbi_fill_raw (GstTvHwVirtualCard * card, guint32 sequence,
 /* card->lock held */
 guint
 gst_tv_hw_virtual_vbi_fill_sliced (GstTvHwVirtualCard * card,
-    guint32 sequence, struct v4l2_sliced_vbi_data *recs, guint n_recs)
+    guint32 sequence, guint16 services, struct v4l2_sliced_vbi_data *recs,
+    guint n_recs)
 {
   GstTvVbiData vbi;
 
   gst_tv_hw_virtual_vbi_frame (card, sequence, &vbi, NULL);
+  if (!(services & V4L2_SLICED_CAPTION_525))
+    vbi.has_caption[0] = vbi.has_caption[1] = FALSE;
+  if (!(services & V4L2_SLICED_WSS_625))
+    vbi.has_wss = FALSE;
   return gst_tv_vbi_sliced_encode_frame (&vbi, recs, n_recs);
 }
 
@@ -409,7 +420,8 @@ gst_tv_hw_virtual_card_generate_vbi_sliced (GstTvHwVirtualCard * card,
 
   g_mutex_lock (&card->lock);
   gst_tv_hw_virtual_node_update (card, &card->out);
-  n = gst_tv_hw_virtual_vbi_fill_sliced (card, sequence, recs, n_recs);
+  n = gst_tv_hw_virtual_vbi_fill_sliced (card, sequence,
+      GST_TV_HW_VIRTUAL_VBI_SERVICES, recs, n_recs);
   g_mutex_unlock (&card->lock);
   return n;
 }

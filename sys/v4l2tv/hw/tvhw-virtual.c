@@ -66,15 +66,52 @@ GstTvHwVirtualNode *
 gst_tv_hw_virtual_handle_node (GstTvHwVirtualHandle * handle)
 {
   GstTvHwVirtualCard *card = handle->card;
+  gboolean output = gst_tv_hw_node_kind_is_output (handle->kind);
 
-  return gst_tv_hw_node_kind_is_output (handle->kind) ? &card->out : &card->cap;
+  if (gst_tv_hw_node_kind_is_vbi (handle->kind))
+    return output ? &card->vbi_out : &card->vbi_cap;
+  return output ? &card->out : &card->cap;
 }
 
 const gchar *
 gst_tv_hw_virtual_node_name (GstTvHwVirtualCard * card,
     GstTvHwVirtualNode * node)
 {
+  if (node == &card->vbi_cap)
+    return "VBI capture";
+  if (node == &card->vbi_out)
+    return "VBI output";
   return node == &card->out ? "output" : "capture";
+}
+
+gboolean
+gst_tv_hw_virtual_node_is_vbi (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node)
+{
+  return node == &card->vbi_cap || node == &card->vbi_out;
+}
+
+GstTvHwVirtualNode *
+gst_tv_hw_virtual_node_partner (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node)
+{
+  if (node == &card->cap)
+    return &card->vbi_cap;
+  if (node == &card->vbi_cap)
+    return &card->cap;
+  if (node == &card->out)
+    return &card->vbi_out;
+  return &card->out;
+}
+
+/* the video node whose standard @node uses: itself, or the video node of
+ * a VBI node's direction (vivid: the VBI nodes share the card's input or
+ * output and its standard) */
+static GstTvHwVirtualNode *
+std_node (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
+{
+  return gst_tv_hw_virtual_node_is_vbi (card, node) ?
+      gst_tv_hw_virtual_node_partner (card, node) : node;
 }
 
 /* --- standards (the V4L2 core's part) --- */
@@ -147,7 +184,7 @@ gst_tv_hw_virtual_std_narrow (v4l2_std_id std, v4l2_std_id mask)
 static v4l2_std_id
 node_std_mask (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
 {
-  if (node == &card->out)
+  if (std_node (card, node) == &card->out)
     return gst_tv_hw_virtual_out_std_mask (card);
   return card->inputs[card->input].std;
 }
@@ -196,7 +233,7 @@ virtual_g_std (GstTvHwDevice * dev, v4l2_std_id * std)
   if (node_std_mask (card, node) == 0)
     ret = -ENODATA;
   else
-    *std = node->std;
+    *std = std_node (card, node)->std;
   g_mutex_unlock (&card->lock);
 
   return ret;
@@ -211,10 +248,14 @@ virtual_s_std (GstTvHwDevice * dev, v4l2_std_id std)
   gint ret;
 
   g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_S_STD);
+  ret = gst_tv_hw_virtual_take_fault (card, node,
+      GST_TV_HW_VIRTUAL_FAULT_S_STD);
   if (ret < 0)
     goto done;
   mask = node_std_mask (card, node);
+  /* the standard is the video node's, and the VBI node's buffers too
+   * depend on it */
+  node = std_node (card, node);
   if (mask == 0) {
     ret = -ENODATA;
     goto done;
@@ -227,8 +268,9 @@ virtual_s_std (GstTvHwDevice * dev, v4l2_std_id std)
   }
   if (norm == node->std)
     goto done;
-  /* vivid: vb2_is_busy() */
-  if (node->n_buffers > 0) {
+  /* vivid: vb2_is_busy() of the video and the VBI queue */
+  if (node->n_buffers > 0 ||
+      gst_tv_hw_virtual_node_partner (card, node)->n_buffers > 0) {
     ret = -EBUSY;
     goto done;
   }
@@ -312,7 +354,8 @@ virtual_enum_fmt (GstTvHwDevice * dev, struct v4l2_fmtdesc *desc)
   guint32 fourcc;
   guint i;
 
-  if (desc->type != type)
+  /* v4l_enum_fmt(): no pixel formats on a VBI node */
+  if (desc->type != type || gst_tv_hw_virtual_node_is_vbi (card, NODE (dev)))
     return -EINVAL;
 
   g_mutex_lock (&card->lock);
@@ -342,6 +385,8 @@ virtual_g_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
   GstTvHwVirtualCard *card = CARD (dev);
   GstTvHwVirtualNode *node = NODE (dev);
 
+  if (gst_tv_hw_virtual_node_is_vbi (card, node))
+    return gst_tv_hw_virtual_vbi_g_fmt (dev, fmt);
   if (fmt->type != node->type)
     return -EINVAL;
 
@@ -360,6 +405,8 @@ virtual_try_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
   GstTvHwVirtualCard *card = CARD (dev);
   GstTvHwVirtualNode *node = NODE (dev);
 
+  if (gst_tv_hw_virtual_node_is_vbi (card, node))
+    return gst_tv_hw_virtual_vbi_try_fmt (dev, fmt);
   if (fmt->type != node->type)
     return -EINVAL;
 
@@ -379,11 +426,14 @@ virtual_s_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
   GstTvHwVirtualNode *node = NODE (dev);
   gint ret;
 
+  if (gst_tv_hw_virtual_node_is_vbi (card, node))
+    return gst_tv_hw_virtual_vbi_s_fmt (dev, fmt);
   if (fmt->type != node->type)
     return -EINVAL;
 
   g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_S_FMT);
+  ret = gst_tv_hw_virtual_take_fault (card, node,
+      GST_TV_HW_VIRTUAL_FAULT_S_FMT);
   if (ret < 0)
     goto done;
   fill_format (fmt, node->std, fmt->fmt.pix.pixelformat);
@@ -412,6 +462,9 @@ virtual_cropcap (GstTvHwDevice * dev, struct v4l2_cropcap *cropcap)
   GstTvHwVirtualNode *node = NODE (dev);
   guint height;
 
+  /* vivid's VBI nodes have no crop or frame rate ioctls */
+  if (gst_tv_hw_virtual_node_is_vbi (card, node))
+    return -ENOTTY;
   if (cropcap->type != node->type)
     return -EINVAL;
 
@@ -443,6 +496,8 @@ virtual_g_parm (GstTvHwDevice * dev, struct v4l2_streamparm *parm)
   GstTvHwVirtualNode *node = NODE (dev);
   guint num, den;
 
+  if (gst_tv_hw_virtual_node_is_vbi (card, node))
+    return -ENOTTY;
   if (parm->type != node->type)
     return -EINVAL;
 
@@ -530,6 +585,8 @@ power_on (GstTvHwVirtualCard * card)
   gst_tv_hw_virtual_ctrls_set_defaults (card);
   gst_tv_hw_virtual_tuner_set_defaults (card);
   gst_tv_hw_virtual_vbi_set_defaults (card);
+  gst_tv_hw_virtual_vbi_nodes_set_defaults (card);
+  card->fault_nodes = GST_TV_HW_VIRTUAL_FAULTS_ALL_NODES;
   set_inputs_locked (card, default_inputs, G_N_ELEMENTS (default_inputs));
 }
 
@@ -569,6 +626,9 @@ gst_tv_hw_virtual_card_get (guint n)
     g_cond_init (&card->cond);
     node_init (&card->cap, V4L2_BUF_TYPE_VIDEO_CAPTURE);
     node_init (&card->out, V4L2_BUF_TYPE_VIDEO_OUTPUT);
+    node_init (&card->vbi_cap, V4L2_BUF_TYPE_VBI_CAPTURE);
+    node_init (&card->vbi_out, V4L2_BUF_TYPE_SLICED_VBI_OUTPUT);
+    g_queue_init (&card->vbi_loop);
     card->gen = gst_tv_hw_virtual_gen_new ();
     card->vbi = gst_tv_hw_virtual_vbi_new ();
     power_on (card);
@@ -637,6 +697,7 @@ gst_tv_hw_virtual_shutdown (void)
     gst_tv_hw_virtual_out_free (card);
     gst_tv_hw_virtual_gen_free (card->gen);
     gst_tv_hw_virtual_vbi_free (card->vbi);
+    gst_tv_hw_virtual_vbi_nodes_free (card);
     g_mutex_clear (&card->lock);
     g_cond_clear (&card->cond);
     g_free (card);
@@ -1172,14 +1233,32 @@ gst_tv_hw_virtual_card_set_output_std (GstTvHwVirtualCard * card,
   return ret;
 }
 
+/* card->lock held */
+gboolean
+gst_tv_hw_virtual_faults_hit (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node)
+{
+  switch (card->fault_nodes) {
+    case GST_TV_HW_VIRTUAL_FAULTS_VIDEO_NODES:
+      return !gst_tv_hw_virtual_node_is_vbi (card, node);
+    case GST_TV_HW_VIRTUAL_FAULTS_VBI_NODES:
+      return gst_tv_hw_virtual_node_is_vbi (card, node);
+    default:
+      return TRUE;
+  }
+}
+
 /* card->lock held: consumes a pending fault, returns -errno or 0 */
 gint
 gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
-    GstTvHwVirtualFault fault)
+    GstTvHwVirtualNode * node, GstTvHwVirtualFault fault)
 {
   gint err = card->faults[fault];
 
   if (err == 0)
+    return 0;
+  /* a call on a node the faults do not hit leaves them pending */
+  if (node != NULL && !gst_tv_hw_virtual_faults_hit (card, node))
     return 0;
   card->fault_hits[fault]++;
   if (card->fault_repeats[fault] > 0)
@@ -1328,11 +1407,14 @@ gst_tv_hw_virtual_list_locations (GPtrArray * locations)
       g_ptr_array_add (locations, g_strdup_printf ("virtual:%u", i));
 }
 
-/* a card has two video nodes: the capture kinds open the capture node, the
- * output kinds the output node, as /dev/video0 and /dev/video1 of one
- * vivid instance. It has no VBI node yet: a VBI kind opens the video node
- * of its direction, whose QUERYCAP lacks the VBI capability, so that the
- * core refuses it with "not a VBI capture device" */
+/* a card has two video nodes and two VBI nodes: the video capture kind
+ * opens the capture node, the video output kind the output node, the VBI
+ * capture kinds (raw, sliced) the VBI capture node and the VBI output
+ * kinds the VBI output node, as /dev/video0, /dev/video1, /dev/vbi0 and
+ * /dev/vbi1 of one vivid instance. A VBI node the card does not have
+ * (set_vbi_nodes) is not there: ENOENT. A kind its node does not support
+ * is refused by the core from QUERYCAP ("not a sliced VBI capture
+ * device"). */
 static gint
 virtual_open (GstTvHwDevice * dev, const gchar * location, GstTvHwNodeKind kind)
 {
@@ -1360,7 +1442,15 @@ virtual_open (GstTvHwDevice * dev, const gchar * location, GstTvHwNodeKind kind)
     g_mutex_unlock (&card->lock);
     return -ENOENT;
   }
-  ret = gst_tv_hw_virtual_take_fault (card, GST_TV_HW_VIRTUAL_FAULT_OPEN);
+  if (gst_tv_hw_node_kind_is_vbi (kind) &&
+      gst_tv_hw_virtual_vbi_node_caps (card,
+          gst_tv_hw_node_kind_is_output (kind)) == 0) {
+    GST_DEBUG ("card %u has no %s node", card->index,
+        gst_tv_hw_node_kind_is_output (kind) ? "VBI output" : "VBI capture");
+    g_mutex_unlock (&card->lock);
+    return -ENOENT;
+  }
+  ret = gst_tv_hw_virtual_take_fault (card, NULL, GST_TV_HW_VIRTUAL_FAULT_OPEN);
   if (ret < 0) {
     g_mutex_unlock (&card->lock);
     return ret;
@@ -1406,7 +1496,7 @@ static gint
 virtual_querycap (GstTvHwDevice * dev, struct v4l2_capability *cap)
 {
   guint n = CARD (dev)->index;
-  guint32 tuner, out_caps, cap_caps;
+  guint32 tuner, out_caps, cap_caps, vbi_out_caps, vbi_cap_caps;
 
   memset (cap, 0, sizeof (*cap));
   g_strlcpy ((gchar *) cap->driver, VIRTUAL_DRIVER, sizeof (cap->driver));
@@ -1419,13 +1509,24 @@ virtual_querycap (GstTvHwDevice * dev, struct v4l2_capability *cap)
    * tuner input, the output node always has its modulator. */
   g_mutex_lock (&CARD (dev)->lock);
   tuner = gst_tv_hw_virtual_tuner_present (CARD (dev)) ? V4L2_CAP_TUNER : 0;
+  vbi_out_caps = gst_tv_hw_virtual_vbi_node_caps (CARD (dev), TRUE);
+  vbi_cap_caps = gst_tv_hw_virtual_vbi_node_caps (CARD (dev), FALSE);
   g_mutex_unlock (&CARD (dev)->lock);
   out_caps = V4L2_CAP_VIDEO_OUTPUT | V4L2_CAP_MODULATOR | V4L2_CAP_AUDIO |
       V4L2_CAP_STREAMING;
   cap_caps = V4L2_CAP_VIDEO_CAPTURE | tuner | V4L2_CAP_AUDIO |
       V4L2_CAP_STREAMING;
-  cap->device_caps = IS_OUTPUT (dev) ? out_caps : cap_caps;
-  cap->capabilities = out_caps | cap_caps | V4L2_CAP_DEVICE_CAPS;
+  /* a VBI node has the inputs (outputs) of its video node */
+  if (vbi_out_caps)
+    vbi_out_caps |= V4L2_CAP_MODULATOR | V4L2_CAP_AUDIO | V4L2_CAP_STREAMING;
+  if (vbi_cap_caps)
+    vbi_cap_caps |= tuner | V4L2_CAP_AUDIO | V4L2_CAP_STREAMING;
+  if (gst_tv_hw_node_kind_is_vbi (HANDLE (dev)->kind))
+    cap->device_caps = IS_OUTPUT (dev) ? vbi_out_caps : vbi_cap_caps;
+  else
+    cap->device_caps = IS_OUTPUT (dev) ? out_caps : cap_caps;
+  cap->capabilities = out_caps | cap_caps | vbi_out_caps | vbi_cap_caps |
+      V4L2_CAP_DEVICE_CAPS;
 
   return 0;
 }
@@ -1537,6 +1638,30 @@ virtual_s_audout (GstTvHwDevice * dev, const struct v4l2_audioout *audout)
   return gst_tv_hw_virtual_out_s_audout (dev, audout);
 }
 
+/* every node of a card answers at the card's location: the kind chooses
+ * the node. A node the card does not have, or that lacks @kind's
+ * capability, is not found. */
+static gint
+virtual_find_node (GstTvHwDevice * video, GstTvHwNodeKind kind,
+    gchar ** location)
+{
+  GstTvHwVirtualCard *card = CARD (video);
+  guint32 caps;
+
+  g_mutex_lock (&card->lock);
+  caps = gst_tv_hw_virtual_vbi_node_caps (card,
+      gst_tv_hw_node_kind_is_output (kind));
+  g_mutex_unlock (&card->lock);
+
+  if (!(caps & gst_tv_hw_node_kind_capability (kind))) {
+    GST_DEBUG ("card %u has no %s node", card->index,
+        gst_tv_hw_node_kind_name (kind));
+    return -ENOENT;
+  }
+  *location = g_strdup (video->location);
+  return 0;
+}
+
 /* the driver; the core sees it through the gates of
  * tvhw-virtual-faults.c (gst_tv_hw_virtual_ops) */
 const GstTvHwOps gst_tv_hw_virtual_driver_ops = {
@@ -1597,4 +1722,6 @@ const GstTvHwOps gst_tv_hw_virtual_driver_ops = {
   .munmap = gst_tv_hw_virtual_queue_munmap,
   .poll = gst_tv_hw_virtual_queue_poll,
   .interrupt = gst_tv_hw_virtual_queue_interrupt,
+  .g_sliced_vbi_cap = gst_tv_hw_virtual_vbi_g_sliced_vbi_cap,
+  .find_node = virtual_find_node,
 };

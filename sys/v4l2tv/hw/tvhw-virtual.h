@@ -445,6 +445,7 @@ typedef enum
   GST_TV_HW_VIRTUAL_FAULT_POLL,         /* the wait; EINTR is retried */
   GST_TV_HW_VIRTUAL_FAULT_G_SELECTION,
   GST_TV_HW_VIRTUAL_FAULT_S_SELECTION,
+  GST_TV_HW_VIRTUAL_FAULT_G_SLICED_VBI_CAP,
   GST_TV_HW_VIRTUAL_N_FAULTS
 } GstTvHwVirtualFault;
 
@@ -742,6 +743,74 @@ gboolean gst_tv_hw_virtual_card_generate_vbi_raw (GstTvHwVirtualCard * card,
     guint32 sequence, guint8 * data, gsize size);
 guint gst_tv_hw_virtual_card_generate_vbi_sliced (GstTvHwVirtualCard * card,
     guint32 sequence, struct v4l2_sliced_vbi_data *recs, guint n_recs);
+
+/**
+ * GstTvHwVirtualVbiNodes:
+ * @GST_TV_HW_VIRTUAL_VBI_RAW_CAPTURE: the VBI capture node captures raw
+ *   VBI (V4L2_CAP_VBI_CAPTURE)
+ * @GST_TV_HW_VIRTUAL_VBI_SLICED_CAPTURE: the VBI capture node captures
+ *   sliced VBI (V4L2_CAP_SLICED_VBI_CAPTURE)
+ * @GST_TV_HW_VIRTUAL_VBI_SLICED_OUTPUT: the card has a VBI output node,
+ *   sliced (V4L2_CAP_SLICED_VBI_OUTPUT)
+ *
+ * The VBI nodes a card has (gst_tv_hw_virtual_card_set_vbi_nodes()), as
+ * vivid's node_types: the VBI capture node exists when it captures raw or
+ * sliced VBI or both. A kind whose node does not exist fails to open with
+ * ENOENT (GST_TV_HW_ERROR_NOT_FOUND, as a missing /dev/vbiN) and is not
+ * found by gst_tv_hw_find_vbi_location(); a kind the node exists for but
+ * does not capture (raw without RAW_CAPTURE) fails with WRONG_DIRECTION,
+ * as a node whose QUERYCAP lacks the capability.
+ */
+typedef enum
+{
+  GST_TV_HW_VIRTUAL_VBI_RAW_CAPTURE = 1 << 0,
+  GST_TV_HW_VIRTUAL_VBI_SLICED_CAPTURE = 1 << 1,
+  GST_TV_HW_VIRTUAL_VBI_SLICED_OUTPUT = 1 << 2,
+} GstTvHwVirtualVbiNodes;
+
+/* every VBI node: the power-on default */
+#define GST_TV_HW_VIRTUAL_VBI_ALL_NODES (GST_TV_HW_VIRTUAL_VBI_RAW_CAPTURE | \
+    GST_TV_HW_VIRTUAL_VBI_SLICED_CAPTURE | \
+    GST_TV_HW_VIRTUAL_VBI_SLICED_OUTPUT)
+/* the services the card's slicer has at power-on */
+#define GST_TV_HW_VIRTUAL_VBI_SERVICES \
+    (V4L2_SLICED_CAPTION_525 | V4L2_SLICED_WSS_625)
+
+/* the VBI nodes the card has, GstTvHwVirtualVbiNodes flags (0: none, a
+ * card without VBI like most USB grabbers). FALSE (nothing changes) for
+ * unknown flags or while a VBI node has buffers. Handles already open on a
+ * node that goes keep working until closed. */
+gboolean gst_tv_hw_virtual_card_set_vbi_nodes (GstTvHwVirtualCard * card,
+    guint nodes);
+/* the services the sliced VBI nodes (capture and output) slice and
+ * encode, a subset of GST_TV_HW_VIRTUAL_VBI_SERVICES (0: none, to force a
+ * user onto the raw path): G_SLICED_VBI_CAP lists only these and S_FMT
+ * keeps only these. FALSE for other bits or while a VBI node has
+ * buffers. */
+gboolean gst_tv_hw_virtual_card_set_vbi_services (GstTvHwVirtualCard * card,
+    guint16 services);
+
+/**
+ * GstTvHwVirtualFaultNodes:
+ * @GST_TV_HW_VIRTUAL_FAULTS_ALL_NODES: injected faults hit the next call
+ *   on any node (power-on)
+ * @GST_TV_HW_VIRTUAL_FAULTS_VIDEO_NODES: only calls on the video nodes
+ * @GST_TV_HW_VIRTUAL_FAULTS_VBI_NODES: only calls on the VBI nodes
+ *
+ * Which nodes the faults of gst_tv_hw_virtual_card_inject_faults() (and
+ * _inject_fault, _inject_faults_on) hit: a call on another node neither
+ * fails nor consumes them, so that e.g. a VBI node's REQBUFS fails while
+ * the video node's works. Faults on open hit every open.
+ */
+typedef enum
+{
+  GST_TV_HW_VIRTUAL_FAULTS_ALL_NODES,
+  GST_TV_HW_VIRTUAL_FAULTS_VIDEO_NODES,
+  GST_TV_HW_VIRTUAL_FAULTS_VBI_NODES,
+} GstTvHwVirtualFaultNodes;
+
+void gst_tv_hw_virtual_card_set_fault_nodes (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFaultNodes nodes);
 
 G_END_DECLS
 

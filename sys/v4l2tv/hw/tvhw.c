@@ -348,20 +348,32 @@ static const struct
       V4L2_CAP_VBI_CAPTURE, "VBI capture"},
   [GST_TV_HW_NODE_VBI_OUTPUT] = {V4L2_BUF_TYPE_VBI_OUTPUT,
       V4L2_CAP_VBI_OUTPUT, "VBI output"},
+  [GST_TV_HW_NODE_SLICED_VBI_CAPTURE] = {V4L2_BUF_TYPE_SLICED_VBI_CAPTURE,
+      V4L2_CAP_SLICED_VBI_CAPTURE, "sliced VBI capture"},
+  [GST_TV_HW_NODE_SLICED_VBI_OUTPUT] = {V4L2_BUF_TYPE_SLICED_VBI_OUTPUT,
+      V4L2_CAP_SLICED_VBI_OUTPUT, "sliced VBI output"},
 };
 
 gboolean
 gst_tv_hw_node_kind_is_output (GstTvHwNodeKind kind)
 {
   return kind == GST_TV_HW_NODE_VIDEO_OUTPUT ||
-      kind == GST_TV_HW_NODE_VBI_OUTPUT;
+      kind == GST_TV_HW_NODE_VBI_OUTPUT ||
+      kind == GST_TV_HW_NODE_SLICED_VBI_OUTPUT;
 }
 
 gboolean
 gst_tv_hw_node_kind_is_vbi (GstTvHwNodeKind kind)
 {
   return kind == GST_TV_HW_NODE_VBI_CAPTURE ||
-      kind == GST_TV_HW_NODE_VBI_OUTPUT;
+      kind == GST_TV_HW_NODE_VBI_OUTPUT || gst_tv_hw_node_kind_is_sliced (kind);
+}
+
+gboolean
+gst_tv_hw_node_kind_is_sliced (GstTvHwNodeKind kind)
+{
+  return kind == GST_TV_HW_NODE_SLICED_VBI_CAPTURE ||
+      kind == GST_TV_HW_NODE_SLICED_VBI_OUTPUT;
 }
 
 guint32
@@ -536,6 +548,55 @@ void
 gst_tv_hw_device_set_lock (GstTvHwDevice * dev, GstTvHwLock * lock)
 {
   dev->lock = lock;
+}
+
+/**
+ * gst_tv_hw_find_vbi_location:
+ * @video: an open node of a card (usually its video capture or output
+ *   node)
+ * @kind: the VBI kind wanted (raw or sliced, capture or output)
+ * @error: (out) (optional): NOT_FOUND when the card has no such node
+ *
+ * Finds the VBI node of @video's card through the backend's find_node
+ * (see tvhw-backend.h): a node with @video's QUERYCAP card and bus_info
+ * and @kind's capability.
+ *
+ * Returns: (transfer full) (nullable): its location, to open with
+ * gst_tv_hw_device_open() and @kind; %NULL with @error
+ */
+gchar *
+gst_tv_hw_find_vbi_location (GstTvHwDevice * video, GstTvHwNodeKind kind,
+    GError ** error)
+{
+  gchar *location = NULL;
+  gint ret;
+
+  g_return_val_if_fail (video != NULL, NULL);
+  g_return_val_if_fail (gst_tv_hw_node_kind_is_vbi (kind), NULL);
+
+  check_locked (video, "find_vbi_location");
+  do {
+    ret = video->ops->find_node ? video->ops->find_node (video, kind,
+        &location) : -ENOTTY;
+  } while (ret == -EINTR);
+
+  if (ret == 0) {
+    GST_DEBUG ("'%s' (%s): its %s node is '%s'", video->location,
+        video->card, gst_tv_hw_node_kind_name (kind), location);
+    return location;
+  }
+  g_free (location);
+  if (ret == -ENOENT) {
+    GST_DEBUG ("'%s' (%s): no %s node", video->location, video->card,
+        gst_tv_hw_node_kind_name (kind));
+    g_set_error (error, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_FOUND,
+        "no %s node was found for '%s' (card '%s', bus '%s')",
+        gst_tv_hw_node_kind_name (kind), video->location, video->card,
+        video->bus_info);
+  } else {
+    gst_tv_hw_set_error_from_errno (video, error, ret, "finding the VBI node");
+  }
+  return NULL;
 }
 
 /**
@@ -1231,6 +1292,31 @@ gst_tv_hw_device_set_frequency (GstTvHwDevice * dev, guint32 tuner,
   GST_DEBUG ("'%s': S_FREQUENCY tuner %u: %u", dev->location, tuner, frequency);
   return check (dev, CALL (dev, s_frequency, &freq), "VIDIOC_S_FREQUENCY",
       error);
+}
+
+/* --- sliced VBI --- */
+
+/**
+ * gst_tv_hw_device_get_sliced_vbi_cap:
+ * @dev: a device opened as a sliced VBI kind
+ * @cap: (out caller-allocates): the services its slicer has at the
+ *   current standard
+ * @error: (out) (optional): set on failure
+ *
+ * cap->type is SLICED_VBI_OUTPUT on an output kind, SLICED_VBI_CAPTURE
+ * otherwise.
+ *
+ * Returns: TRUE on success
+ */
+gboolean
+gst_tv_hw_device_get_sliced_vbi_cap (GstTvHwDevice * dev,
+    struct v4l2_sliced_vbi_cap *cap, GError ** error)
+{
+  memset (cap, 0, sizeof (*cap));
+  cap->type = gst_tv_hw_node_kind_is_output (dev->kind) ?
+      V4L2_BUF_TYPE_SLICED_VBI_OUTPUT : V4L2_BUF_TYPE_SLICED_VBI_CAPTURE;
+  return check (dev, CALL (dev, g_sliced_vbi_cap, cap),
+      "VIDIOC_G_SLICED_VBI_CAP", error);
 }
 
 /* --- audio inputs and outputs --- */

@@ -89,12 +89,23 @@ typedef enum
  * @GST_TV_HW_NODE_VBI_CAPTURE: a raw VBI capture node (inputs, the lines of
  *   the vertical blanking interval in: teletext, closed captions, WSS)
  * @GST_TV_HW_NODE_VBI_OUTPUT: a raw VBI output node (outputs, VBI lines out)
+ * @GST_TV_HW_NODE_SLICED_VBI_CAPTURE: a sliced VBI capture node (inputs,
+ *   the data the card's slicer decoded from the VBI lines: struct
+ *   v4l2_sliced_vbi_data records)
+ * @GST_TV_HW_NODE_SLICED_VBI_OUTPUT: a sliced VBI output node (outputs,
+ *   records the card encodes into the VBI lines)
  *
  * What a device is opened as. The kind decides the capability QUERYCAP must
  * report (gst_tv_hw_node_kind_capability()) and the v4l2_buf_type of every
  * call that takes one: formats, REQBUFS, QUERYBUF, QBUF/DQBUF, STREAMON/OFF
  * (gst_tv_hw_node_kind_buf_type()). A node opened as a capture kind has
  * inputs and tuners, an output kind outputs and modulators.
+ *
+ * A VBI node (/dev/vbiN) is opened as its raw or its sliced kind: the same
+ * node may be opened as both (two opens), but only one of them can have
+ * buffers at a time (the driver answers EBUSY to the other's S_FMT and
+ * REQBUFS meanwhile). Formats on a VBI kind are fmt.vbi (raw) or
+ * fmt.sliced (sliced), typed by the kind like every other call.
  */
 typedef enum
 {
@@ -102,19 +113,26 @@ typedef enum
   GST_TV_HW_NODE_VIDEO_OUTPUT,
   GST_TV_HW_NODE_VBI_CAPTURE,
   GST_TV_HW_NODE_VBI_OUTPUT,
+  GST_TV_HW_NODE_SLICED_VBI_CAPTURE,
+  GST_TV_HW_NODE_SLICED_VBI_OUTPUT,
 } GstTvHwNodeKind;
 
-#define GST_TV_HW_N_NODE_KINDS 4
+#define GST_TV_HW_N_NODE_KINDS 6
 
-/* whether @kind sends (video or VBI output) rather than receives */
+/* whether @kind sends (video, raw or sliced VBI output) rather than
+ * receives */
 gboolean gst_tv_hw_node_kind_is_output (GstTvHwNodeKind kind);
-/* whether @kind carries VBI lines rather than pictures */
+/* whether @kind carries VBI (raw or sliced) rather than pictures */
 gboolean gst_tv_hw_node_kind_is_vbi (GstTvHwNodeKind kind);
-/* V4L2_BUF_TYPE_VIDEO_CAPTURE, _VIDEO_OUTPUT, _VBI_CAPTURE or _VBI_OUTPUT */
+/* whether @kind is one of the two sliced VBI kinds */
+gboolean gst_tv_hw_node_kind_is_sliced (GstTvHwNodeKind kind);
+/* V4L2_BUF_TYPE_VIDEO_CAPTURE, _VIDEO_OUTPUT, _VBI_CAPTURE, _VBI_OUTPUT,
+ * _SLICED_VBI_CAPTURE or _SLICED_VBI_OUTPUT */
 guint32 gst_tv_hw_node_kind_buf_type (GstTvHwNodeKind kind);
 /* the V4L2_CAP_* bit QUERYCAP must report for a node of @kind */
 guint32 gst_tv_hw_node_kind_capability (GstTvHwNodeKind kind);
-/* "video capture", "video output", "VBI capture", "VBI output" */
+/* "video capture", "video output", "VBI capture", "VBI output",
+ * "sliced VBI capture", "sliced VBI output" */
 const gchar *gst_tv_hw_node_kind_name (GstTvHwNodeKind kind);
 
 typedef struct _GstTvHwDevice GstTvHwDevice;
@@ -172,6 +190,17 @@ const gchar *gst_tv_hw_device_get_bus_info (GstTvHwDevice * dev);
 guint32 gst_tv_hw_device_get_caps (GstTvHwDevice * dev);
 /* the v4l2_buf_type this device streams, that of its kind */
 guint32 gst_tv_hw_device_get_buf_type (GstTvHwDevice * dev);
+
+/* the location of a node of the VBI kind @kind (raw or sliced, capture or
+ * output) of the same card as the open @video node: a node whose QUERYCAP
+ * has the same card and bus_info and @kind's capability in its device
+ * caps. The virtual card answers with @video's own location ("virtual:N":
+ * the kind chooses the node); the kernel backend scans /dev/vbiN in the
+ * order of N. NULL with GST_TV_HW_ERROR_NOT_FOUND when the card has none
+ * (the message names @video's location, card and the kind), or with the
+ * error of @video (DISCONNECTED after an unplug). g_free() it. */
+gchar *gst_tv_hw_find_vbi_location (GstTvHwDevice * video,
+    GstTvHwNodeKind kind, GError ** error);
 
 /* --- inputs / outputs --- */
 
@@ -251,6 +280,17 @@ gboolean gst_tv_hw_device_get_ctrl (GstTvHwDevice * dev, guint32 id,
  * range and rounded to the step); read it back with get_ctrl */
 gboolean gst_tv_hw_device_set_ctrl (GstTvHwDevice * dev, guint32 id,
     gint32 value, GError ** error);
+
+/* --- sliced VBI --- */
+
+/* VIDIOC_G_SLICED_VBI_CAP: the services (V4L2_SLICED_*) the slicer of a
+ * sliced VBI node can handle at the current standard, per line and field
+ * (service_lines) and in all (service_set). cap->type is set here from
+ * the kind: SLICED_VBI_OUTPUT on an output kind, SLICED_VBI_CAPTURE
+ * otherwise (valid on the sliced kinds; a video node answers
+ * NOT_SUPPORTED or INVALID, as its driver does). */
+gboolean gst_tv_hw_device_get_sliced_vbi_cap (GstTvHwDevice * dev,
+    struct v4l2_sliced_vbi_cap * cap, GError ** error);
 
 /* --- tuners, modulators, frequencies --- */
 

@@ -50,10 +50,13 @@ GST_START_TEST (test_open_output)
       V4L2_CAP_STREAMING);
   fail_unless_equals_int (gst_tv_hw_device_get_buf_type (out),
       V4L2_BUF_TYPE_VIDEO_OUTPUT);
-  /* the whole card's capabilities, the same on both nodes */
+  /* the whole card's capabilities, the same on every node: the VBI
+   * nodes' too */
   fail_unless_equals_int (out->cap.capabilities, V4L2_CAP_VIDEO_CAPTURE |
       V4L2_CAP_VIDEO_OUTPUT | V4L2_CAP_TUNER | V4L2_CAP_MODULATOR |
-      V4L2_CAP_AUDIO | V4L2_CAP_STREAMING | V4L2_CAP_DEVICE_CAPS);
+      V4L2_CAP_AUDIO | V4L2_CAP_STREAMING | V4L2_CAP_VBI_CAPTURE |
+      V4L2_CAP_SLICED_VBI_CAPTURE | V4L2_CAP_SLICED_VBI_OUTPUT |
+      V4L2_CAP_DEVICE_CAPS);
   fail_unless_equals_int (out->cap.device_caps, V4L2_CAP_VIDEO_OUTPUT |
       V4L2_CAP_MODULATOR | V4L2_CAP_AUDIO | V4L2_CAP_STREAMING);
 

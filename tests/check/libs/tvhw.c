@@ -80,6 +80,22 @@ GST_START_TEST (test_open_unknown_card)
 
 GST_END_TEST;
 
+/* an open refused for a node without the capability of @name */
+static void
+assert_wrong_kind (GstTvHwDevice * dev, GError ** error, const gchar * name)
+{
+  GError *err = *error;
+
+  *error = NULL;
+  fail_unless (dev == NULL, "%s", name);
+  fail_unless (err != NULL);
+  fail_unless (strstr (err->message, name) != NULL, "%s", err->message);
+  fail_unless (strstr (err->message, "virtual:0") != NULL, "%s", err->message);
+  fail_unless (strstr (err->message, "does not support") != NULL, "%s",
+      err->message);
+  assert_tvhw_error (err, GST_TV_HW_ERROR_WRONG_DIRECTION);
+}
+
 GST_START_TEST (test_node_kinds)
 {
   static const struct
@@ -97,6 +113,10 @@ GST_START_TEST (test_node_kinds)
         V4L2_CAP_VBI_CAPTURE, "VBI capture", FALSE, TRUE},
     {GST_TV_HW_NODE_VBI_OUTPUT, V4L2_BUF_TYPE_VBI_OUTPUT,
         V4L2_CAP_VBI_OUTPUT, "VBI output", TRUE, TRUE},
+    {GST_TV_HW_NODE_SLICED_VBI_CAPTURE, V4L2_BUF_TYPE_SLICED_VBI_CAPTURE,
+        V4L2_CAP_SLICED_VBI_CAPTURE, "sliced VBI capture", FALSE, TRUE},
+    {GST_TV_HW_NODE_SLICED_VBI_OUTPUT, V4L2_BUF_TYPE_SLICED_VBI_OUTPUT,
+        V4L2_CAP_SLICED_VBI_OUTPUT, "sliced VBI output", TRUE, TRUE},
   };
   GstTvHwVirtualCard *card = fresh_card (0);
   guint i;
@@ -111,15 +131,18 @@ GST_START_TEST (test_node_kinds)
         kinds[i].buf_type);
     fail_unless_equals_int (gst_tv_hw_node_kind_capability (kind),
         kinds[i].capability);
-    fail_unless_equals_string (gst_tv_hw_node_kind_name (kind),
-        kinds[i].name);
+    fail_unless_equals_string (gst_tv_hw_node_kind_name (kind), kinds[i].name);
     fail_unless_equals_int (gst_tv_hw_node_kind_is_output (kind),
         kinds[i].output);
     fail_unless_equals_int (gst_tv_hw_node_kind_is_vbi (kind), kinds[i].vbi);
+    fail_unless_equals_int (gst_tv_hw_node_kind_is_sliced (kind),
+        kinds[i].buf_type == V4L2_BUF_TYPE_SLICED_VBI_CAPTURE ||
+        kinds[i].buf_type == V4L2_BUF_TYPE_SLICED_VBI_OUTPUT);
 
+    /* every kind the card has opens its node, and every call takes its
+     * type; the VBI output node is sliced only */
     dev = gst_tv_hw_device_open ("virtual:0", kind, &err);
-    if (!kinds[i].vbi) {
-      /* a video kind opens its node, and every call takes its type */
+    if (kind != GST_TV_HW_NODE_VBI_OUTPUT) {
       fail_unless (dev != NULL, "%s: %s", kinds[i].name,
           err ? err->message : "");
       fail_unless_equals_int (gst_tv_hw_device_get_kind (dev), kind);
@@ -127,20 +150,63 @@ GST_START_TEST (test_node_kinds)
           kinds[i].buf_type);
       fail_unless (gst_tv_hw_device_get_caps (dev) & kinds[i].capability);
       gst_tv_hw_device_close (dev);
+      fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (card), 0);
     } else {
-      /* the virtual card has no VBI node: refused, saying so */
-      fail_unless (dev == NULL, "%s", kinds[i].name);
-      fail_unless (err != NULL);
-      fail_unless (strstr (err->message, kinds[i].name) != NULL, "%s",
-          err->message);
-      fail_unless (strstr (err->message, "virtual:0") != NULL, "%s",
-          err->message);
-      fail_unless (strstr (err->message, "does not support") != NULL, "%s",
-          err->message);
-      assert_tvhw_error (err, GST_TV_HW_ERROR_WRONG_DIRECTION);
+      assert_wrong_kind (dev, &err, kinds[i].name);
     }
+    if (!kinds[i].vbi || kinds[i].output)
+      continue;
+
+    /* a VBI capture node without that capability: refused, saying so */
+    fail_unless (gst_tv_hw_virtual_card_set_vbi_nodes (card,
+            kind == GST_TV_HW_NODE_VBI_CAPTURE ?
+            GST_TV_HW_VIRTUAL_VBI_SLICED_CAPTURE :
+            GST_TV_HW_VIRTUAL_VBI_RAW_CAPTURE));
+    dev = gst_tv_hw_device_open ("virtual:0", kind, &err);
+    assert_wrong_kind (dev, &err, kinds[i].name);
+    fail_unless (gst_tv_hw_virtual_card_set_vbi_nodes (card,
+            GST_TV_HW_VIRTUAL_VBI_ALL_NODES));
     fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (card), 0);
   }
+}
+
+GST_END_TEST;
+
+/* a card without VBI nodes: NOT_FOUND, naming the video node, the card
+ * and the kind; no open of a VBI kind; a video node answers ENOTTY to
+ * G_SLICED_VBI_CAP */
+GST_START_TEST (test_find_vbi_location_none)
+{
+  GstTvHwVirtualCard *card = fresh_card (0);
+  GstTvHwNodeKind kind;
+  GstTvHwDevice *dev;
+  struct v4l2_sliced_vbi_cap cap;
+  GError *err = NULL;
+
+  fail_unless (gst_tv_hw_virtual_card_set_vbi_nodes (card, 0));
+  fail_if (gst_tv_hw_virtual_card_set_vbi_nodes (card, 0x100));
+  dev = open_card ("virtual:0");
+  for (kind = GST_TV_HW_NODE_VBI_CAPTURE; kind < GST_TV_HW_N_NODE_KINDS; kind++) {
+    fail_if (gst_tv_hw_find_vbi_location (dev, kind, &err));
+    assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_FOUND);
+    fail_if (gst_tv_hw_device_open ("virtual:0", kind, &err));
+    assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_FOUND);
+  }
+  fail_unless (gst_tv_hw_device_get_caps (dev) & V4L2_CAP_VIDEO_CAPTURE);
+  fail_if (dev->cap.capabilities & (V4L2_CAP_VBI_CAPTURE |
+          V4L2_CAP_SLICED_VBI_CAPTURE | V4L2_CAP_SLICED_VBI_OUTPUT));
+  fail_if (gst_tv_hw_find_vbi_location (dev,
+          GST_TV_HW_NODE_SLICED_VBI_CAPTURE, &err));
+  fail_unless (strstr (err->message, "virtual:0") != NULL, "%s", err->message);
+  fail_unless (strstr (err->message, "Virtual TV card 0") != NULL, "%s",
+      err->message);
+  fail_unless (strstr (err->message, "sliced VBI capture") != NULL, "%s",
+      err->message);
+  g_clear_error (&err);
+
+  fail_if (gst_tv_hw_device_get_sliced_vbi_cap (dev, &cap, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
+  gst_tv_hw_device_close (dev);
 }
 
 GST_END_TEST;
@@ -1061,6 +1127,7 @@ tvhw_suite (void)
   suite_add_tcase (s, tc_card);
   tcase_add_checked_fixture (tc_card, NULL, card_teardown);
   tcase_add_test (tc_card, test_open_close);
+  tcase_add_test (tc_card, test_find_vbi_location_none);
   tcase_add_test (tc_card, test_open_unknown_card);
   tcase_add_test (tc_card, test_node_kinds);
   tcase_add_test (tc_card, test_reset_refused_while_open);

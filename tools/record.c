@@ -146,6 +146,8 @@ struct _V4l2TvRecord
   GstCaps *new_caps;            /* non-NULL: switching to these */
   guint64 frames;               /* in this segment */
   guint64 captions;             /* frames with a caption pair, in it */
+  gint carry_par_n, carry_par_d;        /* the pixel aspect the next file
+                                         * starts with (0: the source's) */
   GstClockTime first_pts, end;
   gboolean done;                /* --duration reached */
   gboolean video_eos;           /* EOS sent into the video branch */
@@ -715,7 +717,19 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
       GstCaps *caps;
 
       gst_event_parse_caps (event, &caps);
-      if (rec->caps == NULL) {
+      if (rec->caps == NULL && rec->carry_par_n) {
+        /* the file after a change of aspect: a new source gives the old
+         * aspect until it has read the WSS again (three frames); the new
+         * one holds from the first frame, so that it is not a change */
+        GstCaps *fixed = gst_caps_copy (caps);
+
+        gst_caps_set_simple (fixed, "pixel-aspect-ratio", GST_TYPE_FRACTION,
+            rec->carry_par_n, rec->carry_par_d, NULL);
+        rec->carry_par_n = 0;
+        rec->caps = fixed;
+        gst_event_unref (event);
+        GST_PAD_PROBE_INFO_DATA (info) = gst_event_new_caps (fixed);
+      } else if (rec->caps == NULL) {
         rec->caps = gst_caps_ref (caps);
       } else if (!gst_caps_is_equal (rec->caps, caps)) {
         /* Matroska cannot change the frame size in a track: this file
@@ -1251,6 +1265,8 @@ next_segment (V4l2TvRecord * rec)
         "pixel-aspect-ratio", &n, &d);
     g_string_printf (desc, ", pixel aspect %d/%d", n, d);
     what = "the picture's aspect changed";
+    rec->carry_par_n = n;
+    rec->carry_par_d = d;
   }
   if (!rec->norm_auto) {
     g_free (rec->norm);

@@ -131,7 +131,7 @@ def test_errors(tmp):
     check(rc == 2, 'unknown option: status 2')
     cc = os.path.join(tmp, 'pal.scc')
     rc, so, se = run(['--device', 'virtual:5', '--input', 'S-Video', '--norm',
-                      'PAL', '--audio', 'none', '--duration', '1.5',
+                      'PAL', '--audio', 'none', '--duration', '3',
                       '--captions', cc, '-o', out])
     check(rc == 0 and 'captions: none received (no %s written)' % cc in so,
           'PAL with --captions: none received (%s %s)' % (so, se))

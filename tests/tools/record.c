@@ -16,6 +16,7 @@
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <glib/gstdio.h>
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
@@ -41,7 +42,7 @@ tmp_file (const gchar * name)
 typedef struct
 {
   guint64 frames;
-  gint width, height, fps_n, fps_d;
+  gint width, height, fps_n, fps_d, par_n, par_d;
   gchar *interlace_mode;
   gchar *comment;
   guint audio_buffers;
@@ -76,6 +77,8 @@ count_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
       gst_structure_get_int (s, "width", &fi->width);
       gst_structure_get_int (s, "height", &fi->height);
       gst_structure_get_fraction (s, "framerate", &fi->fps_n, &fi->fps_d);
+      gst_structure_get_fraction (s, "pixel-aspect-ratio", &fi->par_n,
+          &fi->par_d);
       fi->interlace_mode =
           g_strdup (gst_structure_get_string (s, "interlace-mode"));
     }
@@ -678,6 +681,66 @@ GST_START_TEST (test_captions_card)
 
 GST_END_TEST;
 
+/* once a second: after a second of 4:3 the card's WSS says 16:9
+ * anamorphic; the recording stops half a second into the second file */
+typedef struct
+{
+  GstTvHwVirtualCard *card;
+  guint ticks, step;
+  guint64 switched_at;
+} WssChange;
+
+static void
+wss_change_tick (V4l2TvRecord * rec, gpointer user_data)
+{
+  WssChange *wc = user_data;
+
+  wc->ticks++;
+  if (wc->step == 0 && v4l2tv_record_get_frames (rec) >= 25) {
+    fail_unless (gst_tv_hw_virtual_card_set_wss (wc->card,
+            gst_tv_vbi_wss_word (GST_TV_VBI_WSS_16_9_ANAMORPHIC), NULL));
+    wc->step = 1;
+  } else if (wc->step == 1 && v4l2tv_record_get_n_files (rec) == 2) {
+    wc->switched_at = v4l2tv_record_get_frames (rec);
+    wc->step = 2;
+  } else if (wc->step == 2 &&
+      v4l2tv_record_get_frames (rec) >= wc->switched_at + 12) {
+    v4l2tv_record_stop (rec);
+    wc->step = 3;
+  }
+  fail_unless (wc->ticks < 600, "no second file");
+}
+
+/* WSS 16:9 anamorphic mid-recording: the source's pixel aspect changes,
+ * the file ends and the next one has the 16:9 pixel aspect */
+GST_START_TEST (test_wss_change)
+{
+  gchar *out = tmp_file ("wss.mkv");
+  WssChange wc = { 0, };
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+  FileInfo a, b;
+
+  wc.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  rec = new_recorder ("S-Video", "PAL", "none", GST_CLOCK_TIME_NONE, out);
+  v4l2tv_record_set_tick (rec, wss_change_tick, &wc);
+  fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
+  fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 2);
+  read_file (v4l2tv_record_get_file (rec, 0), &a);
+  read_file (v4l2tv_record_get_file (rec, 1), &b);
+  fail_unless_equals_int (a.height, 576);
+  fail_unless_equals_int (b.height, 576);
+  /* Matroska keeps a display width, whole pixels: the aspect comes back
+   * within a pixel */
+  fail_unless (fabs ((gdouble) a.par_n / a.par_d - 59.0 / 54) < 0.005);
+  fail_unless (fabs ((gdouble) b.par_n / b.par_d - 118.0 / 81) < 0.005);
+  fail_unless_equals_uint64 (a.frames + b.frames,
+      v4l2tv_record_get_frames (rec));
+  end_recording_test (rec, out, &a, &b);
+}
+
+GST_END_TEST;
+
 /* --captions where no caption comes (625 lines): no error, no file */
 GST_START_TEST (test_captions_none)
 {
@@ -867,6 +930,7 @@ record_suite (void)
   tcase_add_test (tc, test_captions);
   tcase_add_test (tc, test_captions_none);
   tcase_add_test (tc, test_captions_card);
+  tcase_add_test (tc, test_wss_change);
   tcase_add_test (tc, test_errors);
   /* last: it takes encoders out of the registry */
   tcase_add_test (tc, test_missing_encoder);

@@ -1143,9 +1143,11 @@ gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
   for (i = 0; i < n; i++)
     if (!gst_v4l2_tv_src_queue_buffer (self, i, &err))
       goto qbuf_failed;
+  /* the VBI node first: a card counts the frames of both from the first
+   * STREAMON, so that the video's first frame has its VBI frame */
+  gst_v4l2_tv_src_set_vbi_mode (self, GST_V4L2_TV_VBI_MODE_SLICED);
   if (!gst_v4l2_tv_node_stream_on (self->obj))
     goto streamon_failed;
-  gst_v4l2_tv_src_set_vbi_mode (self, GST_V4L2_TV_VBI_MODE_SLICED);
 
   if (self->convert)
     GST_INFO_OBJECT (self, "streaming with %u buffers, converting", n);

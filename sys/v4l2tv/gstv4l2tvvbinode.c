@@ -547,7 +547,10 @@ gst_v4l2_tv_vbi_node_take (GstV4l2TvVbiNode * vbi, guint32 sequence,
     return FALSE;
 
   GST_V4L2_TV_DEVICE_LOCK (vbi->obj);
-  for (;;) {
+  /* until the frame of @sequence (or a newer one) is there: the frames
+   * after it wait in the driver's queue, in the order they came */
+  while (vbi->n_queue == 0 ||
+      (gint32) (sequence - vbi->queue[vbi->n_queue - 1].sequence) > 0) {
     struct v4l2_buffer buf;
 
     memset (&buf, 0, sizeof (buf));

@@ -17,15 +17,31 @@
  * and a new one starts in a numbered file (FILE-2.mkv, ...) at the new
  * standard. With --norm auto the standard is detected again whenever the
  * signal comes back after a loss (a tape gap), which is where a tape can
- * change standard.
+ * change standard. A change of the pixel aspect ratio alone (the source
+ * follows the widescreen signal, WSS: 16:9 anamorphic or not) ends the
+ * file the same way: a Matroska track has one display aspect.
+ *
+ * --captions FILE.scc: the source attaches the card's line 21 captions to
+ * each video frame as GstVideoCaptionMeta (CEA608_S334_1A, field bit);
+ * the video probe takes field 1's byte pair of each frame (CC1/CC2, what
+ * Scenarist SCC holds) and writes it to the segment's SCC file itself
+ * (gst-plugins-bad has no SCC writer: sccenc is gst-plugins-rs, not in
+ * Debian 12), timed by the frame's place in the file at 30000/1001 as
+ * SCC's drop-frame timecodes count. Null pairs (0x80 0x80) end an SCC
+ * line; the next pair starts a new one at its own timecode. Each numbered
+ * video file gets its numbered SCC file (FILE-2.scc, ...); a file that
+ * received no caption (a 625-line tape, a card without VBI) is removed at
+ * its end, so "no SCC file" means "no captions".
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
+#include <gst/video/video.h>
 
 #include "record.h"
 
@@ -75,6 +91,9 @@ static const struct
   {"capsfilter", "libgstreamer1.0-0"},
   {"filesink", "libgstreamer1.0-0"},
 };
+
+#define SCC_HEADER "Scenarist_SCC V1.0"
+#define SCC_NULL 0x80           /* a null byte (0x00 with its parity bit) */
 /* *INDENT-ON* */
 
 struct _V4l2TvRecord
@@ -106,6 +125,17 @@ struct _V4l2TvRecord
   gdouble level_sum;            /* the sound's streaming thread */
   guint64 level_samples;
 
+  /* --captions: the segment's SCC file, written by the video streaming
+   * thread while the pipeline runs */
+  FILE *scc;
+  gchar *scc_file;
+  gint64 scc_next;              /* the frame a pair must have to go on the
+                                 * open line; -1: no line open */
+  gboolean scc_line;            /* a caption line was started */
+  gboolean scc_failed;          /* a write failed: captions off */
+  GPtrArray *scc_files;         /* the SCC files kept (with captions) */
+  guint64 prev_captions;        /* frames with captions, earlier segments */
+
   /* the totals of the segments before this one */
   guint64 prev_frames, prev_dropped, prev_gap, prev_corrupted, prev_errors;
   GstClockTime prev_time;
@@ -115,6 +145,9 @@ struct _V4l2TvRecord
   GstCaps *caps;                /* the segment's video caps */
   GstCaps *new_caps;            /* non-NULL: switching to these */
   guint64 frames;               /* in this segment */
+  guint64 captions;             /* frames with a caption pair, in it */
+  gint carry_par_n, carry_par_d;        /* the pixel aspect the next file
+                                         * starts with (0: the source's) */
   GstClockTime first_pts, end;
   gboolean done;                /* --duration reached */
   gboolean video_eos;           /* EOS sent into the video branch */
@@ -300,12 +333,15 @@ v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
         "no output file: give -o FILE.mkv");
     return NULL;
   }
-  if (opts->captions) {
-    /* the VBI decoding is not in v4l2tvsrc yet: no caption data to write */
-    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_UNSUPPORTED,
-        "--captions %s: captions are not available from this source yet "
-        "(v4l2tvsrc does not decode the card's VBI captions); record "
-        "without --captions", opts->captions);
+  if (opts->captions && *opts->captions == '\0') {
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+        "empty --captions: give --captions FILE.scc");
+    return NULL;
+  }
+  if (opts->captions && g_str_equal (opts->captions, opts->output)) {
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+        "--captions %s is the output file too: give the captions a file "
+        "of their own (FILE.scc)", opts->captions);
     return NULL;
   }
 
@@ -321,6 +357,9 @@ v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
   rec->opts.duration = opts->duration;
   rec->opts.preset = g_strdup (preset);
   rec->opts.output = g_strdup (opts->output);
+  rec->opts.captions = g_strdup (opts->captions);
+  rec->scc_files = g_ptr_array_new_with_free_func (g_free);
+  rec->scc_next = -1;
   rec->norm = g_strdup (opts->norm);
   rec->norm_auto = opts->norm && g_ascii_strcasecmp (opts->norm, "auto") == 0;
 
@@ -357,9 +396,13 @@ fail:
   return NULL;
 }
 
+static void scc_close (V4l2TvRecord * rec, guint64 captions);
+
 static void
 teardown (V4l2TvRecord * rec)
 {
+  guint64 captions;
+
   if (rec->pipeline) {
     gst_element_set_state (rec->pipeline, GST_STATE_NULL);
     if (rec->bus_watch)
@@ -370,10 +413,15 @@ teardown (V4l2TvRecord * rec)
     gst_clear_object (&rec->asrc);
     gst_clear_object (&rec->pipeline);
   }
+  /* the streaming threads have stopped: the SCC file is ours */
   g_mutex_lock (&rec->lock);
+  captions = rec->captions;
+  rec->prev_captions += captions;
+  rec->captions = 0;
   gst_clear_caps (&rec->caps);
   gst_clear_caps (&rec->new_caps);
   g_mutex_unlock (&rec->lock);
+  scc_close (rec, captions);
 }
 
 void
@@ -391,6 +439,8 @@ v4l2tv_record_free (V4l2TvRecord * rec)
   g_free (rec->opts.audio);
   g_free (rec->opts.preset);
   g_free (rec->opts.output);
+  g_free (rec->opts.captions);
+  g_ptr_array_unref (rec->scc_files);
   g_free (rec->norm);
   g_free (rec->audio_source);
   g_free (rec->audio_device);
@@ -421,15 +471,47 @@ v4l2tv_record_get_signal (V4l2TvRecord * rec)
   return rec->signal_status ? rec->signal_status : "ok";
 }
 
+/* a count of the earlier segments plus the one of this segment that the
+ * streaming thread writes */
+static guint64
+total (V4l2TvRecord * rec, const guint64 * prev, const guint64 * now)
+{
+  guint64 sum;
+
+  g_mutex_lock (&rec->lock);
+  sum = *prev + *now;
+  g_mutex_unlock (&rec->lock);
+  return sum;
+}
+
 guint64
 v4l2tv_record_get_frames (V4l2TvRecord * rec)
 {
-  guint64 frames;
+  return total (rec, &rec->prev_frames, &rec->frames);
+}
 
-  g_mutex_lock (&rec->lock);
-  frames = rec->prev_frames + rec->frames;
-  g_mutex_unlock (&rec->lock);
-  return frames;
+guint64
+v4l2tv_record_get_captions (V4l2TvRecord * rec)
+{
+  return total (rec, &rec->prev_captions, &rec->captions);
+}
+
+static const gchar *
+nth_file (GPtrArray * files, guint i)
+{
+  return i < files->len ? g_ptr_array_index (files, i) : NULL;
+}
+
+guint
+v4l2tv_record_get_n_caption_files (V4l2TvRecord * rec)
+{
+  return rec->scc_files->len;
+}
+
+const gchar *
+v4l2tv_record_get_caption_file (V4l2TvRecord * rec, guint i)
+{
+  return nth_file (rec->scc_files, i);
 }
 
 guint
@@ -441,7 +523,7 @@ v4l2tv_record_get_n_files (V4l2TvRecord * rec)
 const gchar *
 v4l2tv_record_get_file (V4l2TvRecord * rec, guint i)
 {
-  return i < rec->files->len ? g_ptr_array_index (rec->files, i) : NULL;
+  return nth_file (rec->files, i);
 }
 
 /* FILE.mkv, then FILE-2.mkv, FILE-3.mkv, ... */
@@ -467,6 +549,126 @@ post_app (GstElement * from, const gchar * name)
           gst_structure_new_empty (name)));
 }
 
+/* --- the SCC sidecar --- */
+
+/* SMPTE drop-frame timecode of frame @n at 30000/1001: frame numbers 0
+ * and 1 of each minute are skipped, except every tenth minute */
+static void
+scc_timecode (guint64 n, gchar * buf, gsize len)
+{
+  guint64 d = n / 17982, m = n % 17982;
+
+  n += 18 * d + (m < 2 ? 0 : 2 * ((m - 2) / 1798));
+  g_snprintf (buf, len, "%02u:%02u:%02u;%02u", (guint) (n / 108000),
+      (guint) (n / 1800 % 60), (guint) (n / 30 % 60), (guint) (n % 30));
+}
+
+/* field 1's byte pair in @buf's caption meta (S334-1A with the field
+ * bit, or raw 608, which is field 1); FALSE when it has none */
+static gboolean
+caption_pair (GstBuffer * buf, guint8 pair[2])
+{
+  gpointer state = NULL;
+  GstMeta *meta;
+
+  while ((meta = gst_buffer_iterate_meta_filtered (buf, &state,
+              GST_VIDEO_CAPTION_META_API_TYPE))) {
+    GstVideoCaptionMeta *cc = (GstVideoCaptionMeta *) meta;
+    gsize i;
+
+    if (cc->caption_type == GST_VIDEO_CAPTION_TYPE_CEA608_S334_1A) {
+      for (i = 0; i + 3 <= cc->size; i += 3)
+        if (cc->data[i] & 0x80) {
+          pair[0] = cc->data[i + 1];
+          pair[1] = cc->data[i + 2];
+          return TRUE;
+        }
+    } else if (cc->caption_type == GST_VIDEO_CAPTION_TYPE_CEA608_RAW &&
+        cc->size >= 2) {
+      pair[0] = cc->data[0];
+      pair[1] = cc->data[1];
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* opens the segment's SCC file: FALSE with an error naming it */
+static gboolean
+scc_open (V4l2TvRecord * rec, GError ** error)
+{
+  gint saved;
+
+  rec->scc_file = segment_file (rec->opts.captions, rec->files->len);
+  rec->scc = g_fopen (rec->scc_file, "w");
+  if (rec->scc == NULL) {
+    saved = errno;
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+        "cannot write the captions file '%s': %s", rec->scc_file,
+        g_strerror (saved));
+    g_clear_pointer (&rec->scc_file, g_free);
+    return FALSE;
+  }
+  rec->scc_next = -1;
+  rec->scc_line = FALSE;
+  rec->scc_failed = FALSE;
+  /* each caption line starts with a blank line (scc_write), and the
+   * file ends with a newline (scc_close) */
+  fputs (SCC_HEADER "\n", rec->scc);
+  return TRUE;
+}
+
+/* the pair of frame @frame (counted from the file's first frame): a null
+ * pair ends the open line; a pair that does not follow the line's last
+ * frame starts a new line at its own timecode. The video streaming
+ * thread. */
+static void
+scc_write (V4l2TvRecord * rec, guint64 frame, const guint8 pair[2])
+{
+  gchar tc[32];
+
+  if (rec->scc == NULL || rec->scc_failed)
+    return;
+  if ((pair[0] & 0x7f) == 0 && (pair[1] & 0x7f) == 0) {
+    rec->scc_next = -1;
+    return;
+  }
+  if (rec->scc_next != (gint64) frame) {
+    scc_timecode (frame, tc, sizeof (tc));
+    fprintf (rec->scc, "%s\n%s\t%02x%02x", rec->scc_line ? "\n" : "", tc,
+        pair[0], pair[1]);
+    rec->scc_line = TRUE;
+  } else {
+    fprintf (rec->scc, " %02x%02x", pair[0], pair[1]);
+  }
+  rec->scc_next = frame + 1;
+  if (ferror (rec->scc)) {
+    g_printerr ("warning: writing %s failed: %s; no more captions are "
+        "written\n", rec->scc_file, g_strerror (errno));
+    rec->scc_failed = TRUE;
+  }
+}
+
+/* closes the segment's SCC file: kept when it holds a caption, removed
+ * when none came */
+static void
+scc_close (V4l2TvRecord * rec, guint64 captions)
+{
+  if (rec->scc == NULL)
+    return;
+  if (rec->scc_line)
+    fputs ("\n", rec->scc);
+  if (fclose (rec->scc) != 0 && !rec->scc_failed)
+    g_printerr ("warning: writing %s failed: %s\n", rec->scc_file,
+        g_strerror (errno));
+  rec->scc = NULL;
+  if (captions > 0)
+    g_ptr_array_add (rec->scc_files, g_steal_pointer (&rec->scc_file));
+  else
+    g_unlink (rec->scc_file);
+  g_clear_pointer (&rec->scc_file, g_free);
+}
+
 /* the video streaming thread, before the encoder: counts the frames, ends
  * the recording at --duration, notices a change of standard */
 static GstPadProbeReturn
@@ -474,7 +676,9 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 {
   V4l2TvRecord *rec = user_data;
   GstPadProbeReturn ret = GST_PAD_PROBE_OK;
-  gboolean post_switch = FALSE, post_done = FALSE;
+  gboolean post_switch = FALSE, post_done = FALSE, have_pair = FALSE;
+  guint8 pair[2];
+  guint64 frame = 0;
 
   g_mutex_lock (&rec->lock);
   if (info->type & GST_PAD_PROBE_TYPE_BUFFER) {
@@ -490,6 +694,14 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
       if (GST_BUFFER_PTS_IS_VALID (buf)) {
         if (!GST_CLOCK_TIME_IS_VALID (rec->first_pts))
           rec->first_pts = GST_BUFFER_PTS (buf);
+        if (rec->scc && caption_pair (buf, pair)) {
+          have_pair = TRUE;
+          /* the frame's place in the file, at SCC's 30000/1001 */
+          frame = gst_util_uint64_scale_round (GST_BUFFER_PTS (buf) -
+              rec->first_pts, 30000, 1001 * GST_SECOND);
+          if ((pair[0] & 0x7f) || (pair[1] & 0x7f))
+            rec->captions++;
+        }
         rec->end = GST_BUFFER_PTS (buf) +
             (GST_BUFFER_DURATION_IS_VALID (buf) ? GST_BUFFER_DURATION (buf) :
             0);
@@ -505,7 +717,19 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
       GstCaps *caps;
 
       gst_event_parse_caps (event, &caps);
-      if (rec->caps == NULL) {
+      if (rec->caps == NULL && rec->carry_par_n) {
+        /* the file after a change of aspect: a new source gives the old
+         * aspect until it has read the WSS again (three frames); the new
+         * one holds from the first frame, so that it is not a change */
+        GstCaps *fixed = gst_caps_copy (caps);
+
+        gst_caps_set_simple (fixed, "pixel-aspect-ratio", GST_TYPE_FRACTION,
+            rec->carry_par_n, rec->carry_par_d, NULL);
+        rec->carry_par_n = 0;
+        rec->caps = fixed;
+        gst_event_unref (event);
+        GST_PAD_PROBE_INFO_DATA (info) = gst_event_new_caps (fixed);
+      } else if (rec->caps == NULL) {
         rec->caps = gst_caps_ref (caps);
       } else if (!gst_caps_is_equal (rec->caps, caps)) {
         /* Matroska cannot change the frame size in a track: this file
@@ -518,6 +742,9 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
     }
   }
   g_mutex_unlock (&rec->lock);
+
+  if (have_pair)
+    scc_write (rec, frame, pair);
 
   /* EOS into the video branch at once, from this thread: the muxer stops
    * waiting for video, so the sound drains and its source can take the
@@ -704,6 +931,12 @@ start_segment (V4l2TvRecord * rec, GError ** error)
   gchar *file = segment_file (rec->opts.output, rec->files->len);
   const gchar *audio_device;
 
+  /* first: a captions file that cannot be written stops the recording
+   * before it starts */
+  if (rec->opts.captions && !scc_open (rec, error)) {
+    g_free (file);
+    return FALSE;
+  }
   rec->pipeline = gst_pipeline_new ("v4l2tv-record");
   if (!(rec->src = make ("v4l2tvsrc", "src", error)))
     goto fail;
@@ -902,6 +1135,9 @@ tick_cb (gpointer user_data)
       G_GUINT64_FORMAT "  gap %" G_GUINT64_FORMAT "  signal %s  norm %s  "
       "size %s", t, frames, dropped, gap,
       v4l2tv_record_get_signal (rec), norm, size);
+  if (rec->opts.captions)
+    fprintf (rec->out, "  captions %" G_GUINT64_FORMAT,
+        v4l2tv_record_get_captions (rec));
   if (rec->audio_source) {
     gboolean have;
     gdouble db;
@@ -941,6 +1177,17 @@ print_summary (V4l2TvRecord * rec)
   fprintf (rec->out, "dropped %" G_GUINT64_FORMAT ", gap frames %"
       G_GUINT64_FORMAT ", corrupted %" G_GUINT64_FORMAT ", capture errors %"
       G_GUINT64_FORMAT "\n", dropped, gap, corrupted, errors);
+  if (rec->opts.captions && rec->scc_files->len == 0) {
+    fprintf (rec->out, "captions: none received (no %s written)\n",
+        rec->opts.captions);
+  } else if (rec->opts.captions) {
+    fprintf (rec->out, "captions: %" G_GUINT64_FORMAT " frames with "
+        "captions in %u file%s:\n", v4l2tv_record_get_captions (rec),
+        rec->scc_files->len, rec->scc_files->len == 1 ? "" : "s");
+    for (i = 0; i < rec->scc_files->len; i++)
+      fprintf (rec->out, "  %s\n",
+          (gchar *) g_ptr_array_index (rec->scc_files, i));
+  }
   fflush (rec->out);
 }
 
@@ -983,29 +1230,59 @@ handle_element (V4l2TvRecord * rec, GstMessage * msg)
   }
 }
 
+/* whether @a and @b differ in their pixel aspect ratio only */
+static gboolean
+only_aspect_changed (GstCaps * a, GstCaps * b)
+{
+  g_autoptr (GstCaps) a1 = gst_caps_copy (a);
+  g_autoptr (GstCaps) b1 = gst_caps_copy (b);
+
+  gst_structure_remove_field (gst_caps_get_structure (a1, 0),
+      "pixel-aspect-ratio");
+  gst_structure_remove_field (gst_caps_get_structure (b1, 0),
+      "pixel-aspect-ratio");
+  return gst_caps_is_equal (a1, b1);
+}
+
 static void
 next_segment (V4l2TvRecord * rec)
 {
   g_autoptr (GError) err = NULL;
   g_autoptr (GstCaps) caps = NULL;
+  g_autoptr (GstCaps) old = NULL;
   GString *desc = g_string_new (NULL);
+  const gchar *what = "the standard changed";
 
   g_mutex_lock (&rec->lock);
   caps = rec->new_caps ? gst_caps_ref (rec->new_caps) : NULL;
+  old = rec->caps ? gst_caps_ref (rec->caps) : NULL;
   g_mutex_unlock (&rec->lock);
+  if (caps && old && only_aspect_changed (old, caps)) {
+    gint n = 1, d = 1;
+
+    /* the widescreen signal (WSS) said 16:9 anamorphic, or no longer */
+    gst_structure_get_fraction (gst_caps_get_structure (caps, 0),
+        "pixel-aspect-ratio", &n, &d);
+    g_string_printf (desc, ", pixel aspect %d/%d", n, d);
+    what = "the picture's aspect changed";
+    rec->carry_par_n = n;
+    rec->carry_par_d = d;
+  }
   if (!rec->norm_auto) {
     g_free (rec->norm);
     rec->norm = get_norm_nick (rec->src);
   }
   finish_segment (rec);
   teardown (rec);
-  describe_caps (caps, desc);
   {
     g_autofree gchar *file = segment_file (rec->opts.output, rec->files->len);
+    GString *now = g_string_new (NULL);
 
-    fprintf (rec->out, "the standard changed (now %s): %s is finished, "
-        "recording on in %s\n", desc->str, (gchar *)
+    describe_caps (caps, now);
+    fprintf (rec->out, "%s (now %s%s): %s is finished, recording on in "
+        "%s\n", what, now->str, desc->str, (gchar *)
         g_ptr_array_index (rec->files, rec->files->len - 1), file);
+    g_string_free (now, TRUE);
   }
   g_string_free (desc, TRUE);
   if (!start_segment (rec, &err)) {

@@ -30,7 +30,7 @@ typedef struct
   gchar *norm;                  /* NULL: the card's; "auto" */
   gchar *audio;                 /* "auto" (default), "none", "test", ALSA */
   GstClockTime duration;        /* GST_CLOCK_TIME_NONE: until stopped */
-  gchar *captions;              /* an SCC file, or NULL */
+  gchar *captions;              /* an SCC file (FILE.scc), or NULL */
   gchar *preset;                /* "archive" (default) or "small" */
   gchar *output;                /* FILE.mkv */
 } V4l2TvRecordOptions;
@@ -62,6 +62,12 @@ GstElement *v4l2tv_record_get_source (V4l2TvRecord * rec);
 const gchar *v4l2tv_record_get_signal (V4l2TvRecord * rec);
 /* video frames written to the files so far */
 guint64 v4l2tv_record_get_frames (V4l2TvRecord * rec);
+/* --captions: the video frames whose field 1 carried a caption pair (not
+ * a null pair), and the SCC files kept (those that received captions;
+ * one per video file, FILE.scc, FILE-2.scc, ...) */
+guint64 v4l2tv_record_get_captions (V4l2TvRecord * rec);
+guint v4l2tv_record_get_n_caption_files (V4l2TvRecord * rec);
+const gchar *v4l2tv_record_get_caption_file (V4l2TvRecord * rec, guint i);
 /* the files written (one more after each norm change) */
 guint v4l2tv_record_get_n_files (V4l2TvRecord * rec);
 const gchar *v4l2tv_record_get_file (V4l2TvRecord * rec, guint i);

@@ -79,7 +79,10 @@ main (int argc, char **argv)
     {"duration", 't', 0, G_OPTION_ARG_STRING, &duration,
         "Stop after this much video: seconds, 90s, 10m, 2h or H:MM:SS", "T"},
     {"captions", 'c', 0, G_OPTION_ARG_FILENAME, &captions,
-          "Write the closed captions to this SCC file (not available yet)",
+          "Write the closed captions (CEA-608 field 1, from line 21 of "
+          "525-line video) to this Scenarist SCC file; FILE-2.scc, ... follow "
+          "the numbered video files. A recording without captions (625-line "
+          "video, a card without VBI) writes no file and says so",
         "FILE.scc"},
     {"preset", 'p', 0, G_OPTION_ARG_STRING, &preset,
         "archive: lossless FFV1 4:2:2 + FLAC (default); small: interlaced "

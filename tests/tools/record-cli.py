@@ -4,8 +4,9 @@
 # v4l2tv-record as a user runs it, on the virtual card: Ctrl-C (SIGINT)
 # after some frames leaves a finalised Matroska file with interlaced FFV1
 # holding every frame the summary counted; progress lines come once a
-# second; bad arguments, a wrong input and a missing encoder fail with a
-# clear message and their exit status. No wall-clock assertion: the
+# second; --captions without captions (PAL) says so and leaves no file;
+# bad arguments, an unwritable captions file, a wrong input and a missing
+# encoder fail with a clear message and their exit status. No wall-clock assertion: the
 # recording is stopped by what the progress lines say.
 import os
 import re
@@ -23,6 +24,7 @@ WHITELIST = os.environ['V4L2TV_RECORD_WHITELIST']
 PROGRESS = re.compile(r'^\[(\d\d):(\d\d):(\d\d)\] frames (\d+)  dropped (\d+)'
                       r'  gap (\d+)  signal (\S+)  norm (.+)  size (.+?)'
                       r'(  audio (-|-?[\d.]+ dB))?$')
+CAPTIONS = re.compile(r'  size .+  captions (\d+)(  audio|$)')
 failures = []
 
 
@@ -127,10 +129,23 @@ def test_errors(tmp):
     check(rc == 2 and "bad --duration 'soon'" in se, 'bad duration')
     rc, so, se = run(['--device', 'virtual:5', '--bogus', '-o', out])
     check(rc == 2, 'unknown option: status 2')
-    rc, so, se = run(['--device', 'virtual:5', '--captions', 'cc.scc', '-o',
-                      out])
-    check(rc == 2 and 'captions are not available from this source yet' in
-          se, 'captions refused (%s)' % se)
+    cc = os.path.join(tmp, 'pal.scc')
+    rc, so, se = run(['--device', 'virtual:5', '--input', 'S-Video', '--norm',
+                      'PAL', '--audio', 'none', '--duration', '3',
+                      '--captions', cc, '-o', out])
+    check(rc == 0 and 'captions: none received (no %s written)' % cc in so,
+          'PAL with --captions: none received (%s %s)' % (so, se))
+    check(not os.path.exists(cc), 'no SCC file without captions')
+    counts = [m for m in map(CAPTIONS.search, so.splitlines()) if m]
+    check(counts and all(m.group(1) == '0' for m in counts),
+          'the progress lines count the captions (%s)' % so)
+    os.unlink(out)
+    bad = os.path.join(tmp, 'no-such-dir', 'cc.scc')
+    rc, so, se = run(['--device', 'virtual:5', '--audio', 'none',
+                      '--captions', bad, '-o', out])
+    check(rc == 2 and "cannot write the captions file '%s'" % bad in se,
+          'an unwritable captions file is named (%s)' % se)
+    check(not os.path.exists(out), 'no video file after a captions error')
     rc, so, se = run(['--device', 'virtual:5', '--input', 'Composite9',
                       '--audio', 'none', '-o', out])
     check(rc == 1 and 'Composite9' in se and 'Composite1' in se,

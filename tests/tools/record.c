@@ -5,19 +5,26 @@
  * the card's test API: a change of standard mid-recording ends one
  * finalised file and goes on in a numbered one; an input without signal
  * records at the standard's rate; --duration cuts at exactly that much
- * video; the errors (device, input, norm, captions, arguments) and a
- * missing encoder named with its Debian package.
+ * video; --captions writes the caption meta of the frames to an SCC file
+ * that decodes back to the text, the card's own captions as those put on
+ * the frames by the test (one per video file after a change of standard),
+ * and none when no caption came; the errors (device, input,
+ * norm, captions file, arguments) and a missing encoder named with its
+ * Debian package.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <glib/gstdio.h>
 #include <gst/check/gstcheck.h>
+#include <gst/video/video.h>
 
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw-virtual.h"
 #include "v4l2tv-check.h"
+#include "vbi/tvvbi.h"
 #include "record.h"
 
 #define CARD 3
@@ -35,7 +42,7 @@ tmp_file (const gchar * name)
 typedef struct
 {
   guint64 frames;
-  gint width, height, fps_n, fps_d;
+  gint width, height, fps_n, fps_d, par_n, par_d;
   gchar *interlace_mode;
   gchar *comment;
   guint audio_buffers;
@@ -70,6 +77,8 @@ count_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
       gst_structure_get_int (s, "width", &fi->width);
       gst_structure_get_int (s, "height", &fi->height);
       gst_structure_get_fraction (s, "framerate", &fi->fps_n, &fi->fps_d);
+      gst_structure_get_fraction (s, "pixel-aspect-ratio", &fi->par_n,
+          &fi->par_d);
       fi->interlace_mode =
           g_strdup (gst_structure_get_string (s, "interlace-mode"));
     }
@@ -193,8 +202,8 @@ test_preset (void)
 }
 
 static V4l2TvRecord *
-new_recorder (const gchar * input, const gchar * norm, const gchar * audio,
-    GstClockTime duration, const gchar * output)
+new_recorder_cc (const gchar * input, const gchar * norm, const gchar * audio,
+    GstClockTime duration, const gchar * output, const gchar * captions)
 {
   V4l2TvRecordOptions opts = { 0, };
   GError *err = NULL;
@@ -206,10 +215,193 @@ new_recorder (const gchar * input, const gchar * norm, const gchar * audio,
   opts.audio = (gchar *) audio;
   opts.duration = duration;
   opts.output = (gchar *) output;
+  opts.captions = (gchar *) captions;
   opts.preset = (gchar *) test_preset ();
   rec = v4l2tv_record_new (&opts, stdout, &err);
   fail_unless (rec != NULL, "%s", err ? err->message : "");
   return rec;
+}
+
+static V4l2TvRecord *
+new_recorder (const gchar * input, const gchar * norm, const gchar * audio,
+    GstClockTime duration, const gchar * output)
+{
+  return new_recorder_cc (input, norm, audio, duration, output, NULL);
+}
+
+/* --- captions: a stand-in for the card's VBI on an input without it ---
+ *
+ * A probe on the current source's pad attaches S334-1A caption meta to
+ * each frame, as v4l2tvsrc does with a card's line 21: field 1 carries
+ * CAPTION_TEXT on CC1 (then null pairs), field 2 a text on CC3, which SCC
+ * does not hold. Installed from the tick, on each new segment's source. */
+#define CAPTION_TEXT "Recorder test\ncaption 1"
+
+typedef struct
+{
+  GByteArray *field1, *field2;
+  guint next;
+} CaptionFeed;
+
+static void
+caption_feed_free (gpointer data)
+{
+  CaptionFeed *feed = data;
+
+  g_byte_array_unref (feed->field1);
+  g_byte_array_unref (feed->field2);
+  g_free (feed);
+}
+
+static GstPadProbeReturn
+caption_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  CaptionFeed *feed = user_data;
+  GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
+  GstTvVbiData data = { {TRUE, TRUE}, {{0x80, 0x80}, {0x80, 0x80}}, };
+  guint8 triplets[6];
+  guint size, i = 2 * feed->next++;
+
+  if (i + 2 <= feed->field1->len)
+    memcpy (data.caption[0], feed->field1->data + i, 2);
+  if (i + 2 <= feed->field2->len)
+    memcpy (data.caption[1], feed->field2->data + i, 2);
+  size = gst_tv_vbi_s334_1a_pack (&data, triplets);
+  buf = gst_buffer_make_writable (buf);
+  gst_buffer_add_video_caption_meta (buf,
+      GST_VIDEO_CAPTION_TYPE_CEA608_S334_1A, triplets, size);
+  GST_PAD_PROBE_INFO_DATA (info) = buf;
+  return GST_PAD_PROBE_OK;
+}
+
+typedef struct
+{
+  GstElement *fed;              /* the source with the probe (no ref) */
+  guint sources;                /* how many were fed */
+  guint ticks;
+} CaptionFeeder;
+
+/* the current source gets the probe, once */
+static void
+feed_captions (V4l2TvRecord * rec, CaptionFeeder * feeder)
+{
+  GstElement *src = v4l2tv_record_get_source (rec);
+  CaptionFeed *feed;
+  GstPad *pad;
+
+  if (src == NULL || src == feeder->fed) {
+    gst_clear_object (&src);
+    return;
+  }
+  feed = g_new0 (CaptionFeed, 1);
+  feed->field1 = gst_tv_vbi_cc_encode_text (CAPTION_TEXT,
+      GST_TV_VBI_CC_POP_ON, 1, NULL);
+  feed->field2 = gst_tv_vbi_cc_encode_text ("Field two", GST_TV_VBI_CC_POP_ON,
+      1, NULL);
+  fail_unless (feed->field1 && feed->field2);
+  pad = gst_element_get_static_pad (src, "src");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, caption_probe, feed,
+      caption_feed_free);
+  gst_object_unref (pad);
+  feeder->fed = src;
+  feeder->sources++;
+  gst_object_unref (src);
+}
+
+/* the frame number of an SCC drop-frame timecode "HH:MM:SS;FF" */
+static guint64
+scc_frame (guint h, guint m, guint sec, guint f)
+{
+  guint64 minutes = 60 * h + m;
+
+  return ((minutes * 60 + sec) * 30 + f) - 2 * (minutes - minutes / 10);
+}
+
+/* reads an SCC file: its header, lines "HH:MM:SS;FF<tab>xxxx xxxx ..."
+ * each after a blank line,
+ * timecodes after the previous line's last pair; the pairs through a CC1
+ * decoder: the texts it showed, in order. @pairs: how many pairs it
+ * holds. */
+static GPtrArray *
+read_scc (const gchar * file, guint64 * pairs)
+{
+  g_autoptr (GstTvVbiCcDecoder) dec = gst_tv_vbi_cc_decoder_new (1);
+  g_autofree gchar *contents = NULL;
+  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
+  gchar **lines;
+  gint64 next = 0;
+  guint i;
+
+  fail_unless (g_file_get_contents (file, &contents, NULL, NULL), "%s", file);
+  lines = g_strsplit (contents, "\n", -1);
+  fail_unless_equals_string (lines[0], "Scenarist_SCC V1.0");
+  *pairs = 0;
+  for (i = 1; lines[i]; i++) {
+    guint h, m, sec, f;
+    gchar **words;
+    guint j;
+
+    /* a blank line before each caption line, a newline at the end */
+    fail_unless_equals_int (lines[i][0] == '\0', i % 2 == 1 ||
+        lines[i + 1] == NULL);
+    if (lines[i][0] == '\0')
+      continue;
+    fail_unless (sscanf (lines[i], "%2u:%2u:%2u;%2u\t", &h, &m, &sec,
+            &f) == 4 && lines[i][11] == '\t', "bad SCC line '%s'", lines[i]);
+    fail_unless (scc_frame (h, m, sec, f) >= (guint64) next,
+        "'%s' goes back in time", lines[i]);
+    words = g_strsplit (lines[i] + 12, " ", -1);
+    for (j = 0; words[j]; j++) {
+      guint b1, b2;
+
+      fail_unless (strlen (words[j]) == 4 &&
+          sscanf (words[j], "%2x%2x", &b1, &b2) == 2, "bad pair '%s'",
+          words[j]);
+      if (gst_tv_vbi_cc_decoder_feed (dec, b1, b2)) {
+        gchar *now = gst_tv_vbi_cc_decoder_get_text (dec);
+
+        if (*now)
+          g_ptr_array_add (texts, now);
+        else
+          g_free (now);
+      }
+      (*pairs)++;
+    }
+    next = scc_frame (h, m, sec, f) + j;
+    g_strfreev (words);
+  }
+  fail_unless_equals_int (gst_tv_vbi_cc_decoder_get_parity_errors (dec), 0);
+  g_strfreev (lines);
+  return texts;
+}
+
+/* the pairs of CAPTION_TEXT that are not null */
+static guint64
+caption_text_pairs (void)
+{
+  GByteArray *a = gst_tv_vbi_cc_encode_text (CAPTION_TEXT,
+      GST_TV_VBI_CC_POP_ON, 1, NULL);
+  guint64 n = 0;
+  guint i;
+
+  for (i = 0; i + 1 < a->len; i += 2)
+    if ((a->data[i] & 0x7f) || (a->data[i + 1] & 0x7f))
+      n++;
+  g_byte_array_unref (a);
+  return n;
+}
+
+static void
+check_scc (const gchar * file, guint64 expected_pairs)
+{
+  guint64 pairs;
+  GPtrArray *texts = read_scc (file, &pairs);
+
+  fail_unless (texts->len > 0, "%s shows no caption", file);
+  fail_unless_equals_string (g_ptr_array_index (texts, texts->len - 1),
+      CAPTION_TEXT);
+  fail_unless_equals_uint64 (pairs, expected_pairs);
+  g_ptr_array_unref (texts);
 }
 
 typedef struct
@@ -217,10 +409,12 @@ typedef struct
   guint ticks;
   gboolean changed;
   guint64 switched_at;          /* frames when the second file began */
+  CaptionFeeder feeder;
 } NormChange;
 
-/* once a second: the standard changes after a second of PAL, the
- * recording stops after a second of NTSC */
+/* once a second: the standard changes after a second of PAL and a
+ * caption, the recording stops after half a second of NTSC and a
+ * caption */
 static void
 norm_change_tick (V4l2TvRecord * rec, gpointer user_data)
 {
@@ -228,14 +422,18 @@ norm_change_tick (V4l2TvRecord * rec, gpointer user_data)
   GstElement *src = v4l2tv_record_get_source (rec);
 
   nc->ticks++;
-  if (!nc->changed && v4l2tv_record_get_frames (rec) >= 25) {
+  feed_captions (rec, &nc->feeder);
+  /* the change once the first file has the whole caption */
+  if (!nc->changed && v4l2tv_record_get_frames (rec) >= 25 &&
+      v4l2tv_record_get_captions (rec) >= caption_text_pairs ()) {
     gst_util_set_object_arg (G_OBJECT (src), "norm", "NTSC");
     nc->changed = TRUE;
   } else if (v4l2tv_record_get_n_files (rec) == 2) {
     /* some NTSC picture and sound in the second file, then stop */
     if (nc->switched_at == 0)
       nc->switched_at = v4l2tv_record_get_frames (rec) + 1;
-    else if (v4l2tv_record_get_frames (rec) >= nc->switched_at + 15)
+    else if (v4l2tv_record_get_frames (rec) >= nc->switched_at + 15 &&
+        v4l2tv_record_get_captions (rec) >= 2 * caption_text_pairs ())
       v4l2tv_record_stop (rec);
   }
   fail_unless (nc->ticks < 600, "no second file");
@@ -245,13 +443,15 @@ norm_change_tick (V4l2TvRecord * rec, gpointer user_data)
 GST_START_TEST (test_norm_change)
 {
   gchar *out = tmp_file ("norm.mkv");
+  gchar *cc = tmp_file ("norm.scc");
   V4l2TvRecord *rec;
   GError *err = NULL;
   NormChange nc = { 0, };
   FileInfo a, b;
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
-  rec = new_recorder ("S-Video", "PAL", "test", GST_CLOCK_TIME_NONE, out);
+  rec = new_recorder_cc ("S-Video", "PAL", "test", GST_CLOCK_TIME_NONE, out,
+      cc);
   v4l2tv_record_set_tick (rec, norm_change_tick, &nc);
   fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
   read_two_files (rec, &a, &b);
@@ -265,6 +465,18 @@ GST_START_TEST (test_norm_change)
   fail_unless_equals_string (b.interlace_mode, "interleaved");
   fail_unless (a.comment && strstr (a.comment, "top-field-first"));
   fail_unless (b.comment && strstr (b.comment, "bottom-field-first"));
+  /* each video file has its SCC file, with the captions of its frames
+   * (the stand-in's text starts again on each segment's source) */
+  fail_unless_equals_int (nc.feeder.sources, 2);
+  fail_unless_equals_int (v4l2tv_record_get_n_caption_files (rec), 2);
+  fail_unless_equals_string (v4l2tv_record_get_caption_file (rec, 0), cc);
+  fail_unless (g_str_has_suffix (v4l2tv_record_get_caption_file (rec, 1),
+          "norm-2.scc"));
+  check_scc (v4l2tv_record_get_caption_file (rec, 0), caption_text_pairs ());
+  check_scc (v4l2tv_record_get_caption_file (rec, 1), caption_text_pairs ());
+  fail_unless_equals_uint64 (v4l2tv_record_get_captions (rec),
+      2 * caption_text_pairs ());
+  g_free (cc);
   end_recording_test (rec, out, &a, &b);
 }
 
@@ -353,6 +565,203 @@ GST_START_TEST (test_no_signal_rate)
 
 GST_END_TEST;
 
+/* once a second: captions onto the frames; the recording stops (as at
+ * Ctrl-C) once the whole caption was written, however slow the machine */
+static void
+feed_captions_tick (V4l2TvRecord * rec, gpointer user_data)
+{
+  CaptionFeeder *feeder = user_data;
+
+  feed_captions (rec, feeder);
+  if (v4l2tv_record_get_captions (rec) >= caption_text_pairs ())
+    v4l2tv_record_stop (rec);
+  fail_unless (++feeder->ticks < 600, "no captions");
+}
+
+/* records @input at @norm with --captions @cc, for @seconds or (NULL)
+ * until @feeder, which puts captions on the frames, stops it; reads the
+ * video file */
+static V4l2TvRecord *
+record_captions (const gchar * input, const gchar * norm,
+    const gchar * seconds, const gchar * out, const gchar * cc,
+    CaptionFeeder * feeder, FileInfo * fi)
+{
+  GstClockTime duration = GST_CLOCK_TIME_NONE;
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  fail_unless (seconds == NULL ||
+      v4l2tv_record_parse_duration (seconds, &duration));
+  rec = new_recorder_cc (input, norm, "none", duration, out, cc);
+  if (feeder)
+    v4l2tv_record_set_tick (rec, feed_captions_tick, feeder);
+  fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
+  read_file (out, fi);
+  return rec;
+}
+
+/* --captions on an NTSC input: the frames' caption meta (field 1) in an
+ * SCC file that decodes back to the text; field 2 left out; stopped as
+ * by Ctrl-C, the SCC file is finished */
+GST_START_TEST (test_captions)
+{
+  gchar *out = tmp_file ("cc.mkv");
+  gchar *cc = tmp_file ("cc.scc");
+  CaptionFeeder feeder = { 0, };
+  V4l2TvRecord *rec;
+  FileInfo fi;
+
+  rec = record_captions ("Composite2", "NTSC", NULL, out, cc, &feeder, &fi);
+  fail_unless_equals_int (feeder.sources, 1);
+  fail_unless_equals_int (v4l2tv_record_get_n_caption_files (rec), 1);
+  fail_unless_equals_string (v4l2tv_record_get_caption_file (rec, 0), cc);
+  check_scc (cc, caption_text_pairs ());
+  fail_unless_equals_uint64 (v4l2tv_record_get_captions (rec),
+      caption_text_pairs ());
+  g_free (cc);
+  end_recording_test (rec, out, &fi, NULL);
+}
+
+GST_END_TEST;
+
+/* once a second: stops the recording when 60 frames brought captions
+ * from the card (one caption and more: a caption every 60 frames) */
+static void
+card_captions_tick (V4l2TvRecord * rec, gpointer user_data)
+{
+  guint *ticks = user_data;
+
+  if (v4l2tv_record_get_captions (rec) >= 60)
+    v4l2tv_record_stop (rec);
+  fail_unless (++*ticks < 600, "no captions from the card");
+}
+
+/* the card's own captions (NTSC Composite1: "Virtual card N caption c" on
+ * CC1, CC3 text on field 2) through v4l2tvsrc's caption meta into the SCC
+ * file */
+GST_START_TEST (test_captions_card)
+{
+  gchar *out = tmp_file ("card.mkv");
+  gchar *cc = tmp_file ("card.scc");
+  g_autoptr (GRegex) re =
+      g_regex_new ("^Virtual card " G_STRINGIFY (CARD) " caption [0-9]+$",
+      0, 0, NULL);
+  GError *err = NULL;
+  V4l2TvRecord *rec;
+  GPtrArray *texts;
+  guint64 pairs;
+  guint ticks = 0, i, whole = 0;
+  FileInfo fi;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  rec = new_recorder_cc ("Composite1", "NTSC", "none", GST_CLOCK_TIME_NONE,
+      out, cc);
+  v4l2tv_record_set_tick (rec, card_captions_tick, &ticks);
+  fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
+  read_file (out, &fi);
+  fail_unless_equals_int (v4l2tv_record_get_n_caption_files (rec), 1);
+  texts = read_scc (cc, &pairs);
+  fail_unless_equals_uint64 (pairs, v4l2tv_record_get_captions (rec));
+  /* the first caption may have begun before the recording; a whole one
+   * follows (frames a busy machine drops may spoil one, not all) */
+  for (i = 0; i < texts->len; i++) {
+    const gchar *t = g_ptr_array_index (texts, i);
+
+    fail_if (strstr (t, "CC3") != NULL, "field 2 in the SCC file: '%s'", t);
+    if (g_regex_match (re, t, 0, NULL))
+      whole++;
+  }
+  fail_unless (whole > 0, "no whole caption of the card in %u texts",
+      texts->len);
+  g_ptr_array_unref (texts);
+  g_free (cc);
+  end_recording_test (rec, out, &fi, NULL);
+}
+
+GST_END_TEST;
+
+/* once a second: after a second of 4:3 the card's WSS says 16:9
+ * anamorphic; the recording stops half a second into the second file */
+typedef struct
+{
+  GstTvHwVirtualCard *card;
+  guint ticks, step;
+  guint64 switched_at;
+} WssChange;
+
+static void
+wss_change_tick (V4l2TvRecord * rec, gpointer user_data)
+{
+  WssChange *wc = user_data;
+
+  wc->ticks++;
+  if (wc->step == 0 && v4l2tv_record_get_frames (rec) >= 25) {
+    fail_unless (gst_tv_hw_virtual_card_set_wss (wc->card,
+            gst_tv_vbi_wss_word (GST_TV_VBI_WSS_16_9_ANAMORPHIC), NULL));
+    wc->step = 1;
+  } else if (wc->step == 1 && v4l2tv_record_get_n_files (rec) == 2) {
+    wc->switched_at = v4l2tv_record_get_frames (rec);
+    wc->step = 2;
+  } else if (wc->step == 2 &&
+      v4l2tv_record_get_frames (rec) >= wc->switched_at + 12) {
+    v4l2tv_record_stop (rec);
+    wc->step = 3;
+  }
+  fail_unless (wc->ticks < 600, "no second file");
+}
+
+/* WSS 16:9 anamorphic mid-recording: the source's pixel aspect changes,
+ * the file ends and the next one has the 16:9 pixel aspect */
+GST_START_TEST (test_wss_change)
+{
+  gchar *out = tmp_file ("wss.mkv");
+  WssChange wc = { 0, };
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+  FileInfo a, b;
+
+  wc.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  rec = new_recorder ("S-Video", "PAL", "none", GST_CLOCK_TIME_NONE, out);
+  v4l2tv_record_set_tick (rec, wss_change_tick, &wc);
+  fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
+  fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 2);
+  read_file (v4l2tv_record_get_file (rec, 0), &a);
+  read_file (v4l2tv_record_get_file (rec, 1), &b);
+  fail_unless_equals_int (a.height, 576);
+  fail_unless_equals_int (b.height, 576);
+  /* Matroska keeps a display width, whole pixels: the aspect comes back
+   * within a pixel */
+  fail_unless (fabs ((gdouble) a.par_n / a.par_d - 59.0 / 54) < 0.005);
+  fail_unless (fabs ((gdouble) b.par_n / b.par_d - 118.0 / 81) < 0.005);
+  fail_unless_equals_uint64 (a.frames + b.frames,
+      v4l2tv_record_get_frames (rec));
+  end_recording_test (rec, out, &a, &b);
+}
+
+GST_END_TEST;
+
+/* --captions where no caption comes (625 lines): no error, no file */
+GST_START_TEST (test_captions_none)
+{
+  gchar *out = tmp_file ("pal.mkv");
+  gchar *cc = tmp_file ("pal.scc");
+  V4l2TvRecord *rec;
+  FileInfo fi;
+
+  rec = record_captions ("S-Video", "PAL", "1", out, cc, NULL, &fi);
+  /* a busy machine (valgrind) may drop frames: some, all in the file */
+  fail_unless (fi.frames > 0);
+  fail_unless_equals_uint64 (v4l2tv_record_get_frames (rec), fi.frames);
+  fail_unless_equals_uint64 (v4l2tv_record_get_captions (rec), 0);
+  fail_unless_equals_int (v4l2tv_record_get_n_caption_files (rec), 0);
+  fail_if (g_file_test (cc, G_FILE_TEST_EXISTS));
+  g_free (cc);
+  end_recording_test (rec, out, &fi, NULL);
+}
+
+GST_END_TEST;
+
 static void
 check_new_fails (V4l2TvRecordOptions * opts, gint code, const gchar * text)
 {
@@ -402,9 +811,26 @@ GST_START_TEST (test_errors)
   opts.norm = (gchar *) "PALL";
   check_new_fails (&opts, V4L2TV_RECORD_ERROR_ARGS, "SECAM-L");
   opts.norm = NULL;
-  opts.captions = (gchar *) "cc.scc";
-  check_new_fails (&opts, V4L2TV_RECORD_ERROR_UNSUPPORTED,
-      "captions are not available from this source yet");
+  opts.captions = (gchar *) "";
+  check_new_fails (&opts, V4L2TV_RECORD_ERROR_ARGS, "--captions FILE.scc");
+  opts.captions = out;
+  check_new_fails (&opts, V4L2TV_RECORD_ERROR_ARGS, "a file of their own");
+  /* a captions file that cannot be written: named, nothing recorded */
+  opts.captions = (gchar *) "/v4l2tv-no-such-dir/cc.scc";
+  {
+    GError *err = NULL;
+    V4l2TvRecord *rec = v4l2tv_record_new (&opts, stdout, &err);
+
+    fail_unless (rec != NULL);
+    fail_if (v4l2tv_record_run (rec, &err));
+    fail_unless (g_error_matches (err, V4L2TV_RECORD_ERROR,
+            V4L2TV_RECORD_ERROR_ARGS), "%s", err->message);
+    fail_unless (strstr (err->message, "cannot write the captions file "
+            "'/v4l2tv-no-such-dir/cc.scc'") != NULL, "%s", err->message);
+    fail_if (g_file_test (out, G_FILE_TEST_EXISTS));
+    g_error_free (err);
+    v4l2tv_record_free (rec);
+  }
   opts.captions = NULL;
 
   /* the element's own errors, which name the device and the choices */
@@ -501,6 +927,10 @@ record_suite (void)
   tcase_add_test (tc, test_norm_change);
   tcase_add_test (tc, test_norm_auto_redetects);
   tcase_add_test (tc, test_no_signal_rate);
+  tcase_add_test (tc, test_captions);
+  tcase_add_test (tc, test_captions_none);
+  tcase_add_test (tc, test_captions_card);
+  tcase_add_test (tc, test_wss_change);
   tcase_add_test (tc, test_errors);
   /* last: it takes encoders out of the registry */
   tcase_add_test (tc, test_missing_encoder);

@@ -70,7 +70,6 @@
 #include "gstv4l2tvcolorbalance.h"
 #include "gstv4l2tvvidorient.h"
 #include "gstv4l2tvformat.h"
-#include "gstv4l2tvallocator.h"
 #include "gstv4l2tvbufferpool.h"
 #include "gstv4l2tvuri.h"
 #include "gstv4l2tvvbi.h"
@@ -109,7 +108,6 @@ struct _GstV4l2TvSink
   GstClockTime auto_render_delay;
   gboolean mismatch_warned;
 
-  GstV4l2TvAllocator *allocator;        /* while buffers exist */
   GstBufferPool *pool;          /* GST_OBJECT_LOCK for other threads */
   GstBuffer **queued;           /* per card buffer, while at the card */
   guint n_buffers, n_queued;
@@ -297,7 +295,7 @@ gst_v4l2_tv_sink_free_buffers (GstV4l2TvSink * self)
 {
   GstBufferPool *pool;
 
-  if (self->allocator == NULL)
+  if (self->pool == NULL)
     return;
 
   GST_DEBUG_OBJECT (self, "freeing the card's buffers (%" G_GUINT64_FORMAT
@@ -309,13 +307,8 @@ gst_v4l2_tv_sink_free_buffers (GstV4l2TvSink * self)
   pool = self->pool;
   self->pool = NULL;
   GST_OBJECT_UNLOCK (self);
-  if (pool) {
-    gst_buffer_pool_set_active (pool, FALSE);
-    gst_object_unref (pool);
-  }
-
-  gst_v4l2_tv_allocator_detach (self->allocator);
-  gst_clear_object (&self->allocator);
+  gst_v4l2_tv_buffer_pool_detach (pool);
+  gst_object_unref (pool);
   g_clear_pointer (&self->queued, g_free);
   self->n_buffers = 0;
 
@@ -329,24 +322,19 @@ gst_v4l2_tv_sink_alloc_buffers (GstV4l2TvSink * self, GstCaps * card_caps)
 {
   GstV4l2TvMapping *maps;
   GstBufferPool *pool;
-  guint n, i;
+  guint n;
 
   maps = gst_v4l2_tv_node_request_buffers (self->obj, DEFAULT_NUM_BUFFERS,
       MIN_BUFFERS, self->card_info.size, &n);
   if (maps == NULL)
     return FALSE;
 
-  self->allocator = gst_v4l2_tv_allocator_new (n);
   self->n_buffers = n;
   self->queued = g_new0 (GstBuffer *, n);
   self->n_queued = 0;
-  for (i = 0; i < n; i++)
-    gst_v4l2_tv_allocator_set_mapping (self->allocator, i, maps[i].data,
-        maps[i].size);
+  pool = gst_v4l2_tv_buffer_pool_new (self->obj->kind, maps, n, card_caps,
+      &self->card_info, FALSE);
   g_free (maps);
-
-  pool = gst_v4l2_tv_buffer_pool_new (self->allocator, n, card_caps,
-      self->card_info.size);
   GST_OBJECT_LOCK (self);
   self->pool = pool;
   GST_OBJECT_UNLOCK (self);

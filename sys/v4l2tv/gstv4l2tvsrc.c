@@ -103,8 +103,7 @@
 #include "gstv4l2tvcolorbalance.h"
 #include "gstv4l2tvvidorient.h"
 #include "gstv4l2tvformat.h"
-#include "gstv4l2tvallocator.h"
-#include "gstv4l2tvcapturepool.h"
+#include "gstv4l2tvbufferpool.h"
 #include "gstv4l2tvuri.h"
 #include "gstv4l2tvsignal.h"
 #include "gstv4l2tvfault.h"
@@ -979,7 +978,7 @@ gst_v4l2_tv_src_requeue (GstV4l2TvSrc * self)
 
   if (self->pool == NULL)
     return TRUE;
-  while (gst_v4l2_tv_capture_pool_pop_returned (self->pool, &index)) {
+  while (gst_v4l2_tv_buffer_pool_pop_returned (self->pool, &index)) {
     if (!gst_v4l2_tv_src_queue_buffer (self, index, &err))
       goto qbuf_failed;
   }
@@ -1055,7 +1054,7 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
     return;
 
   GST_DEBUG_OBJECT (self, "stopping streaming, %u buffers downstream",
-      self->pool ? gst_v4l2_tv_capture_pool_get_outstanding (self->pool) : 0);
+      self->pool ? gst_v4l2_tv_buffer_pool_get_outstanding (self->pool) : 0);
 
   if (self->streaming)
     gst_v4l2_tv_node_stream_off (self->obj);
@@ -1064,7 +1063,7 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
   /* held frames move to private memory; the pools free their buffers once
    * the last of them comes back */
   if (self->pool) {
-    gst_v4l2_tv_capture_pool_detach (self->pool);
+    gst_v4l2_tv_buffer_pool_detach (self->pool);
     gst_clear_object (&self->pool);
   }
   if (self->copy_pool) {
@@ -1087,12 +1086,12 @@ gst_v4l2_tv_src_stop_streaming (GstV4l2TvSrc * self)
  */
 static gboolean
 gst_v4l2_tv_src_make_pools (GstV4l2TvSrc * self,
-    GstV4l2TvAllocator * allocator, guint n)
+    const GstV4l2TvMapping * maps, guint n)
 {
   GstStructure *config;
 
-  self->pool = gst_v4l2_tv_capture_pool_new (allocator, n, &self->info,
-      !self->default_layout);
+  self->pool = gst_v4l2_tv_buffer_pool_new (self->obj->kind, maps, n, NULL,
+      &self->info, !self->default_layout);
   if (!gst_buffer_pool_set_active (self->pool, TRUE))
     return FALSE;
 
@@ -1112,7 +1111,6 @@ static gboolean
 gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
 {
   g_autoptr (GError) err = NULL;
-  g_autoptr (GstV4l2TvAllocator) allocator = NULL;
   GstV4l2TvMapping *maps;
   guint n, i;
 
@@ -1124,22 +1122,17 @@ gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
   self->n_buffers = n;
   self->n_queued = 0;
   self->min_queued = CLAMP (n - 1, 1, MAX_MIN_QUEUED);
-  if (self->convert)
+  if (self->convert) {
     self->card_bufs = g_new0 (GstBuffer *, n);
-  else
-    allocator = gst_v4l2_tv_allocator_new (n);
-  for (i = 0; i < n; i++) {
-    if (allocator)
-      gst_v4l2_tv_allocator_set_mapping (allocator, i, maps[i].data,
-          maps[i].size);
-    else
+    for (i = 0; i < n; i++)
       self->card_bufs[i] = gst_v4l2_tv_src_new_card_buffer (self,
           maps[i].data, maps[i].size);
+  } else if (!gst_v4l2_tv_src_make_pools (self, maps, n)) {
+    g_free (maps);
+    goto pool_failed;
   }
   g_free (maps);
 
-  if (allocator && !gst_v4l2_tv_src_make_pools (self, allocator, n))
-    goto pool_failed;
   for (i = 0; i < n; i++)
     if (!gst_v4l2_tv_src_queue_buffer (self, i, &err))
       goto qbuf_failed;
@@ -2074,7 +2067,7 @@ gst_v4l2_tv_src_output (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
   pts = gst_v4l2_tv_src_running_time (self, vbuf);
   gst_v4l2_tv_src_count_drops (self, vbuf, pts);
 
-  ret = gst_v4l2_tv_capture_pool_acquire (self->pool, vbuf->index, &buf);
+  ret = gst_v4l2_tv_buffer_pool_acquire_index (self->pool, vbuf->index, &buf);
   if (ret != GST_FLOW_OK)
     goto acquire_failed;
 
@@ -2088,7 +2081,7 @@ gst_v4l2_tv_src_output (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
 
     GST_LOG_OBJECT (self, "copying frame %u: %u buffers queued, %u held "
         "downstream", vbuf->sequence, self->n_queued,
-        gst_v4l2_tv_capture_pool_get_outstanding (self->pool) - 1);
+        gst_v4l2_tv_buffer_pool_get_outstanding (self->pool) - 1);
     /* buffer vbuf->index returns at once: queue it again */
     gst_buffer_unref (buf);
     buf = tmp;

@@ -463,6 +463,9 @@ GST_START_TEST (test_native_readback)
       fail_unless (buf->pool != NULL, "no pool offered");
       fail_unless_equals_string (G_OBJECT_TYPE_NAME (buf->pool),
           "GstV4l2TvBufferPool");
+      /* the card's own memory */
+      fail_unless (gst_memory_is_type (gst_buffer_peek_memory (buf, 0),
+              "V4l2TvMemory"));
       make_picture (caps, buf, TRUE);
     } else {
       buf = make_picture (caps, NULL, TRUE);

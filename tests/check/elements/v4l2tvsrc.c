@@ -2196,6 +2196,14 @@ count_objects (const gchar * format, guint n, guint * n_distinct)
   return ret;
 }
 
+/* whether @buf's only memory is a card buffer's mapping */
+static gboolean
+is_card_memory (GstBuffer * buf)
+{
+  return gst_buffer_n_memory (buf) == 1 &&
+      gst_memory_is_type (gst_buffer_peek_memory (buf, 0), "V4l2TvMemory");
+}
+
 /* the card's format goes out in the buffers of a pool over the card's
  * buffers, with nothing made per frame */
 GST_START_TEST (test_native_no_allocation)
@@ -2222,8 +2230,42 @@ GST_START_TEST (test_native_no_allocation)
   gst_harness_play (h);
   buf = v4l2tv_check_pull_frame (h, card);
   fail_unless (buf->pool != NULL);
+  fail_unless_equals_string (G_OBJECT_TYPE_NAME (buf->pool),
+      "GstV4l2TvBufferPool");
   fail_unless_equals_int (gst_buffer_n_memory (buf), 1);
+  /* the card's own memory, not a copy */
+  fail_unless (is_card_memory (buf));
   gst_buffer_unref (buf);
+  gst_harness_teardown (h);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* a shallow copy keeps the card buffer's memory after the pool's buffer
+ * came back: the card gets that buffer again once the copy goes, and
+ * frames are zero-copy again */
+GST_START_TEST (test_native_shared_memory)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("S-Video", "PAL");
+  GstBuffer *copy, *buf;
+  guint i;
+
+  gst_harness_set_sink_caps_str (h, "video/x-raw, format=YUY2");
+  gst_harness_play (h);
+  /* more rounds than the card has buffers: each must come back through
+   * its copy's memory, or the card runs short and frames are copied */
+  for (i = 0; i < 12; i++) {
+    buf = v4l2tv_check_pull_frame (h, card);
+    fail_unless (is_card_memory (buf), "frame %u was copied", i);
+    copy = gst_buffer_copy (buf);
+    gst_buffer_unref (buf);
+    /* the copy still shares the card's memory */
+    fail_unless (is_card_memory (copy));
+    gst_buffer_unref (copy);
+  }
   gst_harness_teardown (h);
   v4l2tv_check_card_closed (CARD);
 }
@@ -2319,6 +2361,7 @@ v4l2tvsrc_suite (void)
   tcase_add_test (tc_convert, test_convert_downstream_pool);
   tcase_add_test (tc_convert, test_convert_no_allocation);
   tcase_add_test (tc_convert, test_native_no_allocation);
+  tcase_add_test (tc_convert, test_native_shared_memory);
 
   return s;
 }

@@ -1830,6 +1830,17 @@ gst_v4l2_tv_object_post_messages (GstElement * element, GList * list)
   g_list_free (list);
 }
 
+/* with the device lock: takes the messages queued in *@pending, releases
+ * the lock and posts them */
+void
+gst_v4l2_tv_object_unlock_and_post (GstV4l2TvObject * obj, GList ** pending)
+{
+  GList *list = g_steal_pointer (pending);
+
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
+  gst_v4l2_tv_object_post_messages (obj->element, list);
+}
+
 /*
  * Resolves the port and norm the properties ask for and programs the card
  * with them, when it opens or while it is open but not streaming. Posts an

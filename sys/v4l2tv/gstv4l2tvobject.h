@@ -313,6 +313,9 @@ void gst_v4l2_tv_object_queue_warning (GList ** list, GstElement * element,
     gchar * text, gchar * debug);
 G_GNUC_INTERNAL
 void gst_v4l2_tv_object_post_messages (GstElement * element, GList * list);
+G_GNUC_INTERNAL
+void gst_v4l2_tv_object_unlock_and_post (GstV4l2TvObject * obj,
+    GList ** pending);
 
 G_GNUC_INTERNAL
 GstCaps *gst_v4l2_tv_object_get_caps (GstV4l2TvObject * obj);

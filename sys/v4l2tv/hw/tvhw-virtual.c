@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "hw/tvhw-virtual-priv.h"
+#include "v4l2tv-debug.h"
 
 GST_DEBUG_CATEGORY (tvhw_virtual_debug);
 
@@ -52,13 +53,8 @@ static const GstTvHwVirtualInput default_inputs[] = {
 static void
 debug_init (void)
 {
-  static gsize done = 0;
-
-  if (g_once_init_enter (&done)) {
-    GST_DEBUG_CATEGORY_INIT (tvhw_virtual_debug, "tvhw-virtual", 0,
-        "v4l2tv virtual TV card");
-    g_once_init_leave (&done, 1);
-  }
+  V4L2TV_DEBUG_INIT_ONCE (tvhw_virtual_debug, "tvhw-virtual",
+      "v4l2tv virtual TV card");
 }
 
 /* the node a handle was opened on */

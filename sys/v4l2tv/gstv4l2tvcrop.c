@@ -86,6 +86,7 @@ GstV4l2TvCrop *
 gst_v4l2_tv_crop_new (GstV4l2TvObject * obj)
 {
   GstV4l2TvCrop *crop = g_new0 (GstV4l2TvCrop, 1);
+
   V4L2TV_DEBUG_INIT_ONCE (gst_v4l2_tv_crop_debug, "v4l2tvcrop",
       "v4l2tv cropping");
   crop->obj = obj;

@@ -70,6 +70,7 @@ GstV4l2TvExtraCtrls *
 gst_v4l2_tv_extra_ctrls_new (GstV4l2TvObject * obj)
 {
   GstV4l2TvExtraCtrls *ctrls = g_new0 (GstV4l2TvExtraCtrls, 1);
+
   V4L2TV_DEBUG_INIT_ONCE (gst_v4l2_tv_extra_ctrls_debug, "v4l2tvextractrls",
       "v4l2tv extra-controls");
   ctrls->obj = obj;

@@ -84,6 +84,7 @@ GstV4l2TvOrient *
 gst_v4l2_tv_orient_new (GstV4l2TvObject * obj)
 {
   GstV4l2TvOrient *orient = g_new0 (GstV4l2TvOrient, 1);
+
   V4L2TV_DEBUG_INIT_ONCE (gst_v4l2_tv_orient_debug, "v4l2tvorient",
       "v4l2tv flips");
 

@@ -256,6 +256,9 @@ const gchar *gst_tv_hw_virtual_node_name (GstTvHwVirtualCard * card,
     GstTvHwVirtualNode * node);
 gint gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
     GstTvHwVirtualFault fault);
+gint gst_tv_hw_virtual_port_switch (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFault fault, GstTvHwVirtualNode * node, guint32 index,
+    guint n_ports, guint current);
 guint gst_tv_hw_virtual_std_lines (v4l2_std_id std);
 guint gst_tv_hw_virtual_std_height (v4l2_std_id std);
 /* the frame period of @std, in seconds */

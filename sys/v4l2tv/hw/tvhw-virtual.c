@@ -1187,6 +1187,28 @@ gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
   return -err;
 }
 
+/* card->lock held: what S_INPUT and S_OUTPUT check before @node switches
+ * from port @current to port @index of @n_ports (an injected @fault
+ * first): 1 to switch, 0 when @index is the current one, or -errno */
+gint
+gst_tv_hw_virtual_port_switch (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFault fault, GstTvHwVirtualNode * node, guint32 index,
+    guint n_ports, guint current)
+{
+  gint ret = gst_tv_hw_virtual_take_fault (card, fault);
+
+  if (ret < 0)
+    return ret;
+  if (index >= n_ports)
+    return -EINVAL;
+  if (index == current)
+    return 0;
+  /* vivid: vb2_is_busy() */
+  if (node->n_buffers > 0)
+    return -EBUSY;
+  return 1;
+}
+
 /* --- open, close, QUERYCAP --- */
 
 /* "virtual" is card 0, "virtual:N" card N; anything else does not exist */

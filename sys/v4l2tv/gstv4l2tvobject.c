@@ -110,16 +110,24 @@ static const GEnumValue standards[] = {
 };
 /* *INDENT-ON* */
 
+/* the enum type @name of @values, registered once; @type holds it */
+GType
+gst_v4l2_tv_register_enum (gsize * type, const gchar * name,
+    const GEnumValue * values)
+{
+  if (g_once_init_enter (type)) {
+    GType tmp = g_enum_register_static (name, values);
+    g_once_init_leave (type, tmp);
+  }
+  return *type;
+}
+
 GType
 gst_v4l2_tv_standard_get_type (void)
 {
-  static GType type = 0;
+  static gsize type = 0;
 
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstV4l2TvStandard", standards);
-    g_once_init_leave (&type, t);
-  }
-  return type;
+  return gst_v4l2_tv_register_enum (&type, "GstV4l2TvStandard", standards);
 }
 
 /* the nick of @std ("PAL-M"), or NULL */

@@ -17,6 +17,10 @@ G_BEGIN_DECLS
 
 #define GST_TYPE_V4L2_TV_STANDARD (gst_v4l2_tv_standard_get_type ())
 G_GNUC_INTERNAL GType gst_v4l2_tv_standard_get_type (void);
+/* the enum type @name of @values, registered once; @type holds it (the
+ * get_type functions of the object and its parts) */
+G_GNUC_INTERNAL GType gst_v4l2_tv_register_enum (gsize * type,
+    const gchar * name, const GEnumValue * values);
 
 /**
  * GstV4l2TvStandard:

@@ -88,6 +88,16 @@ G_DEFINE_INTERFACE (GstTvTuner, gst_tv_tuner, G_TYPE_OBJECT);
     ((gst_tv_tuner_channel_get_flags (channel) & \
       GST_TV_TUNER_CHANNEL_FREQUENCY) != 0)
 
+/* returns what @tuner's implementation of @vfunc returns for (@tuner,
+ * ...), or @fallback where the element does not implement it */
+#define RETURN_IFACE_CALL(tuner, vfunc, fallback, ...) G_STMT_START {   \
+  GstTvTunerInterface *iface_ = GST_TV_TUNER_GET_IFACE (tuner);         \
+                                                                        \
+  if (iface_->vfunc)                                                    \
+    return iface_->vfunc ((tuner), ##__VA_ARGS__);                      \
+  return (fallback);                                                    \
+} G_STMT_END
+
 static void
 gst_tv_tuner_default_init (GstTvTunerInterface * iface)
 {
@@ -166,15 +176,9 @@ gst_tv_tuner_default_init (GstTvTunerInterface * iface)
 const GList *
 gst_tv_tuner_list_channels (GstTvTuner * tuner)
 {
-  GstTvTunerInterface *iface;
-
   g_return_val_if_fail (GST_IS_TV_TUNER (tuner), NULL);
 
-  iface = GST_TV_TUNER_GET_IFACE (tuner);
-  if (iface->list_channels)
-    return iface->list_channels (tuner);
-
-  return NULL;
+  RETURN_IFACE_CALL (tuner, list_channels, NULL);
 }
 
 /**
@@ -193,16 +197,10 @@ gst_tv_tuner_list_channels (GstTvTuner * tuner)
 gboolean
 gst_tv_tuner_set_channel (GstTvTuner * tuner, GstTvTunerChannel * channel)
 {
-  GstTvTunerInterface *iface;
-
   g_return_val_if_fail (GST_IS_TV_TUNER (tuner), FALSE);
   g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), FALSE);
 
-  iface = GST_TV_TUNER_GET_IFACE (tuner);
-  if (iface->set_channel)
-    return iface->set_channel (tuner, channel);
-
-  return FALSE;
+  RETURN_IFACE_CALL (tuner, set_channel, FALSE, channel);
 }
 
 /**
@@ -219,15 +217,9 @@ gst_tv_tuner_set_channel (GstTvTuner * tuner, GstTvTunerChannel * channel)
 GstTvTunerChannel *
 gst_tv_tuner_get_channel (GstTvTuner * tuner)
 {
-  GstTvTunerInterface *iface;
-
   g_return_val_if_fail (GST_IS_TV_TUNER (tuner), NULL);
 
-  iface = GST_TV_TUNER_GET_IFACE (tuner);
-  if (iface->get_channel)
-    return iface->get_channel (tuner);
-
-  return NULL;
+  RETURN_IFACE_CALL (tuner, get_channel, NULL);
 }
 
 /**
@@ -246,15 +238,9 @@ gst_tv_tuner_get_channel (GstTvTuner * tuner)
 const GList *
 gst_tv_tuner_list_norms (GstTvTuner * tuner)
 {
-  GstTvTunerInterface *iface;
-
   g_return_val_if_fail (GST_IS_TV_TUNER (tuner), NULL);
 
-  iface = GST_TV_TUNER_GET_IFACE (tuner);
-  if (iface->list_norms)
-    return iface->list_norms (tuner);
-
-  return NULL;
+  RETURN_IFACE_CALL (tuner, list_norms, NULL);
 }
 
 /**
@@ -273,16 +259,10 @@ gst_tv_tuner_list_norms (GstTvTuner * tuner)
 gboolean
 gst_tv_tuner_set_norm (GstTvTuner * tuner, GstTvTunerNorm * norm)
 {
-  GstTvTunerInterface *iface;
-
   g_return_val_if_fail (GST_IS_TV_TUNER (tuner), FALSE);
   g_return_val_if_fail (GST_IS_TV_TUNER_NORM (norm), FALSE);
 
-  iface = GST_TV_TUNER_GET_IFACE (tuner);
-  if (iface->set_norm)
-    return iface->set_norm (tuner, norm);
-
-  return FALSE;
+  RETURN_IFACE_CALL (tuner, set_norm, FALSE, norm);
 }
 
 /**
@@ -299,15 +279,9 @@ gst_tv_tuner_set_norm (GstTvTuner * tuner, GstTvTunerNorm * norm)
 GstTvTunerNorm *
 gst_tv_tuner_get_norm (GstTvTuner * tuner)
 {
-  GstTvTunerInterface *iface;
-
   g_return_val_if_fail (GST_IS_TV_TUNER (tuner), NULL);
 
-  iface = GST_TV_TUNER_GET_IFACE (tuner);
-  if (iface->get_norm)
-    return iface->get_norm (tuner);
-
-  return NULL;
+  RETURN_IFACE_CALL (tuner, get_norm, NULL);
 }
 
 /**
@@ -333,17 +307,11 @@ gboolean
 gst_tv_tuner_set_frequency (GstTvTuner * tuner, GstTvTunerChannel * channel,
     gulong frequency)
 {
-  GstTvTunerInterface *iface;
-
   g_return_val_if_fail (GST_IS_TV_TUNER (tuner), FALSE);
   g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), FALSE);
   g_return_val_if_fail (HAS_TUNER (channel), FALSE);
 
-  iface = GST_TV_TUNER_GET_IFACE (tuner);
-  if (iface->set_frequency)
-    return iface->set_frequency (tuner, channel, frequency);
-
-  return FALSE;
+  RETURN_IFACE_CALL (tuner, set_frequency, FALSE, channel, frequency);
 }
 
 /**
@@ -361,17 +329,11 @@ gst_tv_tuner_set_frequency (GstTvTuner * tuner, GstTvTunerChannel * channel,
 gulong
 gst_tv_tuner_get_frequency (GstTvTuner * tuner, GstTvTunerChannel * channel)
 {
-  GstTvTunerInterface *iface;
-
   g_return_val_if_fail (GST_IS_TV_TUNER (tuner), 0);
   g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), 0);
   g_return_val_if_fail (HAS_TUNER (channel), 0);
 
-  iface = GST_TV_TUNER_GET_IFACE (tuner);
-  if (iface->get_frequency)
-    return iface->get_frequency (tuner, channel);
-
-  return 0;
+  RETURN_IFACE_CALL (tuner, get_frequency, 0, channel);
 }
 
 /**
@@ -390,17 +352,11 @@ gst_tv_tuner_get_frequency (GstTvTuner * tuner, GstTvTunerChannel * channel)
 gint
 gst_tv_tuner_signal_strength (GstTvTuner * tuner, GstTvTunerChannel * channel)
 {
-  GstTvTunerInterface *iface;
-
   g_return_val_if_fail (GST_IS_TV_TUNER (tuner), 0);
   g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), 0);
   g_return_val_if_fail (HAS_TUNER (channel), 0);
 
-  iface = GST_TV_TUNER_GET_IFACE (tuner);
-  if (iface->signal_strength)
-    return iface->signal_strength (tuner, channel);
-
-  return 0;
+  RETURN_IFACE_CALL (tuner, signal_strength, 0, channel);
 }
 
 typedef const gchar *(*GetLabelFunc) (gpointer object);

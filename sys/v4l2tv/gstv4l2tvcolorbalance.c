@@ -30,6 +30,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gstv4l2tvcolorbalance.h"
+#include "v4l2tv-debug.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_balance_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_balance_debug
@@ -69,27 +70,14 @@ struct _GstV4l2TvBalance
   gboolean set[GST_V4L2_TV_BALANCE_N_PROPS];
 };
 
-static void
-unlock_and_post (GstV4l2TvBalance * balance)
-{
-  GList *pending = g_steal_pointer (&balance->pending);
-
-  GST_V4L2_TV_DEVICE_UNLOCK (balance->obj);
-  gst_v4l2_tv_object_post_messages (balance->obj->element, pending);
-}
-
 GstV4l2TvBalance *
 gst_v4l2_tv_balance_new (GstV4l2TvObject * obj)
 {
   GstV4l2TvBalance *balance = g_new0 (GstV4l2TvBalance, 1);
-  static gsize debug_done = 0;
   guint i;
 
-  if (g_once_init_enter (&debug_done)) {
-    GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_balance_debug, "v4l2tvbalance", 0,
-        "v4l2tv colour balance and orientation");
-    g_once_init_leave (&debug_done, 1);
-  }
+  V4L2TV_DEBUG_INIT_ONCE (gst_v4l2_tv_balance_debug, "v4l2tvbalance",
+      "v4l2tv colour balance and orientation");
 
   balance->obj = obj;
   for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++)
@@ -230,7 +218,7 @@ gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj)
       changed_values[i] = got;
     }
   }
-  unlock_and_post (balance);
+  gst_v4l2_tv_object_unlock_and_post (balance->obj, &balance->pending);
 
   for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++) {
     if (changed[i]) {
@@ -311,7 +299,7 @@ set_value (GstV4l2TvObject * obj, guint i, gint value, gboolean remember)
       chan = g_object_ref (balance->chans[i]);
     }
   }
-  unlock_and_post (balance);
+  gst_v4l2_tv_object_unlock_and_post (balance->obj, &balance->pending);
 
   if (chan) {
     gst_color_balance_value_changed (GST_COLOR_BALANCE (obj->element), chan,

@@ -53,6 +53,7 @@
 #include <gst/video/video.h>
 
 #include "gstv4l2tvcrop.h"
+#include "v4l2tv-debug.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_crop_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_crop_debug
@@ -85,13 +86,9 @@ GstV4l2TvCrop *
 gst_v4l2_tv_crop_new (GstV4l2TvObject * obj)
 {
   GstV4l2TvCrop *crop = g_new0 (GstV4l2TvCrop, 1);
-  static gsize debug_done = 0;
 
-  if (g_once_init_enter (&debug_done)) {
-    GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_crop_debug, "v4l2tvcrop", 0,
-        "v4l2tv cropping");
-    g_once_init_leave (&debug_done, 1);
-  }
+  V4L2TV_DEBUG_INIT_ONCE (gst_v4l2_tv_crop_debug, "v4l2tvcrop",
+      "v4l2tv cropping");
   crop->obj = obj;
   return crop;
 }

@@ -40,6 +40,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gstv4l2tvextractrls.h"
+#include "v4l2tv-debug.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_extra_ctrls_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_extra_ctrls_debug
@@ -69,13 +70,9 @@ GstV4l2TvExtraCtrls *
 gst_v4l2_tv_extra_ctrls_new (GstV4l2TvObject * obj)
 {
   GstV4l2TvExtraCtrls *ctrls = g_new0 (GstV4l2TvExtraCtrls, 1);
-  static gsize debug_done = 0;
 
-  if (g_once_init_enter (&debug_done)) {
-    GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_extra_ctrls_debug,
-        "v4l2tvextractrls", 0, "v4l2tv extra-controls");
-    g_once_init_leave (&debug_done, 1);
-  }
+  V4L2TV_DEBUG_INIT_ONCE (gst_v4l2_tv_extra_ctrls_debug, "v4l2tvextractrls",
+      "v4l2tv extra-controls");
   ctrls->obj = obj;
   return ctrls;
 }

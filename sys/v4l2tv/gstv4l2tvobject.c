@@ -111,16 +111,24 @@ static const GEnumValue standards[] = {
 };
 /* *INDENT-ON* */
 
+/* the enum type @name of @values, registered once; @type holds it */
+GType
+gst_v4l2_tv_register_enum (gsize * type, const gchar * name,
+    const GEnumValue * values)
+{
+  if (g_once_init_enter (type)) {
+    GType tmp = g_enum_register_static (name, values);
+    g_once_init_leave (type, tmp);
+  }
+  return *type;
+}
+
 GType
 gst_v4l2_tv_standard_get_type (void)
 {
-  static GType type = 0;
+  static gsize type = 0;
 
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstV4l2TvStandard", standards);
-    g_once_init_leave (&type, t);
-  }
-  return type;
+  return gst_v4l2_tv_register_enum (&type, "GstV4l2TvStandard", standards);
 }
 
 /* the nick of @std ("PAL-M"), or NULL */
@@ -1888,6 +1896,17 @@ gst_v4l2_tv_object_post_messages (GstElement * element, GList * list)
   for (l = list; l; l = l->next)
     gst_element_post_message (element, l->data);
   g_list_free (list);
+}
+
+/* with the device lock: takes the messages queued in *@pending, releases
+ * the lock and posts them */
+void
+gst_v4l2_tv_object_unlock_and_post (GstV4l2TvObject * obj, GList ** pending)
+{
+  GList *list = g_steal_pointer (pending);
+
+  GST_V4L2_TV_DEVICE_UNLOCK (obj);
+  gst_v4l2_tv_object_post_messages (obj->element, list);
 }
 
 /*

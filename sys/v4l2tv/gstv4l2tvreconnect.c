@@ -74,7 +74,7 @@ static GQuark reconnect_quark;
 GType
 gst_v4l2_tv_on_disconnect_get_type (void)
 {
-  static GType type = 0;
+  static gsize type = 0;
   static const GEnumValue values[] = {
     {GST_V4L2_TV_ON_DISCONNECT_ERROR,
         "The disconnect is an error that ends the stream", "error"},
@@ -84,12 +84,7 @@ gst_v4l2_tv_on_disconnect_get_type (void)
     {0, NULL, NULL},
   };
 
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstV4l2TvOnDisconnect", values);
-
-    g_once_init_leave (&type, t);
-  }
-  return type;
+  return gst_v4l2_tv_register_enum (&type, "GstV4l2TvOnDisconnect", values);
 }
 
 GstV4l2TvReconnect *

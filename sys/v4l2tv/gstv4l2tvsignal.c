@@ -59,17 +59,6 @@ static const struct
 };
 /* *INDENT-ON* */
 
-/* the enum type @name of @values, registered once; @type holds it */
-static GType
-register_enum (gsize * type, const gchar * name, const GEnumValue * values)
-{
-  if (g_once_init_enter (type)) {
-    GType tmp = g_enum_register_static (name, values);
-    g_once_init_leave (type, tmp);
-  }
-  return *type;
-}
-
 GType
 gst_v4l2_tv_signal_loss_get_type (void)
 {
@@ -82,7 +71,7 @@ gst_v4l2_tv_signal_loss_get_type (void)
     {0, NULL, NULL},
   };
 
-  return register_enum (&type, "GstV4l2TvSignalLoss", values);
+  return gst_v4l2_tv_register_enum (&type, "GstV4l2TvSignalLoss", values);
 }
 
 GType
@@ -96,7 +85,7 @@ gst_v4l2_tv_corrupted_frames_get_type (void)
     {0, NULL, NULL},
   };
 
-  return register_enum (&type, "GstV4l2TvCorruptedFrames", values);
+  return gst_v4l2_tv_register_enum (&type, "GstV4l2TvCorruptedFrames", values);
 }
 
 void

@@ -432,33 +432,26 @@ tune (GstV4l2TvObject * obj, guint index, gulong hz, gboolean live)
 no_tuner:
   {
     GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
-    if (IS_CAPTURE (obj))
-      TUNE_ERROR (obj, live, SETTINGS,
-          (_("Input '%s' of device '%s' has no tuner, so no frequency can "
-                  "be set; select a tuner input or leave frequency unset."),
-              name, location), ("%lu Hz asked for", hz));
-    else
-      TUNE_ERROR (obj, live, SETTINGS,
-          (_("Output '%s' of device '%s' has no modulator, so no frequency "
-                  "can be set; select a modulator output or leave frequency "
-                  "unset."), name, location), ("%lu Hz asked for", hz));
+    TUNE_ERROR (obj, live, SETTINGS,
+        (IS_CAPTURE (obj) ?
+            _("Input '%s' of device '%s' has no tuner, so no frequency can "
+                "be set; select a tuner input or leave frequency unset.") :
+            _("Output '%s' of device '%s' has no modulator, so no frequency "
+                "can be set; select a modulator output or leave frequency "
+                "unset."), name, location), ("%lu Hz asked for", hz));
     return FALSE;
   }
 out_of_range:
   {
     GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
-    if (IS_CAPTURE (obj))
-      TUNE_ERROR (obj, live, SETTINGS,
-          (_("Frequency %.3f MHz is outside the range of the tuner of input "
-                  "'%s' of device '%s': %.3f to %.3f MHz."), MHZ (hz), name,
-              location, MHZ (low), MHZ (high)),
-          ("%lu Hz, range %lu..%lu Hz", hz, low, high));
-    else
-      TUNE_ERROR (obj, live, SETTINGS,
-          (_("Frequency %.3f MHz is outside the range of the modulator of "
-                  "output '%s' of device '%s': %.3f to %.3f MHz."), MHZ (hz),
-              name, location, MHZ (low), MHZ (high)),
-          ("%lu Hz, range %lu..%lu Hz", hz, low, high));
+    TUNE_ERROR (obj, live, SETTINGS,
+        (IS_CAPTURE (obj) ?
+            _("Frequency %.3f MHz is outside the range of the tuner of input "
+                "'%s' of device '%s': %.3f to %.3f MHz.") :
+            _("Frequency %.3f MHz is outside the range of the modulator of "
+                "output '%s' of device '%s': %.3f to %.3f MHz."), MHZ (hz),
+            name, location, MHZ (low), MHZ (high)),
+        ("%lu Hz, range %lu..%lu Hz", hz, low, high));
     return FALSE;
   }
 set_failed:

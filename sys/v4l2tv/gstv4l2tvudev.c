@@ -30,6 +30,7 @@
 #endif
 
 #include "gstv4l2tvudev.h"
+#include "v4l2tv-debug.h"
 
 GST_DEBUG_CATEGORY_STATIC (v4l2tv_udev_debug);
 #define GST_CAT_DEFAULT v4l2tv_udev_debug
@@ -43,13 +44,8 @@ GST_DEBUG_CATEGORY_STATIC (v4l2tv_udev_debug);
 static void
 debug_init (void)
 {
-  static gsize done = 0;
-
-  if (g_once_init_enter (&done)) {
-    GST_DEBUG_CATEGORY_INIT (v4l2tv_udev_debug, "v4l2tvudev", 0,
-        "udev: the cards' nodes, sound devices and hotplug");
-    g_once_init_leave (&done, 1);
-  }
+  V4L2TV_DEBUG_INIT_ONCE (v4l2tv_udev_debug, "v4l2tvudev",
+      "udev: the cards' nodes, sound devices and hotplug");
 }
 
 /**

@@ -45,6 +45,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gstv4l2tvvidorient.h"
+#include "v4l2tv-debug.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_orient_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_orient_debug
@@ -79,26 +80,13 @@ struct _GstV4l2TvOrient
   gboolean convert_warned;      /* a conversion could not flip */
 };
 
-static void
-unlock_and_post (GstV4l2TvOrient * orient)
-{
-  GList *pending = g_steal_pointer (&orient->pending);
-
-  GST_V4L2_TV_DEVICE_UNLOCK (orient->obj);
-  gst_v4l2_tv_object_post_messages (orient->obj->element, pending);
-}
-
 GstV4l2TvOrient *
 gst_v4l2_tv_orient_new (GstV4l2TvObject * obj)
 {
   GstV4l2TvOrient *orient = g_new0 (GstV4l2TvOrient, 1);
-  static gsize debug_done = 0;
 
-  if (g_once_init_enter (&debug_done)) {
-    GST_DEBUG_CATEGORY_INIT (gst_v4l2_tv_orient_debug, "v4l2tvorient", 0,
-        "v4l2tv flips");
-    g_once_init_leave (&debug_done, 1);
-  }
+  V4L2TV_DEBUG_INIT_ONCE (gst_v4l2_tv_orient_debug, "v4l2tvorient",
+      "v4l2tv flips");
 
   orient->obj = obj;
   return orient;
@@ -180,7 +168,7 @@ gst_v4l2_tv_orient_opened (GstV4l2TvObject * obj)
   for (f = 0; f < N_FLIPS; f++)
     if (orient->set[f])
       apply_unlocked (orient, f);
-  unlock_and_post (orient);
+  gst_v4l2_tv_object_unlock_and_post (orient->obj, &orient->pending);
 }
 
 void
@@ -212,7 +200,7 @@ set_flips (GstV4l2TvObject * obj, guint mask, gboolean want_h, gboolean want_v)
     if (orient->open && !apply_unlocked (orient, f))
       ok = FALSE;
   }
-  unlock_and_post (orient);
+  gst_v4l2_tv_object_unlock_and_post (orient->obj, &orient->pending);
   return ok;
 }
 
@@ -253,7 +241,7 @@ gst_v4l2_tv_orient_prepare_convert (GstV4l2TvObject * obj,
         ("the card has no flip control and this conversion "
             "(GstVideoConverter) cannot flip: frames go out unflipped"));
   }
-  unlock_and_post (orient);
+  gst_v4l2_tv_object_unlock_and_post (orient->obj, &orient->pending);
 }
 
 /* --- GstVideoOrientation --- */

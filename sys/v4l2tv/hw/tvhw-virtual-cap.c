@@ -204,21 +204,11 @@ gst_tv_hw_virtual_cap_s_input (GstTvHwDevice * dev, guint32 index)
   gint ret;
 
   g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_take_fault (card, NODE (dev),
-      GST_TV_HW_VIRTUAL_FAULT_S_INPUT);
-  if (ret < 0)
+  ret = gst_tv_hw_virtual_port_switch (card, GST_TV_HW_VIRTUAL_FAULT_S_INPUT,
+      &card->cap, index, card->n_inputs, card->input);
+  if (ret <= 0)
     goto done;
-  if (index >= card->n_inputs) {
-    ret = -EINVAL;
-    goto done;
-  }
-  if (index == card->input)
-    goto done;
-  /* vivid: vb2_is_busy() of the video and the VBI queue */
-  if (card->cap.n_buffers > 0 || card->vbi_cap.n_buffers > 0) {
-    ret = -EBUSY;
-    goto done;
-  }
+  ret = 0;
   card->input = index;
   card->cap.crop.width = 0;
   gst_tv_hw_virtual_cap_fix_std (card);

@@ -127,21 +127,11 @@ gst_tv_hw_virtual_out_s_output (GstTvHwDevice * dev, guint32 index)
   gint ret;
 
   g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_take_fault (card, NODE (dev),
-      GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT);
-  if (ret < 0)
+  ret = gst_tv_hw_virtual_port_switch (card, GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT,
+      &card->out, index, card->n_outputs, card->output);
+  if (ret <= 0)
     goto done;
-  if (index >= card->n_outputs) {
-    ret = -EINVAL;
-    goto done;
-  }
-  if (index == card->output)
-    goto done;
-  /* vivid: vb2_is_busy() of the video and the VBI queue */
-  if (card->out.n_buffers > 0 || card->vbi_out.n_buffers > 0) {
-    ret = -EBUSY;
-    goto done;
-  }
+  ret = 0;
   card->output = index;
   /* the audio output follows: the first one of the new output's set */
   if (!(outputs[index].audioset & (1u << card->audio_output)))

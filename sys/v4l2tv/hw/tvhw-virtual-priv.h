@@ -286,6 +286,12 @@ gboolean gst_tv_hw_virtual_node_is_vbi (GstTvHwVirtualCard * card,
 /* the other node of the same direction (video <-> VBI) */
 GstTvHwVirtualNode *gst_tv_hw_virtual_node_partner (GstTvHwVirtualCard *
     card, GstTvHwVirtualNode * node);
+/* the checks of S_INPUT/S_OUTPUT on the video @node: a pending @fault,
+ * @index out of @n_ports, busy queues; 1 when the switch is to be made,
+ * 0 when @index is already @current, or a negative errno */
+gint gst_tv_hw_virtual_port_switch (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFault fault, GstTvHwVirtualNode * node, guint32 index,
+    guint n_ports, guint current);
 guint gst_tv_hw_virtual_std_lines (v4l2_std_id std);
 guint gst_tv_hw_virtual_std_height (v4l2_std_id std);
 /* the frame period of @std, in seconds */

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "hw/tvhw-virtual-priv.h"
+#include "v4l2tv-debug.h"
 
 GST_DEBUG_CATEGORY (tvhw_virtual_debug);
 
@@ -52,13 +53,8 @@ static const GstTvHwVirtualInput default_inputs[] = {
 static void
 debug_init (void)
 {
-  static gsize done = 0;
-
-  if (g_once_init_enter (&done)) {
-    GST_DEBUG_CATEGORY_INIT (tvhw_virtual_debug, "tvhw-virtual", 0,
-        "v4l2tv virtual TV card");
-    g_once_init_leave (&done, 1);
-  }
+  V4L2TV_DEBUG_INIT_ONCE (tvhw_virtual_debug, "tvhw-virtual",
+      "v4l2tv virtual TV card");
 }
 
 /* the node a handle was opened on */
@@ -1268,6 +1264,29 @@ gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
   GST_DEBUG ("card %u: injected fault %d: %s", card->index, fault,
       g_strerror (err));
   return -err;
+}
+
+/* card->lock held: what S_INPUT and S_OUTPUT check before @node switches
+ * from port @current to port @index of @n_ports (an injected @fault
+ * first): 1 to switch, 0 when @index is the current one, or -errno */
+gint
+gst_tv_hw_virtual_port_switch (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFault fault, GstTvHwVirtualNode * node, guint32 index,
+    guint n_ports, guint current)
+{
+  gint ret = gst_tv_hw_virtual_take_fault (card, node, fault);
+
+  if (ret < 0)
+    return ret;
+  if (index >= n_ports)
+    return -EINVAL;
+  if (index == current)
+    return 0;
+  /* vivid: vb2_is_busy() of the video and the VBI queue */
+  if (node->n_buffers > 0 ||
+      gst_tv_hw_virtual_node_partner (card, node)->n_buffers > 0)
+    return -EBUSY;
+  return 1;
 }
 
 /* --- open, close, QUERYCAP --- */

@@ -14,6 +14,7 @@
 
 #include "hw/tvhw-backend.h"
 #include "hw/tvhw-virtual.h"
+#include "v4l2tv-debug.h"
 
 GST_DEBUG_CATEGORY_STATIC (tvhw_debug);
 #define GST_CAT_DEFAULT tvhw_debug
@@ -21,12 +22,7 @@ GST_DEBUG_CATEGORY_STATIC (tvhw_debug);
 static void
 tvhw_debug_init (void)
 {
-  static gsize done = 0;
-
-  if (g_once_init_enter (&done)) {
-    GST_DEBUG_CATEGORY_INIT (tvhw_debug, "tvhw", 0, "v4l2tv hardware layer");
-    g_once_init_leave (&done, 1);
-  }
+  V4L2TV_DEBUG_INIT_ONCE (tvhw_debug, "tvhw", "v4l2tv hardware layer");
 }
 
 /* indent would put spaces into the quark's name */

@@ -245,12 +245,19 @@ next_frame_time (GstTvHwVirtualNode * node)
   return frame_time (node, n);
 }
 
-/* whether @node is a VBI node whose frames its video node paces now */
+/* whether @node is a VBI node whose frames its video node paces now: it
+ * streams, or it has buffers queued for its STREAMON (a consumer that
+ * starts VBI just before the video would otherwise see the VBI node
+ * take the first frames alone, and its video start frames later) */
 static gboolean
 paced_by_video (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
 {
-  return gst_tv_hw_virtual_node_is_vbi (card, node) &&
-      gst_tv_hw_virtual_node_partner (card, node)->streaming;
+  GstTvHwVirtualNode *video;
+
+  if (!gst_tv_hw_virtual_node_is_vbi (card, node))
+    return FALSE;
+  video = gst_tv_hw_virtual_node_partner (card, node);
+  return video->streaming || !g_queue_is_empty (&video->queued);
 }
 
 static void

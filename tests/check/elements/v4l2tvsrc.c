@@ -1495,6 +1495,11 @@ GST_START_TEST (test_error_fault)
       v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   gchar *launch;
 
+  /* the video capture node's faults: the VBI node's are only warnings
+   * (elements/v4l2tvsrc-vbi.c); a STREAMON fault on the card would
+   * otherwise go to whichever node streams first */
+  gst_tv_hw_virtual_card_set_fault_nodes (card,
+      GST_TV_HW_VIRTUAL_FAULTS_VIDEO_NODES);
   gst_tv_hw_virtual_card_inject_fault (card, fault_cases[__i__].fault,
       fault_cases[__i__].err);
   launch = g_strconcat (SRC, fault_cases[__i__].args, SINK, NULL);

@@ -273,10 +273,11 @@ GST_START_TEST (test_src_lists)
   fail_unless (gst_tv_tuner_get_channel (tuner) == NULL);
   fail_unless (gst_tv_tuner_get_norm (tuner) == NULL);
 
-  /* the device opens in READY: the lists are there */
+  /* the device opens in READY: the lists are there; three handles, the
+   * video node's and the VBI node's two (sliced and raw, docs/vbi.md) */
   fail_unless_equals_int (gst_element_set_state (h->element,
           GST_STATE_READY), GST_STATE_CHANGE_SUCCESS);
-  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (card), 1);
+  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (card), 3);
   fail_unless_equals_int (g_list_length ((GList *)
           gst_tv_tuner_list_channels (tuner)), 4);
   tv = find_channel (h->element, "Television");

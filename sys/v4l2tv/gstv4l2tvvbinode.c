@@ -454,7 +454,7 @@ gst_v4l2_tv_vbi_node_start (GstV4l2TvVbiNode * vbi)
     goto off;
   }
 
-  what = "VIDIOC_G_SLICED_VBI_CAP";
+  what = "G_SLICED_VBI_CAP";
   if (!slicer_has (vbi, want, &has_sliced, &err))
     goto failed;
   what = "S_FMT";

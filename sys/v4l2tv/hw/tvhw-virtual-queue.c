@@ -189,14 +189,20 @@ node_frame (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
 }
 
 /* FREERUN: every queued buffer gets the next frame at once; a VBI node
- * beside a streaming video node takes the video node's frames (or drops
- * them), so that they stay in step */
+ * beside a streaming video node takes the video node's frames, so that
+ * they stay in step. On the capture side a frame also waits for a queued
+ * VBI buffer while the VBI node streams: no time passes in FREERUN, so
+ * no frame's VBI data is lost to a video queue deeper than the VBI one
+ * (a consumer collects its VBI frames with the video's, as v4l2tvsrc
+ * does). The output side displays a frame with or without VBI data. */
 static void
 fill_all_queued (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
 {
   GstTvHwVirtualNode *vbi = gst_tv_hw_virtual_node_partner (card, node);
 
   while (!g_queue_is_empty (&node->queued)) {
+    if (node == &card->cap && vbi->streaming && g_queue_is_empty (&vbi->queued))
+      break;
     if (!node_frame (card, node))
       break;
     if (vbi->streaming)

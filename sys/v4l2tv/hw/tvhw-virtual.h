@@ -355,7 +355,8 @@ typedef struct _GstTvHwVirtualCard GstTvHwVirtualCard;
  *   timestamp is reached on CLOCK_MONOTONIC (the default, for demos)
  * @GST_TV_HW_VIRTUAL_PACING_FREERUN: every queued buffer is filled (or
  *   displayed) at once; timestamps still advance by exactly one frame
- *   period per frame
+ *   period per frame. A capture frame waits for a queued buffer on the
+ *   VBI capture node while that streams, so that no frame is lost there
  * @GST_TV_HW_VIRTUAL_PACING_MANUAL: frames become ready only through
  *   gst_tv_hw_virtual_card_emit_frames(); nothing ever sleeps
  *

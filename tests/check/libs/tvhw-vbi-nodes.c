@@ -242,15 +242,18 @@ dequeue_same_frame (GstTvHwDevice * a, struct v4l2_buffer *ab,
   }
 }
 
-/* @n frames from the video node and the VBI node of kind @kind at once in
- * @pacing, on input @input at @std: each VBI frame has the video frame's
- * sequence and timestamp, the first frame of both is 0 (but in REALTIME,
- * where the two STREAMONs may fall into different frame periods). The
- * buffers are queued after both STREAMONs, so that FREERUN does not run
- * one node ahead. Returns what each VBI frame carried. */
+/* @n frames from the video node (@video_buffers buffers) and the VBI
+ * node of kind @kind (4 buffers) at once in @pacing, on input @input at
+ * @std: each VBI frame has the video frame's sequence and timestamp, the
+ * first frame of both is 0 (but in REALTIME, where the two STREAMONs may
+ * fall into different frame periods), and outside REALTIME no frame is
+ * missing on either node. The buffers are queued after both STREAMONs, so
+ * that FREERUN does not run one node ahead. Returns what each VBI frame
+ * carried. */
 static GstTvVbiData *
 capture_both (GstTvHwVirtualPacing pacing, GstTvHwNodeKind kind,
-    guint input, v4l2_std_id std, guint32 frequency, guint n)
+    guint input, v4l2_std_id std, guint32 frequency, guint n,
+    guint video_buffers)
 {
   GstTvHwVirtualCard *card = fresh_card (0);
   GstTvHwDevice *video = open_card ("virtual:0");
@@ -267,12 +270,14 @@ capture_both (GstTvHwVirtualPacing pacing, GstTvHwNodeKind kind,
   set_std (vbi, std);
   set_vbi_fmt (vbi, V4L2_SLICED_CAPTION_525 | V4L2_SLICED_WSS_625, &fmt);
   stream_setup (&bs, vbi, 4, FALSE);
-  stream_setup (&vs, video, 4, FALSE);
+  stream_setup (&vs, video, video_buffers, FALSE);
   stream_on (vbi);
   stream_on (video);
-  for (i = 0; i < 4; i++) {
-    queue (vbi, i);
-    queue (video, i);
+  for (i = 0; i < MAX (4, video_buffers); i++) {
+    if (i < 4)
+      queue (vbi, i);
+    if (i < video_buffers)
+      queue (video, i);
   }
 
   for (i = 0; i < n; i++) {
@@ -284,8 +289,10 @@ capture_both (GstTvHwVirtualPacing pacing, GstTvHwNodeKind kind,
     fail_unless_equals_int (bb.sequence, vb.sequence);
     fail_unless_equals_int64 (timeval_us (&bb), timeval_us (&vb));
     fail_unless_equals_int (bb.field, V4L2_FIELD_NONE);
-    if (pacing != GST_TV_HW_VIRTUAL_PACING_REALTIME)
+    if (pacing != GST_TV_HW_VIRTUAL_PACING_REALTIME) {
+      fail_unless_equals_int (vb.sequence, i);
       fail_unless_equals_int (bb.sequence, i);
+    }
     decode_vbi (vbi, &fmt, bs.data[bb.index], &bb, &data[i]);
     /* FREERUN: a video QBUF makes the frame, which the VBI buffer
      * queued before it takes */
@@ -315,11 +322,12 @@ caption_text (const GstTvVbiData * data, guint n, guint field)
 }
 
 static void
-check_ntsc_captions (GstTvHwVirtualPacing pacing, GstTvHwNodeKind kind)
+check_ntsc_captions (GstTvHwVirtualPacing pacing, GstTvHwNodeKind kind,
+    guint video_buffers)
 {
   /* Composite1, NTSC-M */
   GstTvVbiData *data = capture_both (pacing, kind, 1, V4L2_STD_NTSC_M, 0,
-      CYCLE);
+      CYCLE, video_buffers);
   gchar *text1 = caption_text (data, CYCLE, 0);
   gchar *text2 = caption_text (data, CYCLE, 1);
 
@@ -334,7 +342,7 @@ check_ntsc_captions (GstTvHwVirtualPacing pacing, GstTvHwNodeKind kind)
 GST_START_TEST (test_raw_captions_manual)
 {
   check_ntsc_captions (GST_TV_HW_VIRTUAL_PACING_MANUAL,
-      GST_TV_HW_NODE_VBI_CAPTURE);
+      GST_TV_HW_NODE_VBI_CAPTURE, 4);
 }
 
 GST_END_TEST;
@@ -342,7 +350,7 @@ GST_END_TEST;
 GST_START_TEST (test_sliced_captions_manual)
 {
   check_ntsc_captions (GST_TV_HW_VIRTUAL_PACING_MANUAL,
-      GST_TV_HW_NODE_SLICED_VBI_CAPTURE);
+      GST_TV_HW_NODE_SLICED_VBI_CAPTURE, 4);
 }
 
 GST_END_TEST;
@@ -350,9 +358,13 @@ GST_END_TEST;
 GST_START_TEST (test_captions_freerun)
 {
   check_ntsc_captions (GST_TV_HW_VIRTUAL_PACING_FREERUN,
-      GST_TV_HW_NODE_SLICED_VBI_CAPTURE);
+      GST_TV_HW_NODE_SLICED_VBI_CAPTURE, 4);
   check_ntsc_captions (GST_TV_HW_VIRTUAL_PACING_FREERUN,
-      GST_TV_HW_NODE_VBI_CAPTURE);
+      GST_TV_HW_NODE_VBI_CAPTURE, 4);
+  /* a video queue deeper than the VBI one: the video frames wait for a
+   * queued VBI buffer, no VBI frame is skipped */
+  check_ntsc_captions (GST_TV_HW_VIRTUAL_PACING_FREERUN,
+      GST_TV_HW_NODE_SLICED_VBI_CAPTURE, 8);
 }
 
 GST_END_TEST;
@@ -361,7 +373,7 @@ GST_END_TEST;
 GST_START_TEST (test_realtime_in_step)
 {
   g_free (capture_both (GST_TV_HW_VIRTUAL_PACING_REALTIME,
-          GST_TV_HW_NODE_SLICED_VBI_CAPTURE, 0, V4L2_STD_PAL_BG, 0, 4));
+          GST_TV_HW_NODE_SLICED_VBI_CAPTURE, 0, V4L2_STD_PAL_BG, 0, 4, 4));
 }
 
 GST_END_TEST;
@@ -373,7 +385,7 @@ GST_START_TEST (test_wss)
 
   /* the tuner on E7: 16:9, raw and sliced */
   data = capture_both (GST_TV_HW_VIRTUAL_PACING_MANUAL,
-      GST_TV_HW_NODE_SLICED_VBI_CAPTURE, 0, V4L2_STD_PAL_BG, E7, 3);
+      GST_TV_HW_NODE_SLICED_VBI_CAPTURE, 0, V4L2_STD_PAL_BG, E7, 3, 4);
   for (i = 0; i < 3; i++) {
     fail_unless (data[i].has_wss);
     fail_unless_equals_int (gst_tv_vbi_wss_aspect (data[i].wss),
@@ -382,18 +394,18 @@ GST_START_TEST (test_wss)
   }
   g_free (data);
   data = capture_both (GST_TV_HW_VIRTUAL_PACING_MANUAL,
-      GST_TV_HW_NODE_VBI_CAPTURE, 0, V4L2_STD_PAL_BG, E7, 1);
+      GST_TV_HW_NODE_VBI_CAPTURE, 0, V4L2_STD_PAL_BG, E7, 1, 4);
   fail_unless_equals_int (gst_tv_vbi_wss_aspect (data[0].wss),
       GST_TV_VBI_WSS_16_9_ANAMORPHIC);
   g_free (data);
   /* the tuner on E5 and S-Video: 4:3 */
   data = capture_both (GST_TV_HW_VIRTUAL_PACING_MANUAL,
-      GST_TV_HW_NODE_SLICED_VBI_CAPTURE, 0, V4L2_STD_PAL_BG, 0, 1);
+      GST_TV_HW_NODE_SLICED_VBI_CAPTURE, 0, V4L2_STD_PAL_BG, 0, 1, 4);
   fail_unless_equals_int (gst_tv_vbi_wss_aspect (data[0].wss),
       GST_TV_VBI_WSS_4_3_FULL);
   g_free (data);
   data = capture_both (GST_TV_HW_VIRTUAL_PACING_MANUAL,
-      GST_TV_HW_NODE_VBI_CAPTURE, 2, V4L2_STD_PAL_BG, 0, 1);
+      GST_TV_HW_NODE_VBI_CAPTURE, 2, V4L2_STD_PAL_BG, 0, 1, 4);
   fail_unless (data[0].has_wss);
   fail_unless_equals_int (gst_tv_vbi_wss_aspect (data[0].wss),
       GST_TV_VBI_WSS_4_3_FULL);

@@ -59,13 +59,13 @@
 #include "gstv4l2tvsrc.h"
 #include "gstv4l2tvsink.h"
 #include "gstv4l2tvudev.h"
+#include "hw/tvhw-v4l2.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_device_provider_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_device_provider_debug
 
 /* where the video nodes are */
 #define DEV_DIR "/dev"
-#define NODE_PREFIX "video"
 /* how many virtual cards to list */
 #define VIRTUAL_DEVICES_ENV "V4L2TV_VIRTUAL_DEVICES"
 
@@ -483,23 +483,8 @@ static gint64
 node_number (const gchar * path)
 {
   const gchar *name = strrchr (path, '/') ? strrchr (path, '/') + 1 : path;
-  guint64 n;
 
-  if (!g_str_has_prefix (name, NODE_PREFIX))
-    return -1;
-  if (!g_ascii_string_to_unsigned (name + strlen (NODE_PREFIX), 10, 0,
-          G_MAXINT, &n, NULL))
-    return -1;
-  return n;
-}
-
-static gint
-compare_nodes (gconstpointer a, gconstpointer b)
-{
-  gint64 na = node_number (*(const gchar **) a);
-  gint64 nb = node_number (*(const gchar **) b);
-
-  return na < nb ? -1 : na > nb;
+  return gst_tv_hw_v4l2_video_node_number (name);
 }
 
 /* the video nodes /dev/videoN, by N: those udev knows when it runs,
@@ -507,37 +492,30 @@ compare_nodes (gconstpointer a, gconstpointer b)
 static GPtrArray *
 list_nodes (void)
 {
-  GPtrArray *nodes = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GError) err = NULL;
-  const gchar *name;
-  GDir *dir;
+  GPtrArray *nodes;
   guint i;
 
   if (gst_v4l2_tv_udev_is_active ()) {
     g_autoptr (GPtrArray) known = gst_v4l2_tv_udev_list_nodes ();
 
+    nodes = g_ptr_array_new_with_free_func (g_free);
     for (i = 0; i < known->len; i++) {
       const gchar *path = g_ptr_array_index (known, i);
 
       if (node_number (path) >= 0)
         g_ptr_array_add (nodes, g_strdup (path));
     }
-    g_ptr_array_sort (nodes, compare_nodes);
+    gst_tv_hw_v4l2_sort_nodes (nodes, gst_tv_hw_v4l2_video_node_number);
     return nodes;
   }
 
-  dir = g_dir_open (DEV_DIR, 0, &err);
-  if (dir == NULL) {
+  nodes = gst_tv_hw_v4l2_list_nodes (DEV_DIR,
+      gst_tv_hw_v4l2_video_node_number, &err);
+  if (nodes == NULL) {
     GST_WARNING ("cannot list %s: %s", DEV_DIR, err->message);
-    return nodes;
+    nodes = g_ptr_array_new_with_free_func (g_free);
   }
-  while ((name = g_dir_read_name (dir))) {
-    if (node_number (name) >= 0)
-      g_ptr_array_add (nodes, g_build_filename (DEV_DIR, name, NULL));
-  }
-  g_dir_close (dir);
-  g_ptr_array_sort (nodes, compare_nodes);
-
   return nodes;
 }
 

@@ -280,6 +280,77 @@ v4l2_interrupt (GstTvHwDevice * dev, gboolean flushing)
   gst_poll_set_flushing (PRIV (dev)->poll, flushing);
 }
 
+/* --- the nodes in /dev --- */
+
+#define VIDEO_PREFIX "video"
+
+gint64
+gst_tv_hw_v4l2_video_node_number (const gchar * name)
+{
+  guint64 n;
+
+  g_return_val_if_fail (name != NULL, -1);
+
+  if (!g_str_has_prefix (name, VIDEO_PREFIX) ||
+      !g_ascii_string_to_unsigned (name + strlen (VIDEO_PREFIX), 10, 0,
+          G_MAXINT, &n, NULL))
+    return -1;
+  return n;
+}
+
+/* the NAME of DIR/NAME */
+static const gchar *
+node_name (const gchar * path)
+{
+  const gchar *slash = strrchr (path, '/');
+
+  return slash ? slash + 1 : path;
+}
+
+static gint
+compare_nodes (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+  GstTvHwV4l2NodeNumberFunc number =
+      *(const GstTvHwV4l2NodeNumberFunc *) user_data;
+  gint64 na = number (node_name (*(const gchar **) a));
+  gint64 nb = number (node_name (*(const gchar **) b));
+
+  return na < nb ? -1 : na > nb;
+}
+
+void
+gst_tv_hw_v4l2_sort_nodes (GPtrArray * paths, GstTvHwV4l2NodeNumberFunc number)
+{
+  g_return_if_fail (paths != NULL);
+  g_return_if_fail (number != NULL);
+
+  g_ptr_array_sort_with_data (paths, compare_nodes, &number);
+}
+
+GPtrArray *
+gst_tv_hw_v4l2_list_nodes (const gchar * dir, GstTvHwV4l2NodeNumberFunc number,
+    GError ** error)
+{
+  GPtrArray *nodes;
+  const gchar *name;
+  GDir *d;
+
+  g_return_val_if_fail (dir != NULL, NULL);
+  g_return_val_if_fail (number != NULL, NULL);
+
+  d = g_dir_open (dir, 0, error);
+  if (d == NULL)
+    return NULL;
+  nodes = g_ptr_array_new_with_free_func (g_free);
+  while ((name = g_dir_read_name (d))) {
+    if (number (name) >= 0)
+      g_ptr_array_add (nodes, g_build_filename (dir, name, NULL));
+  }
+  g_dir_close (d);
+  gst_tv_hw_v4l2_sort_nodes (nodes, number);
+  return nodes;
+}
+
 /* --- finding the card's VBI node --- */
 
 #define VBI_PREFIX "vbi"
@@ -304,39 +375,20 @@ gst_tv_hw_v4l2_vbi_node_number (const gchar * name)
   return n;
 }
 
-static gint
-compare_vbi_nodes (gconstpointer a, gconstpointer b)
-{
-  gint64 na = gst_tv_hw_v4l2_vbi_node_number (strrchr (*(const gchar **) a,
-          '/') + 1);
-  gint64 nb = gst_tv_hw_v4l2_vbi_node_number (strrchr (*(const gchar **) b,
-          '/') + 1);
-
-  return na < nb ? -1 : na > nb;
-}
-
 GPtrArray *
 gst_tv_hw_v4l2_list_vbi_nodes (const gchar * dir)
 {
-  GPtrArray *nodes = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GError) err = NULL;
-  const gchar *name;
-  GDir *d;
+  GPtrArray *nodes;
 
-  g_return_val_if_fail (dir != NULL, nodes);
+  g_return_val_if_fail (dir != NULL, g_ptr_array_new_with_free_func (g_free));
   ensure_debug_category ();
 
-  d = g_dir_open (dir, 0, &err);
-  if (d == NULL) {
+  nodes = gst_tv_hw_v4l2_list_nodes (dir, gst_tv_hw_v4l2_vbi_node_number, &err);
+  if (nodes == NULL) {
     GST_DEBUG ("cannot list %s: %s", dir, err->message);
-    return nodes;
+    nodes = g_ptr_array_new_with_free_func (g_free);
   }
-  while ((name = g_dir_read_name (d))) {
-    if (gst_tv_hw_v4l2_vbi_node_number (name) >= 0)
-      g_ptr_array_add (nodes, g_build_filename (dir, name, NULL));
-  }
-  g_dir_close (d);
-  g_ptr_array_sort (nodes, compare_vbi_nodes);
   return nodes;
 }
 

@@ -16,9 +16,28 @@ G_BEGIN_DECLS
 typedef gint (*GstTvHwV4l2QuerycapFunc) (const gchar * path,
     struct v4l2_capability * cap, gpointer user_data);
 
+/* the number N of a node's name in /dev ("videoN", "vbiN"), -1 if @name
+ * is not a node of the kind */
+typedef gint64 (*GstTvHwV4l2NodeNumberFunc) (const gchar * name);
+
+/* the number N of a name "videoN" (a decimal without sign), -1 if @name
+ * is not one */
+gint64 gst_tv_hw_v4l2_video_node_number (const gchar * name);
+
 /* the number N of a name "vbiN" (a decimal without sign or leading zero),
  * -1 if @name is not one */
 gint64 gst_tv_hw_v4l2_vbi_node_number (const gchar * name);
+
+/* sorts @paths (DIR/NAME, or NAME) by the number @number gives each NAME
+ * (video2 before video10) */
+void gst_tv_hw_v4l2_sort_nodes (GPtrArray * paths,
+    GstTvHwV4l2NodeNumberFunc number);
+
+/* the paths @dir/NAME of the names in @dir that @number gives a number,
+ * sorted by it (g_free() is the array's free function); NULL with @error
+ * set if @dir cannot be read */
+GPtrArray *gst_tv_hw_v4l2_list_nodes (const gchar * dir,
+    GstTvHwV4l2NodeNumberFunc number, GError ** error);
 
 /* the paths @dir/vbiN, sorted by N (vbi2 before vbi10); an empty array if
  * @dir cannot be read */

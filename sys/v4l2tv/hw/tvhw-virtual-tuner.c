@@ -134,6 +134,17 @@ tuner_input (GstTvHwVirtualCard * card)
   return 0;
 }
 
+/* card->lock held: whether @dev has tuner or modulator @index: -ENOTTY
+ * when a capture node's card has no tuner input (the output node always
+ * has its modulator), -EINVAL for an index other than 0 */
+static gint
+check_tuner_index (GstTvHwDevice * dev, guint32 index)
+{
+  if (!IS_OUTPUT (dev) && !gst_tv_hw_virtual_tuner_present (CARD (dev)))
+    return -ENOTTY;
+  return index == 0 ? 0 : -EINVAL;
+}
+
 /* --- the tuner (capture node) --- */
 
 gint
@@ -148,14 +159,9 @@ gst_tv_hw_virtual_tuner_g_tuner (GstTvHwDevice * dev, struct v4l2_tuner *tuner)
     return -ENOTTY;
 
   g_mutex_lock (&card->lock);
-  if (!gst_tv_hw_virtual_tuner_present (card)) {
-    ret = -ENOTTY;
+  ret = check_tuner_index (dev, index);
+  if (ret < 0)
     goto done;
-  }
-  if (index != 0) {
-    ret = -EINVAL;
-    goto done;
-  }
   gst_tv_hw_virtual_node_update (card, &card->out);
   gst_tv_hw_virtual_cap_receive (card, tuner_input (card), &rx);
 
@@ -187,13 +193,10 @@ gst_tv_hw_virtual_tuner_s_tuner (GstTvHwDevice * dev,
     return -ENOTTY;
 
   g_mutex_lock (&card->lock);
-  if (!gst_tv_hw_virtual_tuner_present (card))
-    ret = -ENOTTY;
-  else if (tuner->index != 0)
-    ret = -EINVAL;
-  else if (tuner->audmode > V4L2_TUNER_MODE_LANG1_LANG2)
+  ret = check_tuner_index (dev, tuner->index);
+  if (ret == 0 && tuner->audmode > V4L2_TUNER_MODE_LANG1_LANG2)
     ret = -EINVAL;              /* vivid_video_s_tuner() */
-  else
+  if (ret == 0)
     card->tv_audmode = tuner->audmode;
   g_mutex_unlock (&card->lock);
 
@@ -261,14 +264,9 @@ gst_tv_hw_virtual_tuner_g_frequency (GstTvHwDevice * dev,
   gint ret = 0;
 
   g_mutex_lock (&card->lock);
-  if (!IS_OUTPUT (dev) && !gst_tv_hw_virtual_tuner_present (card)) {
-    ret = -ENOTTY;
+  ret = check_tuner_index (dev, tuner);
+  if (ret < 0)
     goto done;
-  }
-  if (tuner != 0) {
-    ret = -EINVAL;
-    goto done;
-  }
   memset (freq, 0, sizeof (*freq));
   freq->tuner = tuner;
   freq->type = V4L2_TUNER_ANALOG_TV;
@@ -288,12 +286,11 @@ gst_tv_hw_virtual_tuner_s_frequency (GstTvHwDevice * dev,
   gint ret = 0;
 
   g_mutex_lock (&card->lock);
-  if (!IS_OUTPUT (dev) && !gst_tv_hw_virtual_tuner_present (card)) {
-    ret = -ENOTTY;
+  ret = check_tuner_index (dev, freq->tuner);
+  if (ret < 0)
     goto done;
-  }
   /* v4l_s_frequency(): a video node's tuners are analog TV tuners */
-  if (freq->tuner != 0 || freq->type != V4L2_TUNER_ANALOG_TV) {
+  if (freq->type != V4L2_TUNER_ANALOG_TV) {
     ret = -EINVAL;
     goto done;
   }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "hw/tvhw-backend.h"
+#include "hw/tvhw-v4l2.h"
 #include "hw/tvhw-virtual.h"
 #include "v4l2tv-debug.h"
 
@@ -258,31 +259,6 @@ gst_tv_hw_virtual_n_cards (void)
 }
 
 #define VIDEO_NODE_DIR "/dev"
-#define VIDEO_NODE_PREFIX "video"
-
-/* N of /dev/videoN, -1 when @name is no such node */
-static gint64
-video_node_number (const gchar * name)
-{
-  guint64 n;
-
-  if (!g_str_has_prefix (name, VIDEO_NODE_PREFIX) ||
-      !g_ascii_string_to_unsigned (name + strlen (VIDEO_NODE_PREFIX), 10, 0,
-          G_MAXINT, &n, NULL))
-    return -1;
-  return n;
-}
-
-static gint
-compare_video_nodes (gconstpointer a, gconstpointer b)
-{
-  gint64 na = video_node_number (*(const gchar **) a +
-      strlen (VIDEO_NODE_DIR "/"));
-  gint64 nb = video_node_number (*(const gchar **) b +
-      strlen (VIDEO_NODE_DIR "/"));
-
-  return na < nb ? -1 : na > nb;
-}
 
 /**
  * gst_tv_hw_list_locations:
@@ -293,22 +269,17 @@ compare_video_nodes (gconstpointer a, gconstpointer b)
 gchar **
 gst_tv_hw_list_locations (void)
 {
-  GPtrArray *locations = g_ptr_array_new ();
   g_autoptr (GError) err = NULL;
-  const gchar *name;
-  GDir *dir;
+  GPtrArray *locations;
 
-  dir = g_dir_open (VIDEO_NODE_DIR, 0, &err);
-  if (dir) {
-    while ((name = g_dir_read_name (dir)))
-      if (video_node_number (name) >= 0)
-        g_ptr_array_add (locations, g_strdup_printf ("%s/%s", VIDEO_NODE_DIR,
-                name));
-    g_dir_close (dir);
-    g_ptr_array_sort (locations, compare_video_nodes);
-  } else {
+  locations = gst_tv_hw_v4l2_list_nodes (VIDEO_NODE_DIR,
+      gst_tv_hw_v4l2_video_node_number, &err);
+  if (locations == NULL) {
     GST_WARNING ("cannot list %s: %s", VIDEO_NODE_DIR, err->message);
+    locations = g_ptr_array_new ();
   }
+  /* the strings go to the caller */
+  g_ptr_array_set_free_func (locations, NULL);
   gst_tv_hw_virtual_list_locations (locations);
   g_ptr_array_add (locations, NULL);
 

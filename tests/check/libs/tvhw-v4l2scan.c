@@ -110,6 +110,21 @@ asked_string (Fake * fake)
   return g_strjoinv (" ", (gchar **) fake->asked->pdata);
 }
 
+/* @nodes are @dir/@want[0], @dir/@want[1] ... in this order */
+static void
+check_nodes (GPtrArray * nodes, const gchar * dir, const gchar * const *want,
+    guint n_want)
+{
+  guint i;
+
+  fail_unless_equals_int (nodes->len, n_want);
+  for (i = 0; i < nodes->len; i++) {
+    g_autofree gchar *path = g_build_filename (dir, want[i], NULL);
+
+    fail_unless_equals_string (g_ptr_array_index (nodes, i), path);
+  }
+}
+
 GST_START_TEST (test_node_number)
 {
   fail_unless_equals_int (gst_tv_hw_v4l2_vbi_node_number ("vbi0"), 0);
@@ -134,14 +149,8 @@ GST_START_TEST (test_list_order)
   gchar *dir = make_dir (names);
   g_autoptr (GPtrArray) nodes = gst_tv_hw_v4l2_list_vbi_nodes (dir);
   const gchar *want[] = { "vbi0", "vbi1", "vbi2", "vbi10" };
-  guint i;
 
-  fail_unless_equals_int (nodes->len, G_N_ELEMENTS (want));
-  for (i = 0; i < nodes->len; i++) {
-    g_autofree gchar *path = g_build_filename (dir, want[i], NULL);
-
-    fail_unless_equals_string (g_ptr_array_index (nodes, i), path);
-  }
+  check_nodes (nodes, dir, want, G_N_ELEMENTS (want));
   remove_dir (dir);
 }
 
@@ -153,6 +162,74 @@ GST_START_TEST (test_list_missing_dir)
       gst_tv_hw_v4l2_list_vbi_nodes ("/nonexistent/tvhw-v4l2scan");
 
   fail_unless_equals_int (nodes->len, 0);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_video_node_number)
+{
+  fail_unless_equals_int (gst_tv_hw_v4l2_video_node_number ("video0"), 0);
+  fail_unless_equals_int (gst_tv_hw_v4l2_video_node_number ("video12"), 12);
+  fail_unless_equals_int (gst_tv_hw_v4l2_video_node_number ("video"), -1);
+  fail_unless_equals_int (gst_tv_hw_v4l2_video_node_number ("video-1"), -1);
+  fail_unless_equals_int (gst_tv_hw_v4l2_video_node_number ("video+1"), -1);
+  fail_unless_equals_int (gst_tv_hw_v4l2_video_node_number ("video1a"), -1);
+  fail_unless_equals_int (gst_tv_hw_v4l2_video_node_number ("vbi0"), -1);
+  fail_unless_equals_int (gst_tv_hw_v4l2_video_node_number ("xvideo0"), -1);
+  fail_unless_equals_int (gst_tv_hw_v4l2_video_node_number ("video99999999999"),
+      -1);
+}
+
+GST_END_TEST;
+
+/* the video nodes of a directory, by number; the other names left out */
+GST_START_TEST (test_list_video_nodes)
+{
+  const gchar *names[] = { "video10", "vbi0", "video2", "video", "video0",
+    "video1x", "radio1", NULL
+  };
+  gchar *dir = make_dir (names);
+  g_autoptr (GError) err = NULL;
+  g_autoptr (GPtrArray) nodes = gst_tv_hw_v4l2_list_nodes (dir,
+      gst_tv_hw_v4l2_video_node_number, &err);
+  const gchar *want[] = { "video0", "video2", "video10" };
+
+  g_assert_no_error (err);
+  fail_unless (nodes != NULL);
+  check_nodes (nodes, dir, want, G_N_ELEMENTS (want));
+  remove_dir (dir);
+}
+
+GST_END_TEST;
+
+/* an unreadable directory is an error, not an empty list */
+GST_START_TEST (test_list_nodes_missing_dir)
+{
+  g_autoptr (GError) err = NULL;
+  GPtrArray *nodes = gst_tv_hw_v4l2_list_nodes ("/nonexistent/tvhw-v4l2scan",
+      gst_tv_hw_v4l2_video_node_number, &err);
+
+  fail_unless (nodes == NULL);
+  g_assert_error (err, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+}
+
+GST_END_TEST;
+
+/* paths and bare names are sorted by the number of their name */
+GST_START_TEST (test_sort_nodes)
+{
+  g_autoptr (GPtrArray) paths = g_ptr_array_new ();
+  const gchar *want[] = { "video1", "/dev/video3", "/x/video20", "video100" };
+  guint i;
+
+  g_ptr_array_add (paths, (gpointer) "video100");
+  g_ptr_array_add (paths, (gpointer) "/x/video20");
+  g_ptr_array_add (paths, (gpointer) "video1");
+  g_ptr_array_add (paths, (gpointer) "/dev/video3");
+  gst_tv_hw_v4l2_sort_nodes (paths, gst_tv_hw_v4l2_video_node_number);
+  fail_unless_equals_int (paths->len, G_N_ELEMENTS (want));
+  for (i = 0; i < paths->len; i++)
+    fail_unless_equals_string (g_ptr_array_index (paths, i), want[i]);
 }
 
 GST_END_TEST;
@@ -322,6 +399,10 @@ tvhw_v4l2scan_suite (void)
   tcase_add_test (tc, test_node_number);
   tcase_add_test (tc, test_list_order);
   tcase_add_test (tc, test_list_missing_dir);
+  tcase_add_test (tc, test_video_node_number);
+  tcase_add_test (tc, test_list_video_nodes);
+  tcase_add_test (tc, test_list_nodes_missing_dir);
+  tcase_add_test (tc, test_sort_nodes);
   tcase_add_test (tc, test_matches);
   tcase_add_test (tc, test_scan);
   tcase_add_test (tc, test_scan_no_nodes);

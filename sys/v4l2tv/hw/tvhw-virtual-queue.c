@@ -473,7 +473,12 @@ queue_call (GstTvHwDevice * dev, guint32 type, guint32 memory,
     return -EINVAL;
 
   g_mutex_lock (&card->lock);
-  ret = queue_busy (node, handle) ? -EBUSY : 0;
+  /* unplugged since the gate let the call in: the kernel's unregistering
+   * waits for the ioctl in flight, which finds the node gone */
+  if (gst_tv_hw_virtual_handle_dead (handle))
+    ret = -ENODEV;
+  else
+    ret = queue_busy (node, handle) ? -EBUSY : 0;
   if (ret == 0 && fault < GST_TV_HW_VIRTUAL_N_FAULTS)
     ret = gst_tv_hw_virtual_take_fault (card, node, fault);
   if (ret >= 0)
@@ -694,6 +699,10 @@ gst_tv_hw_virtual_queue_mmap (GstTvHwDevice * dev, guint32 offset, gsize length,
   gint ret = 0;
 
   g_mutex_lock (&card->lock);
+  if (gst_tv_hw_virtual_handle_dead (handle)) {
+    ret = -ENODEV;
+    goto done;
+  }
   for (i = 0; i < node->n_buffers; i++) {
     if (node->buffers[i].offset == offset) {
       buf = &node->buffers[i];

@@ -211,26 +211,32 @@ v4l2tv_record_parse_duration (const gchar * str, GstClockTime * time)
   return TRUE;
 }
 
+/* the error for an element that is not installed, naming the package */
+static void
+set_missing (const gchar * factory, GError ** error)
+{
+  const gchar *package = v4l2tv_record_package_of (factory);
+
+  if (g_str_equal (factory, "v4l2tvsrc"))
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_MISSING,
+        "the element 'v4l2tvsrc' is missing: install gst-plugins-tv (this "
+        "module), or point GST_PLUGIN_PATH at its build");
+  else if (package)
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_MISSING,
+        "the element '%s' is missing: install the Debian package %s",
+        factory, package);
+  else
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_MISSING,
+        "the element '%s' is missing", factory);
+}
+
 static GstElement *
 make (const gchar * factory, const gchar * name, GError ** error)
 {
   GstElement *e = gst_element_factory_make (factory, name);
 
-  if (e == NULL) {
-    const gchar *package = v4l2tv_record_package_of (factory);
-
-    if (g_str_equal (factory, "v4l2tvsrc"))
-      g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_MISSING,
-          "the element 'v4l2tvsrc' is missing: install gst-plugins-tv (this "
-          "module), or point GST_PLUGIN_PATH at its build");
-    else if (package)
-      g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_MISSING,
-          "the element '%s' is missing: install the Debian package %s",
-          factory, package);
-    else
-      g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_MISSING,
-          "the element '%s' is missing", factory);
-  }
+  if (e == NULL)
+    set_missing (factory, error);
   return e;
 }
 
@@ -252,7 +258,7 @@ check_elements (V4l2TvRecord * rec, GError ** error)
     GstElementFactory *f = gst_element_factory_find (needed[i]);
 
     if (f == NULL) {
-      g_autoptr (GstElement) e = make (needed[i], NULL, error);
+      set_missing (needed[i], error);
       return FALSE;
     }
     gst_object_unref (f);

@@ -226,10 +226,22 @@ gst_tv_vbi_cc_encode_line (const struct v4l2_vbi_format *fmt,
    * through each bit */
   mid = (GST_TV_VBI_LEVEL_BLANK + GST_TV_VBI_LEVEL_CC) / 2.0;
   amp = (GST_TV_VBI_LEVEL_CC - GST_TV_VBI_LEVEL_BLANK) / 2.0;
-  for (i = (guint) ceil (t0); i < n && i < t0 + CC_RUN_IN_BITS * p; i++) {
-    gdouble x = (i + 0.5 - t0) / p;
+  i = (guint) ceil (t0);
+  if (i < n && i < t0 + CC_RUN_IN_BITS * p) {
+    /* sin (2 pi (i + 0.5 - t0) / p), one sample on from the last by a
+     * rotation instead of a sin() a sample (the card draws this line every
+     * frame); over a run-in's few hundred samples the rounding drifts by
+     * far less than a level */
+    gdouble step = 2 * G_PI / p, cs = cos (step), sn = sin (step);
+    gdouble theta = 2 * G_PI * (i + 0.5 - t0) / p;
+    gdouble s = sin (theta), c = cos (theta), next;
 
-    line[i] = (guint8) lround (mid - amp * sin (2 * G_PI * x));
+    for (; i < n && i < t0 + CC_RUN_IN_BITS * p; i++) {
+      line[i] = (guint8) (mid - amp * s + 0.5);       /* > 0: rounds */
+      next = s * cs + c * sn;
+      c = c * cs - s * sn;
+      s = next;
+    }
   }
 
   /* then the zeros, the start bit and the bytes, LSB first */

@@ -268,9 +268,22 @@ gst_tv_vbi_render_units (guint8 * line, guint n, gdouble t0, gdouble unit,
     /* the sample covers [i, i + 1): the share of it each unit holds */
     gdouble a = (i - t0) / unit, b = (i + 1 - t0) / unit;
     gdouble level = 0.0;
-    gint u;
+    gint u = (gint) floor (a);
 
-    for (u = (gint) floor (a); u < b && u < (gint) n_units; u++) {
+    /* most samples lie inside one unit: its level, without the mix (the
+     * mix below gives the same byte at many times the cost), for this
+     * sample and those after it up to one sample short of the unit's end
+     * (that margin leaves the samples rounding could place either way to
+     * the mix) */
+    if (u >= 0 && u < (gint) n_units && b <= u + 1) {
+      gint end = MIN ((gint) floor (t0 + (u + 1) * unit) - 1, last);
+
+      end = MAX (end, i + 1);
+      memset (line + i, units[u] ? hi : lo, end - i);
+      i = end - 1;
+      continue;
+    }
+    for (; u < b && u < (gint) n_units; u++) {
       gdouble from = MAX (a, (gdouble) u), to = MIN (b, (gdouble) u + 1);
       gdouble v = (u >= 0 && units[u]) ? hi : lo;
 

@@ -20,12 +20,14 @@ packages="build-essential meson ninja-build pkg-config gettext indent
   liborc-0.4-dev liborc-0.4-dev-bin valgrind v4l-utils
   libgudev-1.0-dev umockdev libumockdev-dev
   gobject-introspection libgirepository1.0-dev gir1.2-gstreamer-1.0
-  python3-gi python3-gst-1.0 gi-docgen"
+  python3-gi python3-gst-1.0 gi-docgen ffmpeg"
 # plugins-bad: the closed-caption elements the caption tests check our
 # meta against, ccconverter and friends. libgudev: the device provider
 # finds each card's sound device and watches cards come and go (meson
 # option gudev); umockdev: the tests of that against a mocked sysfs.
 # gi-docgen: the GstTvTuner API reference (meson option api-doc).
+# ffmpeg: the recorder's caption test reads its SCC files back with
+# another SCC reader (Debian 12 packages no sccparse or sccenc).
 # benchmarks compare against these; the real-kernel tests boot Debian's
 # stock kernel with the vivid driver under qemu; the fuzzers (tests/fuzz)
 # need clang and libFuzzer

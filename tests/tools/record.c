@@ -375,6 +375,68 @@ read_scc (const gchar * file, guint64 * pairs)
   return texts;
 }
 
+/* an SCC file read by another program: FFmpeg's SCC demuxer and CEA-608
+ * decoder (Debian 12 has neither gst-plugins-rs' sccparse nor sccenc) make
+ * SubRip of it; the cues' texts, without FFmpeg's font and position
+ * marks, in order, their start times rising */
+static GPtrArray *
+read_scc_with_ffmpeg (const gchar * file)
+{
+  g_autofree gchar *ffmpeg = g_find_program_in_path ("ffmpeg");
+  g_autofree gchar *out = NULL, *err = NULL;
+  g_autoptr (GRegex) marks = g_regex_new ("<[^>]*>|\\{[^}]*\\}", 0, 0,
+      NULL);
+  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
+  GString *cue = NULL;
+  gchar **lines;
+  gint status = 0;
+  guint i, last_ms = 0;
+
+  fail_unless (ffmpeg != NULL, "ffmpeg is missing (Debian package ffmpeg): "
+      "scripts/install-deps.sh installs it");
+  {
+    const gchar *argv[] = { ffmpeg, "-nostdin", "-v", "error", "-i", file,
+      "-f", "srt", "-", NULL
+    };
+    GError *e = NULL;
+
+    fail_unless (g_spawn_sync (NULL, (gchar **) argv, NULL,
+            G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &e), "%s",
+        e ? e->message : "");
+  }
+  fail_unless (g_spawn_check_wait_status (status, NULL),
+      "ffmpeg could not read %s: %s", file, err);
+  lines = g_strsplit (out, "\n", -1);
+  for (i = 0; lines[i]; i++) {
+    guint h, m, sec, ms;
+
+    g_strchomp (lines[i]);
+    if (sscanf (lines[i], "%u:%u:%u,%u -->", &h, &m, &sec, &ms) == 4) {
+      guint at = ((h * 60 + m) * 60 + sec) * 1000 + ms;
+
+      fail_unless (texts->len == 0 || at > last_ms, "cue '%s' goes back",
+          lines[i]);
+      last_ms = at;
+      cue = g_string_new (NULL);
+    } else if (cue != NULL && lines[i][0] != '\0') {
+      gchar *plain = g_regex_replace_literal (marks, lines[i], -1, 0, "",
+          0, NULL);
+
+      if (cue->len)
+        g_string_append_c (cue, '\n');
+      g_string_append (cue, plain);
+      g_free (plain);
+    } else if (cue != NULL) {
+      g_ptr_array_add (texts, g_string_free (cue, FALSE));
+      cue = NULL;
+    }
+  }
+  if (cue != NULL)
+    g_ptr_array_add (texts, g_string_free (cue, FALSE));
+  g_strfreev (lines);
+  return texts;
+}
+
 /* the pairs of CAPTION_TEXT that are not null */
 static guint64
 caption_text_pairs (void)
@@ -650,7 +712,7 @@ GST_START_TEST (test_captions_card)
       0, 0, NULL);
   GError *err = NULL;
   V4l2TvRecord *rec;
-  GPtrArray *texts;
+  GPtrArray *texts, *ff;
   guint64 pairs;
   guint ticks = 0, i;
   FileInfo fi;
@@ -675,6 +737,13 @@ GST_START_TEST (test_captions_card)
     fail_unless (g_regex_match (re, t, 0, NULL), "caption %u of %u: '%s'",
         i, texts->len, t);
   }
+  /* and another SCC reader sees the same captions */
+  ff = read_scc_with_ffmpeg (cc);
+  fail_unless_equals_int (ff->len, texts->len);
+  for (i = 0; i < texts->len; i++)
+    fail_unless_equals_string (g_ptr_array_index (ff, i),
+        g_ptr_array_index (texts, i));
+  g_ptr_array_unref (ff);
   g_ptr_array_unref (texts);
   g_free (cc);
   end_recording_test (rec, out, &fi, NULL);

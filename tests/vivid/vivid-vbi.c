@@ -22,7 +22,8 @@
  *   12 a field), frames whose line 21 decodes (gst_tv_vbi_raw_decode_
  *   frame, the CEA-608 decoder on CC1) to "Hello world!" and "Closed
  *   captions test" on field 1, XDS on field 2, no parity error, the
- *   sequence numbers counting up;
+ *   sequence numbers rising (a gap, frames vivid dropped while the test
+ *   was late, starts the caption decoding over);
  * - the same through the sliced kind: G_SLICED_VBI_CAP lists
  *   CAPTION_525 on line 21 of both fields, S_FMT keeps CAPTION_525 of
  *   CAPTION_525 | WSS_625, the records decode to the same text;
@@ -55,7 +56,7 @@
 
 #define INPUT_WEBCAM 0
 #define INPUT_TV 1
-#define N_BUFFERS 4
+#define N_BUFFERS 16             /* half a second of slack for a slow VM */
 #define FRAME_TIMEOUT (2 * GST_SECOND)
 /* vivid's caption cycle is a few seconds: at most this many frames are
  * read before the texts must have shown */
@@ -355,6 +356,7 @@ typedef struct
   GPtrArray *texts;             /* distinct texts on screen, in order */
   guint frames, field1, field2, xds, parity_errors;
   guint32 first_seq, last_seq;
+  guint gaps, lost;             /* frames vivid dropped meanwhile */
   gboolean seq_ok;
 } Captions;
 
@@ -398,10 +400,20 @@ captions_add (Captions * c, guint32 seq, const GstTvVbiData * d,
 {
   gchar *text;
 
-  if (c->frames == 0)
+  if (c->frames == 0) {
     c->first_seq = seq;
-  else if (seq != c->last_seq + 1)
+  } else if (seq <= c->last_seq) {
     c->seq_ok = FALSE;
+  } else if (seq != c->last_seq + 1) {
+    /* vivid dropped frames while this process was late (the VM runs
+     * without KVM, on a shared host): their pairs are lost, and with them
+     * the caption being built, so decoding starts over; the check wants
+     * each caption whole once, from frames without a gap */
+    c->gaps++;
+    c->lost += seq - c->last_seq - 1;
+    gst_tv_vbi_cc_decoder_free (c->cc1);
+    c->cc1 = gst_tv_vbi_cc_decoder_new (1);
+  }
   c->last_seq = seq;
   c->frames++;
   c->parity_errors += st->caption_parity_errors;
@@ -454,8 +466,9 @@ captions_report (Captions * c, const gchar * path)
   CHECK (c->field2 + c->parity_errors == c->frames, NULL,
       "%s NTSC: every field 2 pair decoded or a parity error (%u + %u of %u)",
       path, c->field2, c->parity_errors, c->frames);
-  CHECK (c->seq_ok, NULL, "%s NTSC: sequence numbers count up (%u..%u)",
-      path, c->first_seq, c->last_seq);
+  CHECK (c->seq_ok, NULL, "%s NTSC: sequence numbers rise (%u..%u; %u "
+      "frames dropped in %u gaps while the test was late)", path,
+      c->first_seq, c->last_seq, c->lost, c->gaps);
 }
 
 static gboolean

@@ -249,6 +249,7 @@ struct _GstTvHwVirtualCard
   GstTvHwVirtualNode vbi_out;
   guint vbi_nodes;
   guint16 vbi_services;
+  guint32 vbi_seq_offset;       /* VBI capture numbers above the video's */
   GQueue vbi_loop;
   /* which nodes injected faults hit (GstTvHwVirtualFaultNodes) */
   guint fault_nodes;

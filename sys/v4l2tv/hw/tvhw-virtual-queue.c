@@ -170,6 +170,8 @@ node_frame (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
      * their one-off numbers */
     buf->sequence = node->next_seq + card->seq_offset;
     gst_tv_hw_virtual_vbi_node_fill (card, buf);
+    /* the number only: the frame is the video frame's, its time too */
+    buf->sequence += card->vbi_seq_offset;
   } else {
     buf->sequence = capture_sequence (card, node);
     capture_fill (card, buf);

@@ -37,6 +37,7 @@ gst_tv_hw_virtual_vbi_nodes_set_defaults (GstTvHwVirtualCard * card)
 {
   card->vbi_nodes = GST_TV_HW_VIRTUAL_VBI_ALL_NODES;
   card->vbi_services = GST_TV_HW_VIRTUAL_VBI_SERVICES;
+  card->vbi_seq_offset = 0;
   /* vivid: raw when the node has raw, else sliced */
   card->vbi_cap.type = V4L2_BUF_TYPE_VBI_CAPTURE;
   card->vbi_cap.service_set = GST_TV_HW_VIRTUAL_VBI_SERVICES;
@@ -404,6 +405,22 @@ gst_tv_hw_virtual_card_set_vbi_nodes (GstTvHwVirtualCard * card, guint nodes)
   }
   g_mutex_unlock (&card->lock);
   return ok;
+}
+
+/**
+ * gst_tv_hw_virtual_card_set_vbi_sequence_offset:
+ * @card: a card
+ * @offset: added to the sequence number of each VBI capture frame
+ */
+void
+gst_tv_hw_virtual_card_set_vbi_sequence_offset (GstTvHwVirtualCard * card,
+    guint32 offset)
+{
+  g_return_if_fail (card != NULL);
+
+  g_mutex_lock (&card->lock);
+  card->vbi_seq_offset = offset;
+  g_mutex_unlock (&card->lock);
 }
 
 /**

@@ -855,6 +855,14 @@ gboolean gst_tv_hw_virtual_card_set_vbi_nodes (GstTvHwVirtualCard * card,
  * buffers. */
 gboolean gst_tv_hw_virtual_card_set_vbi_services (GstTvHwVirtualCard * card,
     guint16 services);
+/* the VBI capture node numbers its frames @offset above the video capture
+ * node's (0 at power-on), its frames keeping the content and timestamp of
+ * the video frame they belong to: a driver whose VBI and video counters
+ * differ, as drivers with a field count per node do, and as vivid's
+ * per-STREAMON counters do when the two nodes start streaming in different
+ * frame periods. Any time; the next VBI frame has it. */
+void gst_tv_hw_virtual_card_set_vbi_sequence_offset (GstTvHwVirtualCard *
+    card, guint32 offset);
 
 /**
  * GstTvHwVirtualFaultNodes:

@@ -2228,12 +2228,12 @@ gst_v4l2_tv_src_note_gap (GstV4l2TvSrc * self)
     self->no_picture_gap = TRUE;
 }
 
-/* the VBI frame of video frame @sequence: caption meta on @buf, the WSS
+/* the VBI frame of video frame @vbuf: caption meta on @buf, the WSS
  * aspect followed (a message for each change, new caps at the next frame
  * when the picture turns anamorphic or back) */
 static void
-gst_v4l2_tv_src_vbi_frame (GstV4l2TvSrc * self, guint32 sequence,
-    GstBuffer * buf)
+gst_v4l2_tv_src_vbi_frame (GstV4l2TvSrc * self,
+    const struct v4l2_buffer *vbuf, GstBuffer * buf)
 {
   GstTvVbiData data;
   gboolean anamorphic = gst_v4l2_tv_vbi_is_anamorphic (&self->vbi);
@@ -2241,11 +2241,11 @@ gst_v4l2_tv_src_vbi_frame (GstV4l2TvSrc * self, guint32 sequence,
   if (gst_v4l2_tv_vbi_node_get_mode (self->obj->vbi) ==
       GST_V4L2_TV_VBI_MODE_OFF)
     return;
-  if (gst_v4l2_tv_vbi_node_take (self->obj->vbi, sequence, &data,
+  if (gst_v4l2_tv_vbi_node_take (self->obj->vbi, vbuf, &data,
           &self->vbi.stats) && gst_v4l2_tv_vbi_frame (&self->vbi, &data, buf)) {
     GST_INFO_OBJECT (self, "WSS: %s (0x%04x) from frame %u",
         gst_tv_vbi_wss_aspect_name (self->vbi.aspect), self->vbi.word,
-        sequence);
+        vbuf->sequence);
     gst_element_post_message (GST_ELEMENT_CAST (self),
         gst_v4l2_tv_vbi_wss_message (&self->vbi, GST_OBJECT_CAST (self)));
     if (anamorphic != gst_v4l2_tv_vbi_is_anamorphic (&self->vbi))
@@ -2360,7 +2360,7 @@ again:
   ret = gst_v4l2_tv_src_output (self, &vbuf, outbuf);
   if (ret == GST_FLOW_OK) {
     /* before the signal step keeps a reference: the frame is writable */
-    gst_v4l2_tv_src_vbi_frame (self, vbuf.sequence, *outbuf);
+    gst_v4l2_tv_src_vbi_frame (self, &vbuf, *outbuf);
     if (!corrupted)
       gst_v4l2_tv_signal_corrupted (&self->signal, FALSE,
           GST_BUFFER_PTS (*outbuf));

@@ -21,9 +21,18 @@ GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 #define VBI_BUFFERS 4
 
 /* one decoded VBI frame waiting for its video frame */
+/* which frame a buffer is: its timestamp where the driver gave one (the
+ * same clock for video and VBI), its sequence number otherwise */
 typedef struct
 {
   guint32 sequence;
+  GstClockTime timestamp;       /* GST_CLOCK_TIME_NONE: none */
+  guint32 clock;                /* V4L2_BUF_FLAG_TIMESTAMP_* */
+} FrameKey;
+
+typedef struct
+{
+  FrameKey key;
   GstTvVbiData data;
 } QueuedFrame;
 
@@ -53,6 +62,10 @@ struct _GstV4l2TvVbiNode
   guint system_lines;
   QueuedFrame queue[GST_V4L2_TV_VBI_NODE_QUEUE];
   guint n_queue;
+  FrameKey newest;              /* the last VBI frame dequeued */
+  gboolean have_newest;
+  gboolean missed;              /* a wait for a due frame timed out */
+  guint generation;             /* one more at each stop */
 };
 
 #define IS_OUTPUT(vbi) gst_tv_hw_node_kind_is_output ((vbi)->obj->kind)
@@ -496,6 +509,8 @@ gst_v4l2_tv_vbi_node_stop (GstV4l2TvVbiNode * vbi)
   vbi->dev = NULL;
   vbi->mode = GST_V4L2_TV_VBI_MODE_OFF;
   vbi->n_queue = 0;
+  vbi->have_newest = vbi->missed = FALSE;
+  vbi->generation++;
   GST_V4L2_TV_DEVICE_UNLOCK (vbi->obj);
 }
 
@@ -524,7 +539,7 @@ decode_into_queue (GstV4l2TvVbiNode * vbi, const struct v4l2_buffer *buf,
     vbi->n_queue--;
   }
   q = &vbi->queue[vbi->n_queue];
-  q->sequence = buf->sequence;
+  q->key = vbi->newest;
   if (vbi->mode == GST_V4L2_TV_VBI_MODE_SLICED) {
     gst_tv_vbi_sliced_decode_frame ((const struct v4l2_sliced_vbi_data *)
         data, size / sizeof (struct v4l2_sliced_vbi_data), &q->data, stats);
@@ -538,41 +553,147 @@ decode_into_queue (GstV4l2TvVbiNode * vbi, const struct v4l2_buffer *buf,
   vbi->n_queue++;
 }
 
+static void
+frame_key (const struct v4l2_buffer *buf, FrameKey * key)
+{
+  key->sequence = buf->sequence;
+  key->clock = buf->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK;
+  key->timestamp = buf->timestamp.tv_sec || buf->timestamp.tv_usec ?
+      GST_TIMEVAL_TO_TIME (buf->timestamp) : GST_CLOCK_TIME_NONE;
+}
+
+static gint64 vbi_period_ns (GstV4l2TvVbiNode * vbi);
+
+/* how many frames the VBI frame @vbi_key is older than the video frame
+ * @video: 0 is the same frame, below 0 a newer one. By timestamp, to the
+ * nearest frame period, when both have one of the same clock: a driver's
+ * VBI and video sequence counters may differ (separate counters that
+ * start at each node's STREAMON, or that jump after a stall, as vivid's
+ * do under load), the time of the frame does not (vivid stamps the VBI
+ * frame 5 % of a period after its video frame). By sequence number
+ * otherwise (they wrap). */
+static gint64
+frame_age (GstV4l2TvVbiNode * vbi, const FrameKey * vbi_key,
+    const FrameKey * video)
+{
+  if (GST_CLOCK_TIME_IS_VALID (vbi_key->timestamp) &&
+      GST_CLOCK_TIME_IS_VALID (video->timestamp) &&
+      vbi_key->clock == video->clock) {
+    gint64 d = (gint64) video->timestamp - (gint64) vbi_key->timestamp;
+    gint64 p = vbi_period_ns (vbi);
+
+    return d >= 0 ? (d + p / 2) / p : -((-d + p / 2) / p);
+  }
+  return (gint32) (video->sequence - vbi_key->sequence);
+}
+
+/* whether the VBI frame of video frame @video is due now and worth a short
+ * wait: the VBI stream is in step (its last frame is the one before, or it
+ * has just started) and the last wait did not time out (a VBI stream that
+ * stopped delivering costs one wait, not one a frame) */
+static gboolean
+worth_a_wait (GstV4l2TvVbiNode * vbi, const FrameKey * video)
+{
+  return !vbi->missed && (!vbi->have_newest ||
+      frame_age (vbi, &vbi->newest, video) == 1);
+}
+
+/* a frame period at the standard in force */
+static gint64
+vbi_period_ns (GstV4l2TvVbiNode * vbi)
+{
+  return vbi->system_lines == 525 ?
+      (gint64) gst_util_uint64_scale (GST_SECOND, 1001, 30000) :
+      (gint64) (GST_SECOND / 25);
+}
+
+/* half a frame period at the standard in force: a driver that completes
+ * the VBI buffer of a frame after its video buffer (vivid does, in the same
+ * tick) is given that long, which stays inside the one frame of latency
+ * the source reports */
+static gint64
+vbi_wait_ns (GstV4l2TvVbiNode * vbi)
+{
+  return vbi_period_ns (vbi) / 2;
+}
+
+/* waits for the VBI node without the device lock (called with it held
+ * once, returns with it held); FALSE when the node was stopped or
+ * restarted meanwhile */
+static gboolean
+wait_unlocked (GstV4l2TvVbiNode * vbi)
+{
+  GstTvHwDevice *dev = vbi->dev;
+  guint generation = vbi->generation;
+  g_autoptr (GError) err = NULL;
+  gboolean ready;
+
+  GST_V4L2_TV_DEVICE_UNLOCK (vbi->obj);
+  ready = gst_tv_hw_device_wait (dev, vbi_wait_ns (vbi), &err);
+  GST_V4L2_TV_DEVICE_LOCK (vbi->obj);
+  if (vbi->generation != generation || vbi->dev != dev)
+    return FALSE;
+  if (!ready) {
+    GST_DEBUG_OBJECT (vbi->obj->element, "no VBI frame in %" GST_TIME_FORMAT
+        ": %s", GST_TIME_ARGS (vbi_wait_ns (vbi)), err->message);
+    vbi->missed = TRUE;
+  }
+  return TRUE;
+}
+
 gboolean
-gst_v4l2_tv_vbi_node_take (GstV4l2TvVbiNode * vbi, guint32 sequence,
-    GstTvVbiData * data, GstTvVbiStats * stats)
+gst_v4l2_tv_vbi_node_take (GstV4l2TvVbiNode * vbi,
+    const struct v4l2_buffer *video, GstTvVbiData * data,
+    GstTvVbiStats * stats)
 {
   g_autoptr (GError) err = NULL;
-  gboolean found = FALSE;
+  gboolean found = FALSE, waited = FALSE;
+  FrameKey key;
   guint i, kept;
 
   if (vbi->mode == GST_V4L2_TV_VBI_MODE_OFF || IS_OUTPUT (vbi))
     return FALSE;
 
+  frame_key (video, &key);
   GST_V4L2_TV_DEVICE_LOCK (vbi->obj);
-  /* until the frame of @sequence (or a newer one) is there: the frames
-   * after it wait in the driver's queue, in the order they came */
+  /* until the frame of @video (or a newer one) is there: the frames after
+   * it wait in the driver's queue, in the order they came */
   while (vbi->n_queue == 0 ||
-      (gint32) (sequence - vbi->queue[vbi->n_queue - 1].sequence) > 0) {
+      frame_age (vbi, &vbi->queue[vbi->n_queue - 1].key, &key) > 0) {
     struct v4l2_buffer buf;
 
     memset (&buf, 0, sizeof (buf));
     buf.type = gst_tv_hw_device_get_buf_type (vbi->dev);
     buf.memory = V4L2_MEMORY_MMAP;
     if (!gst_tv_hw_device_dequeue_buffer (vbi->dev, &buf, &err)) {
-      if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT))
+      if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT)) {
+        stream_failed (vbi, "DQBUF", err);
+        goto done;
+      }
+      g_clear_error (&err);
+      /* not there yet: once per frame, a short wait when it is due */
+      if (waited || !worth_a_wait (vbi, &key))
         break;
-      stream_failed (vbi, "DQBUF", err);
-      goto done;
+      waited = TRUE;
+      if (!wait_unlocked (vbi))
+        goto done;
+      if (vbi->missed)
+        break;
+      continue;
     }
+    frame_key (&buf, &vbi->newest);
+    vbi->have_newest = TRUE;
+    vbi->missed = FALSE;
     if (buf.index >= vbi->n_buffers) {
       g_set_error (&err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_FAILED,
           "the driver returned buffer %u of %u", buf.index, vbi->n_buffers);
       stream_failed (vbi, "DQBUF", err);
       goto done;
     }
-    GST_LOG_OBJECT (vbi->obj->element, "VBI frame %u (video frame %u)",
-        buf.sequence, sequence);
+    GST_LOG_OBJECT (vbi->obj->element, "VBI frame %u at %" GST_TIME_FORMAT
+        " (video frame %u at %" GST_TIME_FORMAT ")", buf.sequence,
+        GST_TIME_ARGS (vbi->newest.timestamp), key.sequence,
+        GST_TIME_ARGS (key.timestamp));
     if (!(buf.flags & V4L2_BUF_FLAG_ERROR))
       decode_into_queue (vbi, &buf, stats);
     if (!queue_index (vbi, buf.index, 0, GST_CLOCK_TIME_NONE, &err)) {
@@ -581,9 +702,9 @@ gst_v4l2_tv_vbi_node_take (GstV4l2TvVbiNode * vbi, guint32 sequence,
     }
   }
 
-  /* older frames go, newer ones wait (sequence numbers wrap) */
+  /* older frames go, newer ones wait */
   for (i = 0, kept = 0; i < vbi->n_queue; i++) {
-    gint32 age = (gint32) (sequence - vbi->queue[i].sequence);
+    gint64 age = frame_age (vbi, &vbi->queue[i].key, &key);
 
     if (age == 0) {
       *data = vbi->queue[i].data;

@@ -87,13 +87,19 @@ G_GNUC_INTERNAL void gst_v4l2_tv_vbi_node_stop (GstV4l2TvVbiNode * vbi);
 G_GNUC_INTERNAL GstV4l2TvVbiMode gst_v4l2_tv_vbi_node_get_mode
     (GstV4l2TvVbiNode * vbi);
 
-/* capture, the streaming thread, after the video frame @sequence was
- * dequeued: dequeues what the VBI node has (never waits), decodes each
- * VBI frame into the queue (its buffer goes back to the card at once),
- * drops the frames older than @sequence and returns in @data the one of
- * @sequence: FALSE when there is none (yet). @stats is added to. */
+/* capture, the streaming thread, after the video frame @video was
+ * dequeued: dequeues what the VBI node has, decodes each VBI frame into
+ * the queue (its buffer goes back to the card at once), drops the frames
+ * older than @video and returns in @data the one of @video: FALSE when
+ * there is none. Frames are matched by timestamp (to the nearest frame
+ * period) where the driver stamps both, by sequence number otherwise.
+ * When the VBI stream is in step and its frame is not there yet, it waits
+ * for it once, up to half a frame period, without the device lock (vivid
+ * completes a frame's VBI buffer just after its video buffer). @stats is
+ * added to. */
 G_GNUC_INTERNAL gboolean gst_v4l2_tv_vbi_node_take (GstV4l2TvVbiNode * vbi,
-    guint32 sequence, GstTvVbiData * data, GstTvVbiStats * stats);
+    const struct v4l2_buffer *video, GstTvVbiData * data,
+    GstTvVbiStats * stats);
 
 /* output, the streaming thread: sends @data's captions as one buffer of
  * sliced records (a buffer the card gave back, never a wait), with the

@@ -164,12 +164,14 @@ count_warnings (GstBus * bus, const gchar * must_contain)
 }
 
 static void
-captions_through (const gchar * props, gboolean raw, const gchar * field1)
+captions_through (const gchar * props, gboolean raw, const gchar * field1,
+    guint32 vbi_seq_offset)
 {
   Capture c;
   guint shown[2];
 
   c.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  gst_tv_hw_virtual_card_set_vbi_sequence_offset (c.card, vbi_seq_offset);
   if (raw)
     fail_unless (gst_tv_hw_virtual_card_set_vbi_services (c.card, 0));
   if (field1)
@@ -186,14 +188,26 @@ captions_through (const gchar * props, gboolean raw, const gchar * field1)
 
 GST_START_TEST (test_captions_sliced)
 {
-  captions_through ("input=Composite1 norm=NTSC", FALSE, NULL);
+  captions_through ("input=Composite1 norm=NTSC", FALSE, NULL, 0);
 }
 
 GST_END_TEST;
 
 GST_START_TEST (test_captions_raw)
 {
-  captions_through ("input=Composite1 norm=NTSC", TRUE, NULL);
+  captions_through ("input=Composite1 norm=NTSC", TRUE, NULL, 0);
+}
+
+GST_END_TEST;
+
+/* a driver whose VBI node counts its frames apart from the video node
+ * (em28xx's separate field counts; vivid's when the nodes start streaming
+ * in different frame periods, or after a stall): the frames are matched by
+ * their time, each caption still on the frame it came with */
+GST_START_TEST (test_captions_own_vbi_numbers)
+{
+  captions_through ("input=Composite1 norm=NTSC", FALSE, NULL, 1000);
+  captions_through ("input=Composite1 norm=NTSC", TRUE, NULL, (guint32) - 7);
 }
 
 GST_END_TEST;
@@ -201,16 +215,16 @@ GST_END_TEST;
 GST_START_TEST (test_captions_us4)
 {
   captions_through ("input=Television norm=NTSC frequency=67250000", FALSE,
-      NULL);
+      NULL, 0);
   captions_through ("input=Television norm=NTSC frequency=67250000", TRUE,
-      NULL);
+      NULL, 0);
 }
 
 GST_END_TEST;
 
 GST_START_TEST (test_captions_text_changed)
 {
-  captions_through ("input=Composite1 norm=NTSC", FALSE, "Hello v4l2tv");
+  captions_through ("input=Composite1 norm=NTSC", FALSE, "Hello v4l2tv", 0);
 }
 
 GST_END_TEST;
@@ -563,6 +577,7 @@ v4l2tvsrc_vbi_suite (void)
   v4l2tv_check_add_teardown (tc);
   tcase_add_test (tc, test_captions_sliced);
   tcase_add_test (tc, test_captions_raw);
+  tcase_add_test (tc, test_captions_own_vbi_numbers);
   tcase_add_test (tc, test_captions_us4);
   tcase_add_test (tc, test_captions_text_changed);
   tcase_add_test (tc, test_ccextractor_ccconverter);

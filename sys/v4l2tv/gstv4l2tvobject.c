@@ -2133,26 +2133,14 @@ gst_v4l2_tv_object_post_hw_error (GstV4l2TvObject * obj, GstMessageType type,
 /* --- waiting for frames --- */
 
 /* (a switch asked for while flushing stays pending in the device's wake) */
-static void
-set_flushing (GstV4l2TvObject * obj, gboolean flushing)
+void
+gst_v4l2_tv_object_set_flushing (GstV4l2TvObject * obj, gboolean flushing)
 {
   GST_OBJECT_LOCK (obj->element);
   obj->flushing = flushing;
   if (obj->dev)
     gst_tv_hw_device_set_flushing (obj->dev, flushing);
   GST_OBJECT_UNLOCK (obj->element);
-}
-
-void
-gst_v4l2_tv_object_unlock (GstV4l2TvObject * obj)
-{
-  set_flushing (obj, TRUE);
-}
-
-void
-gst_v4l2_tv_object_unlock_stop (GstV4l2TvObject * obj)
-{
-  set_flushing (obj, FALSE);
 }
 
 /*

@@ -392,8 +392,9 @@ void gst_v4l2_tv_object_post_hw_error (GstV4l2TvObject * obj,
     GstMessageType type, const GError * err, GstResourceError code,
     gchar * text, const gchar * file, const gchar * function, gint line);
 
-G_GNUC_INTERNAL void gst_v4l2_tv_object_unlock (GstV4l2TvObject * obj);
-G_GNUC_INTERNAL void gst_v4l2_tv_object_unlock_stop (GstV4l2TvObject * obj);
+/* the element's unlock() (@flushing TRUE) and unlock_stop() (FALSE) */
+G_GNUC_INTERNAL void gst_v4l2_tv_object_set_flushing (GstV4l2TvObject * obj,
+    gboolean flushing);
 G_GNUC_INTERNAL
 GstV4l2TvWaitResult gst_v4l2_tv_object_wait (GstV4l2TvObject * obj,
     GstClockTime timeout, GError ** error);

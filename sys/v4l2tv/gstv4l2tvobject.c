@@ -319,6 +319,17 @@ gst_v4l2_tv_object_new (GstElement * element, GstTvHwNodeKind kind)
   return obj;
 }
 
+gpointer
+gst_v4l2_tv_object_new_part (GstV4l2TvObject * obj, gsize size)
+{
+  GstV4l2TvObject **part;
+
+  g_assert (size >= sizeof (*part));
+  part = g_malloc0 (size);
+  *part = obj;
+  return part;
+}
+
 /* the object of v4l2tvsrc or v4l2tvsink @element (the GstTvTuner,
  * GstColorBalance and GstVideoOrientation implementations) */
 GstV4l2TvObject *

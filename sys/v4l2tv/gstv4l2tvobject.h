@@ -240,6 +240,10 @@ G_GNUC_INTERNAL void gst_v4l2_tv_object_free (GstV4l2TvObject * obj);
   typedef struct _##Part Part;                                          \
   G_GNUC_INTERNAL Part *part##_new (GstV4l2TvObject * obj);             \
   G_GNUC_INTERNAL void part##_free (Part * self)
+/* what a part's @part_new() allocates: @size zeroed bytes whose first
+ * member, the part's GstV4l2TvObject pointer, is set to @obj */
+G_GNUC_INTERNAL
+gpointer gst_v4l2_tv_object_new_part (GstV4l2TvObject * obj, gsize size);
 /* and the hooks of a part with state while the device is open:
  * @part_opened() once the device is open, @part_closing() before it
  * closes */

@@ -55,7 +55,7 @@ static const struct
 
 struct _GstV4l2TvBalance
 {
-  GstV4l2TvObject *obj;
+  GstV4l2TvObject *obj;         /* first: gst_v4l2_tv_object_new_part() */
 
   GList *pending;               /* GstMessage: GST_V4L2_TV_QUEUE_WARNING */
   /* while the device is open: the channels of the controls the card has,
@@ -73,13 +73,13 @@ struct _GstV4l2TvBalance
 GstV4l2TvBalance *
 gst_v4l2_tv_balance_new (GstV4l2TvObject * obj)
 {
-  GstV4l2TvBalance *balance = g_new0 (GstV4l2TvBalance, 1);
+  GstV4l2TvBalance *balance;
   guint i;
 
   V4L2TV_DEBUG_INIT_ONCE (gst_v4l2_tv_balance_debug, "v4l2tvbalance",
       "v4l2tv colour balance and orientation");
 
-  balance->obj = obj;
+  balance = gst_v4l2_tv_object_new_part (obj, sizeof (GstV4l2TvBalance));
   for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++)
     balance->values[i] = GST_V4L2_TV_BALANCE_UNSET;
   return balance;

@@ -72,7 +72,7 @@ static const gchar *const names[GST_V4L2_TV_CROP_N_PROPS] = {
 
 struct _GstV4l2TvCrop
 {
-  GstV4l2TvObject *obj;
+  GstV4l2TvObject *obj;         /* first: gst_v4l2_tv_object_new_part() */
   /* with the device lock */
   guint values[GST_V4L2_TV_CROP_N_PROPS];
   /* what is done, set by apply: the rectangle, by the card or (software)
@@ -85,12 +85,9 @@ struct _GstV4l2TvCrop
 GstV4l2TvCrop *
 gst_v4l2_tv_crop_new (GstV4l2TvObject * obj)
 {
-  GstV4l2TvCrop *crop = g_new0 (GstV4l2TvCrop, 1);
-
   V4L2TV_DEBUG_INIT_ONCE (gst_v4l2_tv_crop_debug, "v4l2tvcrop",
       "v4l2tv cropping");
-  crop->obj = obj;
-  return crop;
+  return gst_v4l2_tv_object_new_part (obj, sizeof (GstV4l2TvCrop));
 }
 
 void

@@ -47,7 +47,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_extra_ctrls_debug);
 
 struct _GstV4l2TvExtraCtrls
 {
-  GstV4l2TvObject *obj;
+  GstV4l2TvObject *obj;         /* first: gst_v4l2_tv_object_new_part() */
   GstStructure *controls;       /* with the device lock; NULL: none */
 };
 
@@ -69,12 +69,9 @@ typedef struct
 GstV4l2TvExtraCtrls *
 gst_v4l2_tv_extra_ctrls_new (GstV4l2TvObject * obj)
 {
-  GstV4l2TvExtraCtrls *ctrls = g_new0 (GstV4l2TvExtraCtrls, 1);
-
   V4L2TV_DEBUG_INIT_ONCE (gst_v4l2_tv_extra_ctrls_debug, "v4l2tvextractrls",
       "v4l2tv extra-controls");
-  ctrls->obj = obj;
-  return ctrls;
+  return gst_v4l2_tv_object_new_part (obj, sizeof (GstV4l2TvExtraCtrls));
 }
 
 void

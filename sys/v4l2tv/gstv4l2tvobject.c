@@ -319,6 +319,17 @@ gst_v4l2_tv_object_new (GstElement * element, GstTvHwNodeKind kind)
   return obj;
 }
 
+gpointer
+gst_v4l2_tv_object_new_part (GstV4l2TvObject * obj, gsize size)
+{
+  GstV4l2TvObject **part;
+
+  g_assert (size >= sizeof (*part));
+  part = g_malloc0 (size);
+  *part = obj;
+  return part;
+}
+
 /* the object of v4l2tvsrc or v4l2tvsink @element (the GstTvTuner,
  * GstColorBalance and GstVideoOrientation implementations) */
 GstV4l2TvObject *
@@ -2133,26 +2144,14 @@ gst_v4l2_tv_object_post_hw_error (GstV4l2TvObject * obj, GstMessageType type,
 /* --- waiting for frames --- */
 
 /* (a switch asked for while flushing stays pending in the device's wake) */
-static void
-set_flushing (GstV4l2TvObject * obj, gboolean flushing)
+void
+gst_v4l2_tv_object_set_flushing (GstV4l2TvObject * obj, gboolean flushing)
 {
   GST_OBJECT_LOCK (obj->element);
   obj->flushing = flushing;
   if (obj->dev)
     gst_tv_hw_device_set_flushing (obj->dev, flushing);
   GST_OBJECT_UNLOCK (obj->element);
-}
-
-void
-gst_v4l2_tv_object_unlock (GstV4l2TvObject * obj)
-{
-  set_flushing (obj, TRUE);
-}
-
-void
-gst_v4l2_tv_object_unlock_stop (GstV4l2TvObject * obj)
-{
-  set_flushing (obj, FALSE);
 }
 
 /*

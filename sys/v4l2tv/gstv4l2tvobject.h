@@ -240,6 +240,10 @@ G_GNUC_INTERNAL void gst_v4l2_tv_object_free (GstV4l2TvObject * obj);
   typedef struct _##Part Part;                                          \
   G_GNUC_INTERNAL Part *part##_new (GstV4l2TvObject * obj);             \
   G_GNUC_INTERNAL void part##_free (Part * self)
+/* what a part's @part_new() allocates: @size zeroed bytes whose first
+ * member, the part's GstV4l2TvObject pointer, is set to @obj */
+G_GNUC_INTERNAL
+gpointer gst_v4l2_tv_object_new_part (GstV4l2TvObject * obj, gsize size);
 /* and the hooks of a part with state while the device is open:
  * @part_opened() once the device is open, @part_closing() before it
  * closes */
@@ -392,8 +396,9 @@ void gst_v4l2_tv_object_post_hw_error (GstV4l2TvObject * obj,
     GstMessageType type, const GError * err, GstResourceError code,
     gchar * text, const gchar * file, const gchar * function, gint line);
 
-G_GNUC_INTERNAL void gst_v4l2_tv_object_unlock (GstV4l2TvObject * obj);
-G_GNUC_INTERNAL void gst_v4l2_tv_object_unlock_stop (GstV4l2TvObject * obj);
+/* the element's unlock() (@flushing TRUE) and unlock_stop() (FALSE) */
+G_GNUC_INTERNAL void gst_v4l2_tv_object_set_flushing (GstV4l2TvObject * obj,
+    gboolean flushing);
 G_GNUC_INTERNAL
 GstV4l2TvWaitResult gst_v4l2_tv_object_wait (GstV4l2TvObject * obj,
     GstClockTime timeout, GError ** error);

@@ -1240,10 +1240,14 @@ gst_v4l2_tv_sink_event (GstBaseSink * bsink, GstEvent * event)
   return GST_BASE_SINK_CLASS (parent_class)->event (bsink, event);
 }
 
-static void
-gst_v4l2_tv_sink_set_pool_flushing (GstV4l2TvSink * self, gboolean flushing)
+/* unlock() (@flushing TRUE) and unlock_stop() (FALSE) */
+static gboolean
+gst_v4l2_tv_sink_set_flushing (GstV4l2TvSink * self, gboolean flushing)
 {
   GstBufferPool *pool = NULL;
+
+  GST_DEBUG_OBJECT (self, "%s", flushing ? "unlock" : "unlock stop");
+  gst_v4l2_tv_object_set_flushing (self->obj, flushing);
 
   GST_OBJECT_LOCK (self);
   if (self->pool)
@@ -1255,28 +1259,18 @@ gst_v4l2_tv_sink_set_pool_flushing (GstV4l2TvSink * self, gboolean flushing)
       gst_buffer_pool_set_flushing (pool, flushing);
     gst_object_unref (pool);
   }
+
+  return TRUE;
 }
 
 static gboolean
 gst_v4l2_tv_sink_unlock (GstBaseSink * bsink)
 {
-  GstV4l2TvSink *self = GST_V4L2_TV_SINK (bsink);
-
-  GST_DEBUG_OBJECT (self, "unlock");
-  gst_v4l2_tv_object_unlock (self->obj);
-  gst_v4l2_tv_sink_set_pool_flushing (self, TRUE);
-
-  return TRUE;
+  return gst_v4l2_tv_sink_set_flushing (GST_V4L2_TV_SINK (bsink), TRUE);
 }
 
 static gboolean
 gst_v4l2_tv_sink_unlock_stop (GstBaseSink * bsink)
 {
-  GstV4l2TvSink *self = GST_V4L2_TV_SINK (bsink);
-
-  GST_DEBUG_OBJECT (self, "unlock stop");
-  gst_v4l2_tv_object_unlock_stop (self->obj);
-  gst_v4l2_tv_sink_set_pool_flushing (self, FALSE);
-
-  return TRUE;
+  return gst_v4l2_tv_sink_set_flushing (GST_V4L2_TV_SINK (bsink), FALSE);
 }

@@ -1589,28 +1589,27 @@ gst_v4l2_tv_src_query (GstBaseSrc * bsrc, GstQuery * query)
   }
 }
 
+/* unlock() (@flushing TRUE) and unlock_stop() (FALSE) */
 static gboolean
-gst_v4l2_tv_src_unlock (GstBaseSrc * bsrc)
+gst_v4l2_tv_src_set_flushing (GstV4l2TvSrc * self, gboolean flushing)
 {
-  GstV4l2TvSrc *self = GST_V4L2_TV_SRC (bsrc);
-
-  GST_DEBUG_OBJECT (self, "unlock");
-  gst_v4l2_tv_object_unlock (self->obj);
-  gst_v4l2_tv_reconnect_set_flushing (self->reconnect, TRUE);
+  GST_DEBUG_OBJECT (self, "%s", flushing ? "unlock" : "unlock stop");
+  gst_v4l2_tv_object_set_flushing (self->obj, flushing);
+  gst_v4l2_tv_reconnect_set_flushing (self->reconnect, flushing);
 
   return TRUE;
 }
 
 static gboolean
+gst_v4l2_tv_src_unlock (GstBaseSrc * bsrc)
+{
+  return gst_v4l2_tv_src_set_flushing (GST_V4L2_TV_SRC (bsrc), TRUE);
+}
+
+static gboolean
 gst_v4l2_tv_src_unlock_stop (GstBaseSrc * bsrc)
 {
-  GstV4l2TvSrc *self = GST_V4L2_TV_SRC (bsrc);
-
-  GST_DEBUG_OBJECT (self, "unlock stop");
-  gst_v4l2_tv_object_unlock_stop (self->obj);
-  gst_v4l2_tv_reconnect_set_flushing (self->reconnect, FALSE);
-
-  return TRUE;
+  return gst_v4l2_tv_src_set_flushing (GST_V4L2_TV_SRC (bsrc), FALSE);
 }
 
 /* --- frames --- */

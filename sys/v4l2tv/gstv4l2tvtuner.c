@@ -64,7 +64,7 @@ typedef struct
 
 struct _GstV4l2TvTuner
 {
-  GstV4l2TvObject *obj;
+  GstV4l2TvObject *obj;         /* first: gst_v4l2_tv_object_new_part() */
 
   gboolean open;
   Port *ports;
@@ -82,9 +82,9 @@ struct _GstV4l2TvTuner
 GstV4l2TvTuner *
 gst_v4l2_tv_tuner_new (GstV4l2TvObject * obj)
 {
-  GstV4l2TvTuner *tuner = g_new0 (GstV4l2TvTuner, 1);
+  GstV4l2TvTuner *tuner =
+      gst_v4l2_tv_object_new_part (obj, sizeof (GstV4l2TvTuner));
 
-  tuner->obj = obj;
   tuner->current = -1;
   tuner->strength = -1;
 

@@ -38,7 +38,7 @@ typedef struct
 
 struct _GstV4l2TvVbiNode
 {
-  GstV4l2TvObject *obj;
+  GstV4l2TvObject *obj;         /* first: gst_v4l2_tv_object_new_part() */
 
   /* GST_OBJECT_LOCK (element) */
   gchar *device;                /* the property: NULL finds, "" is off */
@@ -73,9 +73,9 @@ struct _GstV4l2TvVbiNode
 GstV4l2TvVbiNode *
 gst_v4l2_tv_vbi_node_new (GstV4l2TvObject * obj)
 {
-  GstV4l2TvVbiNode *vbi = g_new0 (GstV4l2TvVbiNode, 1);
+  GstV4l2TvVbiNode *vbi =
+      gst_v4l2_tv_object_new_part (obj, sizeof (GstV4l2TvVbiNode));
 
-  vbi->obj = obj;
   vbi->services = IS_OUTPUT (vbi) ? GST_V4L2_TV_VBI_CAPTIONS :
       GST_V4L2_TV_VBI_ALL;
   return vbi;

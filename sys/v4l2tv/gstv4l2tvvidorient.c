@@ -69,7 +69,7 @@ static const struct
 
 struct _GstV4l2TvOrient
 {
-  GstV4l2TvObject *obj;
+  GstV4l2TvObject *obj;         /* first: gst_v4l2_tv_object_new_part() */
 
   GList *pending;               /* GstMessage: GST_V4L2_TV_QUEUE_WARNING */
   GstMessage *refusal;          /* a direction refused before open */
@@ -83,13 +83,9 @@ struct _GstV4l2TvOrient
 GstV4l2TvOrient *
 gst_v4l2_tv_orient_new (GstV4l2TvObject * obj)
 {
-  GstV4l2TvOrient *orient = g_new0 (GstV4l2TvOrient, 1);
-
   V4L2TV_DEBUG_INIT_ONCE (gst_v4l2_tv_orient_debug, "v4l2tvorient",
       "v4l2tv flips");
-
-  orient->obj = obj;
-  return orient;
+  return gst_v4l2_tv_object_new_part (obj, sizeof (GstV4l2TvOrient));
 }
 
 void

@@ -180,7 +180,7 @@ main (int argc, char **argv)
     {NULL}
   };
   gdouble *cpu[N_CONFIGS], *share[N_CONFIGS], med[N_CONFIGS];
-  gdouble *synth, *own, med_synth;
+  gdouble *synth, *own, med_synth, med_own;
   guint meta[N_CONFIGS] = { 0, };
   GstTvHwVirtualCard *card;
   guint c, r;
@@ -260,13 +260,16 @@ main (int argc, char **argv)
         share[c][rounds - 1], 100.0 * (med[c] - med[0]) / med[0]);
   }
 
+  /* the medians first: median() sorts, so [0] and [rounds - 1] are the
+   * extremes only after it */
   med_synth = median (synth, rounds);
+  med_own = median (own, rounds);
   printf ("\nthe virtual card's own synthesis of a raw VBI frame: %.1f us "
       "(%.1f to %.1f; in raw's figure, where a real card's hardware does it)\n"
       "raw VBI without it, v4l2tvsrc's own part: %.1f us a frame, %.1f %% of "
       "the capture to I420 (median of the rounds' shares; %.1f to %.1f %%)\n",
       med_synth, synth[0], synth[rounds - 1], med[1] - med[0] - med_synth,
-      median (own, rounds), own[0], own[rounds - 1]);
+      med_own, own[0], own[rounds - 1]);
 
   gst_tv_hw_virtual_card_set_vbi_services (card,
       GST_TV_HW_VIRTUAL_VBI_SERVICES);

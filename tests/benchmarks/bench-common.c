@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * What the element benchmarks share: playing a pipeline to its end.
+ * What the element benchmarks share: playing a pipeline to its end, the
+ * process's CPU time, medians.
  *
  * Copyright (C) 2026 the v4l2tv authors
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+
+#include <stdlib.h>
+#include <time.h>
 
 #include "bench-common.h"
 
@@ -39,4 +43,28 @@ bench_play_to_eos (GstElement * pipeline, const gchar * launch,
   gst_object_unref (pipeline);
 
   return ok;
+}
+
+gint64
+bench_process_cpu_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
+}
+
+static gint
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+gdouble
+bench_median (gdouble * values, guint n)
+{
+  qsort (values, n, sizeof (gdouble), compare_doubles);
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * What the element benchmarks share: playing a pipeline to its end.
+ * What the element benchmarks share: playing a pipeline to its end, the
+ * process's CPU time, medians.
  *
  * Copyright (C) 2026 the v4l2tv authors
  */
@@ -16,6 +17,13 @@ G_BEGIN_DECLS
  * frames *@count had seen and returns FALSE */
 gboolean bench_play_to_eos (GstElement * pipeline, const gchar * launch,
     const guint * count);
+
+/* the CPU time this process has used, in nanoseconds */
+gint64 bench_process_cpu_ns (void);
+
+/* the median of @n values (n > 0); sorts them in place, so that [0] and
+ * [n - 1] are the extremes afterwards */
+gdouble bench_median (gdouble * values, guint n);
 
 G_END_DECLS
 

@@ -79,15 +79,6 @@ typedef struct
   gint64 wall_start, wall_end;  /* us */
 } Run;
 
-static gint64
-process_cpu_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
-}
-
 static GstPadProbeReturn
 count_frame (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 {
@@ -95,10 +86,10 @@ count_frame (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 
   run->count++;
   if (run->count == run->warmup) {
-    run->cpu_start = process_cpu_ns ();
+    run->cpu_start = bench_process_cpu_ns ();
     run->wall_start = g_get_monotonic_time ();
   } else if (run->count == run->warmup + run->frames) {
-    run->cpu_end = process_cpu_ns ();
+    run->cpu_end = bench_process_cpu_ns ();
     run->wall_end = g_get_monotonic_time ();
   }
   return GST_PAD_PROBE_OK;
@@ -131,21 +122,6 @@ run_pipeline (const Config * config, const gchar * src, Run * run)
       run->count == run->warmup + run->frames;
 
   return ok;
-}
-
-static gint
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static gdouble
-median (gdouble * values, guint n)
-{
-  qsort (values, n, sizeof (gdouble), compare_doubles);
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
 int
@@ -241,11 +217,11 @@ main (int argc, char **argv)
   for (c = 0; c < N_CONFIGS; c++) {
     gdouble lo, hi;
 
-    med_cpu[c] = median (cpu[c], rounds);
+    med_cpu[c] = bench_median (cpu[c], rounds);
     lo = cpu[c][0];
     hi = cpu[c][rounds - 1];
     printf ("| %s | %s | %.0f | %.0f | %.0f | %.0f |\n", configs[c].name,
-        configs[c].format, med_cpu[c], lo, hi, median (wall[c], rounds));
+        configs[c].format, med_cpu[c], lo, hi, bench_median (wall[c], rounds));
   }
 
   printf ("\n");
@@ -254,7 +230,7 @@ main (int argc, char **argv)
     gdouble direct = med_cpu[2 * c], vc = med_cpu[2 * c + 1];
     gdouble lo, hi, med;
 
-    med = median (ratio[c], rounds);
+    med = bench_median (ratio[c], rounds);
     lo = ratio[c][0];
     hi = ratio[c][rounds - 1];
     printf ("%s: videoconvert / direct = %.2f (median of the rounds' "

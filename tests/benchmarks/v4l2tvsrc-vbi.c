@@ -71,15 +71,6 @@ typedef struct
   gint64 cpu_start, cpu_end;    /* ns */
 } Run;
 
-static gint64
-process_cpu_ns (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
-}
-
 static GstPadProbeReturn
 count_frame (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 {
@@ -90,9 +81,9 @@ count_frame (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
     run->with_meta++;
   run->count++;
   if (run->count == run->warmup)
-    run->cpu_start = process_cpu_ns ();
+    run->cpu_start = bench_process_cpu_ns ();
   else if (run->count == run->warmup + run->frames)
-    run->cpu_end = process_cpu_ns ();
+    run->cpu_end = bench_process_cpu_ns ();
   return GST_PAD_PROBE_OK;
 }
 
@@ -135,27 +126,12 @@ card_synthesis_us (GstTvHwVirtualCard * card, guint frames)
   gst_tv_hw_virtual_card_get_vbi_format (card, &fmt);
   size = (gsize) fmt.samples_per_line * (fmt.count[0] + fmt.count[1]);
   lines = g_malloc (size);
-  t0 = process_cpu_ns ();
+  t0 = bench_process_cpu_ns ();
   for (i = 0; i < frames; i++)
     gst_tv_hw_virtual_card_generate_vbi_raw (card, i, lines, size);
-  t0 = process_cpu_ns () - t0;
+  t0 = bench_process_cpu_ns () - t0;
   g_free (lines);
   return (gdouble) t0 / frames / 1000.0;
-}
-
-static gint
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static gdouble
-median (gdouble * values, guint n)
-{
-  qsort (values, n, sizeof (gdouble), compare_doubles);
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
 int
@@ -245,14 +221,14 @@ main (int argc, char **argv)
   printf ("\n| VBI | CPU us/frame (median) | min | max | frames with caption "
       "meta |\n|---|---:|---:|---:|---:|\n");
   for (c = 0; c < N_CONFIGS; c++) {
-    med[c] = median (cpu[c], rounds);
+    med[c] = bench_median (cpu[c], rounds);
     printf ("| %s | %.1f | %.1f | %.1f | %u of %u |\n", configs[c].name,
         med[c], cpu[c][0], cpu[c][rounds - 1], meta[c],
         rounds * (frames + warmup));
   }
   printf ("\n");
   for (c = 1; c < N_CONFIGS; c++) {
-    gdouble m = median (share[c], rounds);
+    gdouble m = bench_median (share[c], rounds);
 
     printf ("%s VBI adds %.1f us a frame: %.1f %% of the capture to I420 "
         "(median of the rounds' shares; %.1f to %.1f %%), %.1f %% by the "
@@ -262,8 +238,8 @@ main (int argc, char **argv)
 
   /* the medians first: median() sorts, so [0] and [rounds - 1] are the
    * extremes only after it */
-  med_synth = median (synth, rounds);
-  med_own = median (own, rounds);
+  med_synth = bench_median (synth, rounds);
+  med_own = bench_median (own, rounds);
   printf ("\nthe virtual card's own synthesis of a raw VBI frame: %.1f us "
       "(%.1f to %.1f; in raw's figure, where a real card's hardware does it)\n"
       "raw VBI without it, v4l2tvsrc's own part: %.1f us a frame, %.1f %% of "

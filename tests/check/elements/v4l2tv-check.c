@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gst/video/video.h>
+
 #include "v4l2tv-check.h"
 
 /* weak references (GWeakRef *) to what the current test registered: the
@@ -349,4 +351,26 @@ v4l2tv_check_new_src (const gchar * device, const gchar * input,
   gst_harness_play (h);
 
   return h;
+}
+
+/* the caption pairs of @buf's caption meta (CEA608_S334_1A, one at most);
+ * FALSE without one, @data's captions cleared */
+gboolean
+v4l2tv_check_frame_captions (GstBuffer * buf, GstTvVbiData * data)
+{
+  GstVideoCaptionMeta *meta = NULL, *m;
+  gpointer state = NULL;
+
+  memset (data, 0, sizeof (*data));
+  while ((m = (GstVideoCaptionMeta *) gst_buffer_iterate_meta_filtered (buf,
+              &state, GST_VIDEO_CAPTION_META_API_TYPE))) {
+    fail_unless (meta == NULL, "two caption metas on a frame");
+    meta = m;
+  }
+  if (meta == NULL)
+    return FALSE;
+  fail_unless_equals_int (meta->caption_type,
+      GST_VIDEO_CAPTION_TYPE_CEA608_S334_1A);
+  fail_unless (gst_tv_vbi_s334_1a_unpack (meta->data, meta->size, data));
+  return TRUE;
 }

@@ -24,6 +24,7 @@
 #include <gst/check/gstharness.h>
 
 #include "hw/tvhw-virtual.h"
+#include "vbi/tvvbi.h"
 
 G_BEGIN_DECLS
 
@@ -83,6 +84,9 @@ GstHarness *         v4l2tv_check_new_sink     (const gchar * device,
 GstHarness *         v4l2tv_check_new_src      (const gchar * device,
                                                 const gchar * input,
                                                 const gchar * norm);
+
+gboolean             v4l2tv_check_frame_captions (GstBuffer * buf,
+                                                GstTvVbiData * data);
 
 G_END_DECLS
 

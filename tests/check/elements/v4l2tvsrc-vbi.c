@@ -68,27 +68,6 @@ capture_stop (Capture * c)
   v4l2tv_check_card_closed (CARD);
 }
 
-/* the caption pairs of @buf's one caption meta; FALSE without */
-static gboolean
-frame_captions (GstBuffer * buf, GstTvVbiData * data)
-{
-  GstVideoCaptionMeta *meta = NULL, *m;
-  gpointer state = NULL;
-
-  memset (data, 0, sizeof (*data));
-  while ((m = (GstVideoCaptionMeta *) gst_buffer_iterate_meta_filtered (buf,
-              &state, GST_VIDEO_CAPTION_META_API_TYPE))) {
-    fail_unless (meta == NULL, "two caption metas on a frame");
-    meta = m;
-  }
-  if (meta == NULL)
-    return FALSE;
-  fail_unless_equals_int (meta->caption_type,
-      GST_VIDEO_CAPTION_TYPE_CEA608_S334_1A);
-  fail_unless (gst_tv_vbi_s334_1a_unpack (meta->data, meta->size, data));
-  return TRUE;
-}
-
 /* @n frames decoded on both fields: every caption shown is the card's
  * for the frame it came with; returns how many each field showed */
 static void
@@ -104,7 +83,7 @@ check_captions (Capture * c, guint n, guint shown[2])
     GstBuffer *buf = v4l2tv_check_pull_frame (c->h, c->card);
     GstTvVbiData data;
 
-    fail_unless (frame_captions (buf, &data), "frame %" G_GUINT64_FORMAT
+    fail_unless (v4l2tv_check_frame_captions (buf, &data), "frame %" G_GUINT64_FORMAT
         " has no caption meta", GST_BUFFER_OFFSET (buf));
     for (f = 0; f < 2; f++) {
       gchar *text, *want;
@@ -309,7 +288,7 @@ frames_without_captions (Capture * c, guint n)
     GstBuffer *buf = v4l2tv_check_pull_frame (c->h, c->card);
     GstTvVbiData data;
 
-    fail_if (frame_captions (buf, &data), "frame %u has captions", i);
+    fail_if (v4l2tv_check_frame_captions (buf, &data), "frame %u has captions", i);
     gst_buffer_unref (buf);
   }
 }

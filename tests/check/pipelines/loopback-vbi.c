@@ -75,22 +75,6 @@ frame_pairs (guint i, GstTvVbiData * data)
   data->caption[1][1] = gst_tv_vbi_cc_parity ('#' + i % 10);
 }
 
-/* what the caption meta of a captured frame says (its captions cleared
- * when it has none); FALSE without meta */
-static gboolean
-captured_pairs (GstBuffer * buf, GstTvVbiData * data)
-{
-  GstVideoCaptionMeta *meta = gst_buffer_get_video_caption_meta (buf);
-
-  memset (data, 0, sizeof (*data));
-  if (meta == NULL)
-    return FALSE;
-  fail_unless_equals_int (meta->caption_type,
-      GST_VIDEO_CAPTION_TYPE_CEA608_S334_1A);
-  fail_unless (gst_tv_vbi_s334_1a_unpack (meta->data, meta->size, data));
-  return TRUE;
-}
-
 static void
 check_pairs (const GstTvVbiData * got, const GstTvVbiData * want, guint i)
 {
@@ -177,7 +161,7 @@ send_and_capture (GstHarness * sink, GstHarness * src,
   fail_unless_equals_int (gst_harness_push (sink, buf), GST_FLOW_OK);
   for (i = 0; i < MAX_PERIODS; i++) {
     GstBuffer *frame = v4l2tv_check_pull_frame (src, card);
-    gboolean has = captured_pairs (frame, got);
+    gboolean has = v4l2tv_check_frame_captions (frame, got);
 
     gst_buffer_unref (frame);
     if (has)
@@ -204,14 +188,14 @@ prime (GstHarness * sink, GstHarness * src, GstTvHwVirtualCard * card,
     fail_unless_equals_int (gst_harness_push (sink, new_frame (info)),
         GST_FLOW_OK);
     frame = v4l2tv_check_pull_frame (src, card);
-    has = captured_pairs (frame, &got);
+    has = v4l2tv_check_frame_captions (frame, &got);
     gst_buffer_unref (frame);
   }
   fail_unless (has, "no captions came back");
   for (i = 0; i < MAX_PERIODS && has; i++) {
     GstBuffer *frame = v4l2tv_check_pull_frame (src, card);
 
-    has = captured_pairs (frame, &got);
+    has = v4l2tv_check_frame_captions (frame, &got);
     gst_buffer_unref (frame);
   }
   fail_if (has, "captions in every period");
@@ -233,7 +217,7 @@ check_video_looped (GstHarness * sink, GstHarness * src,
     GstBuffer *frame = v4l2tv_check_pull_frame (src, card);
 
     looped = is_looped (frame, src);
-    fail_if (captured_pairs (frame, &got), "captions came back");
+    fail_if (v4l2tv_check_frame_captions (frame, &got), "captions came back");
     gst_buffer_unref (frame);
   }
   fail_unless (looped, "the sink's frame never came back");

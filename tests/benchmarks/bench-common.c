@@ -68,3 +68,25 @@ bench_median (gdouble * values, guint n)
   qsort (values, n, sizeof (gdouble), compare_doubles);
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
+
+gboolean
+bench_run_launch (const gchar * launch, GstPadProbeCallback probe,
+    gpointer user_data, const guint * count, guint expected)
+{
+  g_autoptr (GError) err = NULL;
+  GstElement *pipeline, *sink;
+  GstPad *pad;
+
+  pipeline = gst_parse_launch (launch, &err);
+  if (pipeline == NULL) {
+    g_printerr ("%s: %s\n", launch, err->message);
+    return FALSE;
+  }
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  pad = gst_element_get_static_pad (sink, "sink");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, probe, user_data, NULL);
+  gst_object_unref (pad);
+  gst_object_unref (sink);
+
+  return bench_play_to_eos (pipeline, launch, count) && *count == expected;
+}

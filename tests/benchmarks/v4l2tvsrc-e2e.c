@@ -99,29 +99,12 @@ count_frame (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 static gboolean
 run_pipeline (const Config * config, const gchar * src, Run * run)
 {
-  g_autoptr (GError) err = NULL;
   g_autofree gchar *launch = NULL;
-  GstElement *pipeline, *sink;
-  GstPad *pad;
-  gboolean ok;
 
   launch = g_strdup_printf ("%s num-buffers=%u ! %s ! fakesink name=sink",
       src, run->warmup + run->frames, config->chain);
-  pipeline = gst_parse_launch (launch, &err);
-  if (pipeline == NULL) {
-    g_printerr ("%s: %s\n", launch, err->message);
-    return FALSE;
-  }
-  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
-  pad = gst_element_get_static_pad (sink, "sink");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_frame, run, NULL);
-  gst_object_unref (pad);
-  gst_object_unref (sink);
-
-  ok = bench_play_to_eos (pipeline, launch, &run->count) &&
-      run->count == run->warmup + run->frames;
-
-  return ok;
+  return bench_run_launch (launch, count_frame, run, &run->count,
+      run->warmup + run->frames);
 }
 
 int

@@ -28,6 +28,7 @@ typedef struct
   guint32 sequence;
   GstClockTime timestamp;       /* GST_CLOCK_TIME_NONE: none */
   guint32 clock;                /* V4L2_BUF_FLAG_TIMESTAMP_* */
+  gboolean soe;                 /* stamped at the start of the frame */
 } FrameKey;
 
 typedef struct
@@ -558,20 +559,35 @@ frame_key (const struct v4l2_buffer *buf, FrameKey * key)
 {
   key->sequence = buf->sequence;
   key->clock = buf->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK;
+  key->soe = (buf->flags & V4L2_BUF_FLAG_TSTAMP_SRC_MASK) ==
+      V4L2_BUF_FLAG_TSTAMP_SRC_SOE;
   key->timestamp = buf->timestamp.tv_sec || buf->timestamp.tv_usec ?
       GST_TIMEVAL_TO_TIME (buf->timestamp) : GST_CLOCK_TIME_NONE;
 }
 
 static gint64 vbi_period_ns (GstV4l2TvVbiNode * vbi);
 
+/* when the frame of @key ended, as far as its timestamp says */
+static gint64
+frame_end (GstV4l2TvVbiNode * vbi, const FrameKey * key)
+{
+  return (gint64) key->timestamp + (key->soe ? vbi_period_ns (vbi) : 0);
+}
+
 /* how many frames the VBI frame @vbi_key is older than the video frame
- * @video: 0 is the same frame, below 0 a newer one. By timestamp, to the
- * nearest frame period, when both have one of the same clock: a driver's
- * VBI and video sequence counters may differ (separate counters that
- * start at each node's STREAMON, or that jump after a stall, as vivid's
- * do under load), the time of the frame does not (vivid stamps the VBI
- * frame 5 % of a period after its video frame). By sequence number
- * otherwise (they wrap). */
+ * @video: 0 is the same frame, below 0 a newer one.
+ *
+ * By timestamp when both have one of the same clock: a driver's VBI and
+ * video sequence counters may differ (separate counters that start at
+ * each node's STREAMON, or that jump after a stall, as vivid's do under
+ * load), the time of the frame does not. A frame's VBI buffer is complete
+ * before its video buffer (half a frame before at most: the blanking
+ * lines of the second field come mid-frame, which is when bttv-like
+ * cards finish it) or just after it (vivid stamps it 5 % of a period
+ * later): so the VBI frame belongs to the video frame that ends between a
+ * quarter of a period before it and three quarters after it.
+ *
+ * By sequence number otherwise (they wrap). */
 static gint64
 frame_age (GstV4l2TvVbiNode * vbi, const FrameKey * vbi_key,
     const FrameKey * video)
@@ -579,10 +595,11 @@ frame_age (GstV4l2TvVbiNode * vbi, const FrameKey * vbi_key,
   if (GST_CLOCK_TIME_IS_VALID (vbi_key->timestamp) &&
       GST_CLOCK_TIME_IS_VALID (video->timestamp) &&
       vbi_key->clock == video->clock) {
-    gint64 d = (gint64) video->timestamp - (gint64) vbi_key->timestamp;
     gint64 p = vbi_period_ns (vbi);
+    gint64 d = frame_end (vbi, video) - frame_end (vbi, vbi_key) + p / 4;
 
-    return d >= 0 ? (d + p / 2) / p : -((-d + p / 2) / p);
+    /* rounded down */
+    return d >= 0 ? d / p : -((-d + p - 1) / p);
   }
   return (gint32) (video->sequence - vbi_key->sequence);
 }

@@ -91,8 +91,10 @@ G_GNUC_INTERNAL GstV4l2TvVbiMode gst_v4l2_tv_vbi_node_get_mode
  * dequeued: dequeues what the VBI node has, decodes each VBI frame into
  * the queue (its buffer goes back to the card at once), drops the frames
  * older than @video and returns in @data the one of @video: FALSE when
- * there is none. Frames are matched by timestamp (to the nearest frame
- * period) where the driver stamps both, by sequence number otherwise.
+ * there is none. Frames are matched by timestamp where the driver stamps
+ * both (the VBI frame whose time is from three quarters of a period
+ * before the video frame's end to a quarter after it), by sequence number
+ * otherwise.
  * When the VBI stream is in step and its frame is not there yet, it waits
  * for it once, up to half a frame period, without the device lock (vivid
  * completes a frame's VBI buffer just after its video buffer). @stats is

@@ -250,6 +250,7 @@ struct _GstTvHwVirtualCard
   guint vbi_nodes;
   guint16 vbi_services;
   guint32 vbi_seq_offset;       /* VBI capture numbers above the video's */
+  gint64 vbi_time_offset_us;    /* and its time after the video's */
   GQueue vbi_loop;
   /* which nodes injected faults hit (GstTvHwVirtualFaultNodes) */
   guint fault_nodes;

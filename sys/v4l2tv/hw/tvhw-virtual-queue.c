@@ -170,8 +170,9 @@ node_frame (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
      * their one-off numbers */
     buf->sequence = node->next_seq + card->seq_offset;
     gst_tv_hw_virtual_vbi_node_fill (card, buf);
-    /* the number only: the frame is the video frame's, its time too */
+    /* the stamps only: the frame is the video frame's */
     buf->sequence += card->vbi_seq_offset;
+    buf->timestamp_us += card->vbi_time_offset_us;
   } else {
     buf->sequence = capture_sequence (card, node);
     capture_fill (card, buf);

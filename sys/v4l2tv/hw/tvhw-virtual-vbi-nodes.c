@@ -38,6 +38,7 @@ gst_tv_hw_virtual_vbi_nodes_set_defaults (GstTvHwVirtualCard * card)
   card->vbi_nodes = GST_TV_HW_VIRTUAL_VBI_ALL_NODES;
   card->vbi_services = GST_TV_HW_VIRTUAL_VBI_SERVICES;
   card->vbi_seq_offset = 0;
+  card->vbi_time_offset_us = 0;
   /* vivid: raw when the node has raw, else sliced */
   card->vbi_cap.type = V4L2_BUF_TYPE_VBI_CAPTURE;
   card->vbi_cap.service_set = GST_TV_HW_VIRTUAL_VBI_SERVICES;
@@ -408,18 +409,20 @@ gst_tv_hw_virtual_card_set_vbi_nodes (GstTvHwVirtualCard * card, guint nodes)
 }
 
 /**
- * gst_tv_hw_virtual_card_set_vbi_sequence_offset:
+ * gst_tv_hw_virtual_card_set_vbi_stamps:
  * @card: a card
- * @offset: added to the sequence number of each VBI capture frame
+ * @sequence_offset: added to the sequence number of each VBI capture frame
+ * @time_offset_us: added to its timestamp
  */
 void
-gst_tv_hw_virtual_card_set_vbi_sequence_offset (GstTvHwVirtualCard * card,
-    guint32 offset)
+gst_tv_hw_virtual_card_set_vbi_stamps (GstTvHwVirtualCard * card,
+    guint32 sequence_offset, gint64 time_offset_us)
 {
   g_return_if_fail (card != NULL);
 
   g_mutex_lock (&card->lock);
-  card->vbi_seq_offset = offset;
+  card->vbi_seq_offset = sequence_offset;
+  card->vbi_time_offset_us = time_offset_us;
   g_mutex_unlock (&card->lock);
 }
 

@@ -855,14 +855,17 @@ gboolean gst_tv_hw_virtual_card_set_vbi_nodes (GstTvHwVirtualCard * card,
  * buffers. */
 gboolean gst_tv_hw_virtual_card_set_vbi_services (GstTvHwVirtualCard * card,
     guint16 services);
-/* the VBI capture node numbers its frames @offset above the video capture
- * node's (0 at power-on), its frames keeping the content and timestamp of
- * the video frame they belong to: a driver whose VBI and video counters
- * differ, as drivers with a field count per node do, and as vivid's
- * per-STREAMON counters do when the two nodes start streaming in different
- * frame periods. Any time; the next VBI frame has it. */
-void gst_tv_hw_virtual_card_set_vbi_sequence_offset (GstTvHwVirtualCard *
-    card, guint32 offset);
+/* the VBI capture node numbers its frames @sequence_offset above the
+ * video capture node's and stamps them @time_offset_us after the video
+ * frame's time (both 0 at power-on), each keeping the content of the
+ * video frame it belongs to: a driver whose VBI and video counters differ
+ * (a field count per node; vivid's per-STREAMON counters when the two
+ * nodes start streaming in different frame periods) and whose VBI buffer
+ * completes before the frame's video buffer (a negative offset: the
+ * second field's blanking lines come mid-frame) or after it (vivid, 5 % of
+ * a period later). Any time; the next VBI frame has it. */
+void gst_tv_hw_virtual_card_set_vbi_stamps (GstTvHwVirtualCard * card,
+    guint32 sequence_offset, gint64 time_offset_us);
 
 /**
  * GstTvHwVirtualFaultNodes:

@@ -144,13 +144,14 @@ count_warnings (GstBus * bus, const gchar * must_contain)
 
 static void
 captions_through (const gchar * props, gboolean raw, const gchar * field1,
-    guint32 vbi_seq_offset)
+    guint32 vbi_seq_offset, gint64 vbi_time_offset_us)
 {
   Capture c;
   guint shown[2];
 
   c.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  gst_tv_hw_virtual_card_set_vbi_sequence_offset (c.card, vbi_seq_offset);
+  gst_tv_hw_virtual_card_set_vbi_stamps (c.card, vbi_seq_offset,
+      vbi_time_offset_us);
   if (raw)
     fail_unless (gst_tv_hw_virtual_card_set_vbi_services (c.card, 0));
   if (field1)
@@ -167,26 +168,39 @@ captions_through (const gchar * props, gboolean raw, const gchar * field1,
 
 GST_START_TEST (test_captions_sliced)
 {
-  captions_through ("input=Composite1 norm=NTSC", FALSE, NULL, 0);
+  captions_through ("input=Composite1 norm=NTSC", FALSE, NULL, 0, 0);
 }
 
 GST_END_TEST;
 
 GST_START_TEST (test_captions_raw)
 {
-  captions_through ("input=Composite1 norm=NTSC", TRUE, NULL, 0);
+  captions_through ("input=Composite1 norm=NTSC", TRUE, NULL, 0, 0);
 }
 
 GST_END_TEST;
 
+/* NTSC's frame period, in microseconds */
+#define NTSC_PERIOD_US 33367
+
 /* a driver whose VBI node counts its frames apart from the video node
- * (em28xx's separate field counts; vivid's when the nodes start streaming
- * in different frame periods, or after a stall): the frames are matched by
- * their time, each caption still on the frame it came with */
+ * (a field count per node; vivid's when the nodes start streaming in
+ * different frame periods, or after a stall), and whose VBI buffer
+ * completes before the video buffer (up to mid-frame, when the second
+ * field's blanking lines end) or just after it (vivid: 5 %): the frames
+ * are matched by their time, each caption still on the frame it came
+ * with */
 GST_START_TEST (test_captions_own_vbi_numbers)
 {
-  captions_through ("input=Composite1 norm=NTSC", FALSE, NULL, 1000);
-  captions_through ("input=Composite1 norm=NTSC", TRUE, NULL, (guint32) - 7);
+  captions_through ("input=Composite1 norm=NTSC", FALSE, NULL, 1000, 0);
+  captions_through ("input=Composite1 norm=NTSC", TRUE, NULL, (guint32) - 7,
+      0);
+  captions_through ("input=Composite1 norm=NTSC", FALSE, NULL, 3,
+      NTSC_PERIOD_US * 5 / 100);
+  captions_through ("input=Composite1 norm=NTSC", FALSE, NULL, 0,
+      -NTSC_PERIOD_US * 55 / 100);
+  captions_through ("input=Composite1 norm=NTSC", FALSE, NULL, 9,
+      NTSC_PERIOD_US * 20 / 100);
 }
 
 GST_END_TEST;
@@ -194,16 +208,16 @@ GST_END_TEST;
 GST_START_TEST (test_captions_us4)
 {
   captions_through ("input=Television norm=NTSC frequency=67250000", FALSE,
-      NULL, 0);
+      NULL, 0, 0);
   captions_through ("input=Television norm=NTSC frequency=67250000", TRUE,
-      NULL, 0);
+      NULL, 0, 0);
 }
 
 GST_END_TEST;
 
 GST_START_TEST (test_captions_text_changed)
 {
-  captions_through ("input=Composite1 norm=NTSC", FALSE, "Hello v4l2tv", 0);
+  captions_through ("input=Composite1 norm=NTSC", FALSE, "Hello v4l2tv", 0, 0);
 }
 
 GST_END_TEST;

@@ -20,7 +20,6 @@ GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 
 #define VBI_BUFFERS 4
 
-/* one decoded VBI frame waiting for its video frame */
 /* which frame a buffer is: its timestamp where the driver gave one (the
  * same clock for video and VBI), its sequence number otherwise */
 typedef struct
@@ -31,6 +30,7 @@ typedef struct
   gboolean soe;                 /* stamped at the start of the frame */
 } FrameKey;
 
+/* one decoded VBI frame waiting for its video frame */
 typedef struct
 {
   FrameKey key;

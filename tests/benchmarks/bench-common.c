@@ -70,23 +70,24 @@ bench_median (gdouble * values, guint n)
 }
 
 gboolean
-bench_run_launch (const gchar * launch, GstPadProbeCallback probe,
-    gpointer user_data, const guint * count, guint expected)
+bench_run_launch (const gchar * launch, const gchar * element,
+    const gchar * pad, GstPadProbeCallback probe, gpointer user_data,
+    const guint * count)
 {
   g_autoptr (GError) err = NULL;
-  GstElement *pipeline, *sink;
-  GstPad *pad;
+  GstElement *pipeline, *e;
+  GstPad *p;
 
   pipeline = gst_parse_launch (launch, &err);
   if (pipeline == NULL) {
     g_printerr ("%s: %s\n", launch, err->message);
     return FALSE;
   }
-  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
-  pad = gst_element_get_static_pad (sink, "sink");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, probe, user_data, NULL);
-  gst_object_unref (pad);
-  gst_object_unref (sink);
+  e = gst_bin_get_by_name (GST_BIN (pipeline), element);
+  p = gst_element_get_static_pad (e, pad);
+  gst_pad_add_probe (p, GST_PAD_PROBE_TYPE_BUFFER, probe, user_data, NULL);
+  gst_object_unref (p);
+  gst_object_unref (e);
 
-  return bench_play_to_eos (pipeline, launch, count) && *count == expected;
+  return bench_play_to_eos (pipeline, launch, count);
 }

@@ -18,12 +18,13 @@ G_BEGIN_DECLS
 gboolean bench_play_to_eos (GstElement * pipeline, const gchar * launch,
     const guint * count);
 
-/* makes a pipeline of @launch, whose sink is named "sink", calls @probe
- * (with @user_data) on each buffer that sink gets and plays it to EOS as
- * bench_play_to_eos() does; TRUE when it got there with *@count at
- * @expected */
-gboolean bench_run_launch (const gchar * launch, GstPadProbeCallback probe,
-    gpointer user_data, const guint * count, guint expected);
+/* makes a pipeline of @launch, calls @probe (with @user_data) on each
+ * buffer through pad @pad of its element named @element, and plays it to
+ * EOS as bench_play_to_eos() does (@count for its message); TRUE when it
+ * got there */
+gboolean bench_run_launch (const gchar * launch, const gchar * element,
+    const gchar * pad, GstPadProbeCallback probe, gpointer user_data,
+    const guint * count);
 
 /* the CPU time this process has used, in nanoseconds */
 gint64 bench_process_cpu_ns (void);

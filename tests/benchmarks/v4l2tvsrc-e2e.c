@@ -103,8 +103,8 @@ run_pipeline (const Config * config, const gchar * src, Run * run)
 
   launch = g_strdup_printf ("%s num-buffers=%u ! %s ! fakesink name=sink",
       src, run->warmup + run->frames, config->chain);
-  return bench_run_launch (launch, count_frame, run, &run->count,
-      run->warmup + run->frames);
+  return bench_run_launch (launch, "sink", "sink", count_frame, run,
+      &run->count) && run->count == run->warmup + run->frames;
 }
 
 int

@@ -104,25 +104,7 @@ on_push (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 static gboolean
 run_pipeline (const gchar * launch, Run * run)
 {
-  g_autoptr (GError) err = NULL;
-  GstElement *pipeline, *src;
-  GstPad *pad;
-  gboolean ok;
-
-  pipeline = gst_parse_launch (launch, &err);
-  if (pipeline == NULL) {
-    g_printerr ("%s: %s\n", launch, err->message);
-    return FALSE;
-  }
-  src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
-  pad = gst_element_get_static_pad (src, "src");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, on_push, run, NULL);
-  gst_object_unref (pad);
-  gst_object_unref (src);
-
-  ok = bench_play_to_eos (pipeline, launch, &run->count);
-
-  return ok;
+  return bench_run_launch (launch, "src", "src", on_push, run, &run->count);
 }
 
 static gint

@@ -94,8 +94,8 @@ run_pipeline (const Config * config, const gchar * src, Run * run)
 
   launch = g_strdup_printf ("%s %s num-buffers=%u ! video/x-raw,format=I420 "
       "! fakesink name=sink", src, config->props, run->warmup + run->frames);
-  return bench_run_launch (launch, count_frame, run, &run->count,
-      run->warmup + run->frames);
+  return bench_run_launch (launch, "sink", "sink", count_frame, run,
+      &run->count) && run->count == run->warmup + run->frames;
 }
 
 /* the virtual card synthesises the raw lines in this process (a real

@@ -717,13 +717,15 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
    * `captions` (guint: caption byte pairs decoded),
    * `caption-parity-errors` (guint: pairs dropped for a parity error),
    * `wss` (guint: WSS words decoded), `wss-parity-errors` (guint: words
-   * dropped for a bad aspect parity).
+   * dropped for a bad aspect parity), `frames-lost` (guint: VBI frames a
+   * transient driver error lost; as many in a row as end the video
+   * capture turn VBI off with a warning instead).
    */
   g_object_class_install_property (gobject_class, PROP_VBI_STATS,
       g_param_spec_boxed ("vbi-stats", "VBI statistics",
           "What the VBI node gave since start: mode (off, sliced, raw), "
-          "captions, caption-parity-errors, wss, wss-parity-errors",
-          GST_TYPE_STRUCTURE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+          "captions, caption-parity-errors, wss, wss-parity-errors, "
+          "frames-lost", GST_TYPE_STRUCTURE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   gst_v4l2_tv_crop_install_properties (gobject_class, PROP_CROP_TOP);
   gst_v4l2_tv_reconnect_install_properties (gobject_class, PROP_ON_DISCONNECT);
@@ -885,7 +887,7 @@ gst_v4l2_tv_src_get_vbi_stats (GstV4l2TvSrc * self)
       self->vbi_stats.caption_parity_errors,
       "wss", G_TYPE_UINT, self->vbi_stats.wss,
       "wss-parity-errors", G_TYPE_UINT, self->vbi_stats.wss_parity_errors,
-      NULL);
+      "frames-lost", G_TYPE_UINT, self->vbi_stats.frames_lost, NULL);
   GST_OBJECT_UNLOCK (self);
   return s;
 }

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "gstv4l2tvfault.h"
 #include "gstv4l2tvvbinode.h"
 #include "v4l2tv-text.h"
 
@@ -66,6 +67,7 @@ struct _GstV4l2TvVbiNode
   FrameKey newest;              /* the last VBI frame dequeued */
   gboolean have_newest;
   gboolean missed;              /* a wait for a due frame timed out */
+  guint errors_in_row;          /* transient DQBUF errors since one worked */
   guint generation;             /* one more at each stop */
 };
 
@@ -511,6 +513,7 @@ gst_v4l2_tv_vbi_node_stop (GstV4l2TvVbiNode * vbi)
   vbi->mode = GST_V4L2_TV_VBI_MODE_OFF;
   vbi->n_queue = 0;
   vbi->have_newest = vbi->missed = FALSE;
+  vbi->errors_in_row = 0;
   vbi->generation++;
   GST_V4L2_TV_DEVICE_UNLOCK (vbi->obj);
 }
@@ -521,6 +524,33 @@ stream_failed (GstV4l2TvVbiNode * vbi, const gchar * what, const GError * err)
 {
   vbi_failed (vbi, vbi->location, what, err);
   gst_v4l2_tv_vbi_node_stop (vbi);
+}
+
+/* DQBUF failed with @err while streaming. A transient error (EIO) loses
+ * a VBI frame and VBI goes on, as the video node does (gstv4l2tvfault.h);
+ * the GST_V4L2_TV_MAX_IO_ERRORS-th in a row, or any other error, is the
+ * one warning and VBI is off. FALSE then. */
+static gboolean
+dequeue_failed (GstV4l2TvVbiNode * vbi, const GError * err,
+    GstTvVbiStats * stats)
+{
+  g_autofree gchar *what = NULL;
+
+  switch (gst_v4l2_tv_io_error (&vbi->errors_in_row, err)) {
+    case GST_V4L2_TV_IO_TRANSIENT:
+      GST_DEBUG_OBJECT (vbi->obj->element, "VBI DQBUF: %s (%u in a row): a "
+          "VBI frame lost", err->message, vbi->errors_in_row);
+      if (stats)
+        stats->frames_lost++;
+      return TRUE;
+    case GST_V4L2_TV_IO_TOO_MANY:
+      what = g_strdup_printf ("DQBUF, %u times in a row", vbi->errors_in_row);
+      stream_failed (vbi, what, err);
+      return FALSE;
+    default:
+      stream_failed (vbi, "DQBUF", err);
+      return FALSE;
+  }
 }
 
 /* the VBI frame in buffer @index decoded into the queue */
@@ -684,8 +714,10 @@ gst_v4l2_tv_vbi_node_take (GstV4l2TvVbiNode * vbi,
     buf.memory = V4L2_MEMORY_MMAP;
     if (!gst_tv_hw_device_dequeue_buffer (vbi->dev, &buf, &err)) {
       if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT)) {
-        stream_failed (vbi, "DQBUF", err);
-        goto done;
+        /* a frame lost: no caption for this video frame */
+        if (!dequeue_failed (vbi, err, stats))
+          goto done;
+        break;
       }
       g_clear_error (&err);
       /* not there yet: once per frame, a short wait when it is due */
@@ -701,6 +733,7 @@ gst_v4l2_tv_vbi_node_take (GstV4l2TvVbiNode * vbi,
     frame_key (&buf, &vbi->newest);
     vbi->have_newest = TRUE;
     vbi->missed = FALSE;
+    vbi->errors_in_row = 0;
     if (buf.index >= vbi->n_buffers) {
       g_set_error (&err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_FAILED,
           "the driver returned buffer %u of %u", buf.index, vbi->n_buffers);
@@ -756,14 +789,17 @@ gst_v4l2_tv_vbi_node_send (GstV4l2TvVbiNode * vbi, const GstTvVbiData * data,
     buf.type = gst_tv_hw_device_get_buf_type (vbi->dev);
     buf.memory = V4L2_MEMORY_MMAP;
     if (gst_tv_hw_device_dequeue_buffer (vbi->dev, &buf, &err)) {
+      vbi->errors_in_row = 0;
       if (buf.index < vbi->n_buffers)
         vbi->owned[buf.index] = TRUE;
       continue;
     }
     if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT))
       break;
-    stream_failed (vbi, "DQBUF", err);
-    goto done;
+    /* transient: the buffers stay with the card until the next frame */
+    if (!dequeue_failed (vbi, err, NULL))
+      goto done;
+    break;
   }
   g_clear_error (&err);
   for (i = 0; i < vbi->n_buffers && !vbi->owned[i]; i++);

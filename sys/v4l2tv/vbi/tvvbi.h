@@ -170,8 +170,8 @@ typedef struct
 
 /**
  * GstTvVbiStats:
- * Counters a decoder adds to (never resets): what was found, and what
- * was dropped.
+ * Counters a decoder and the VBI node add to (never resets): what was
+ * found, and what was dropped or lost.
  */
 typedef struct
 {
@@ -179,6 +179,7 @@ typedef struct
   guint caption_parity_errors;  /* pairs dropped for a parity error */
   guint wss;                    /* WSS words delivered */
   guint wss_parity_errors;      /* words dropped for the aspect parity */
+  guint frames_lost;            /* frames a transient driver error lost */
 } GstTvVbiStats;
 
 /* slices a raw frame of @fmt (@size bytes) of a @system_lines standard:

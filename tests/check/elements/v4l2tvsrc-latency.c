@@ -220,6 +220,8 @@ check_fillers_on_time (const gchar * norm, GstClockTime period,
 
   GST_INFO ("norm %s, signal-loss %s", norm, mode);
   card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  gst_tv_hw_virtual_card_set_fault_nodes (card,
+      GST_TV_HW_VIRTUAL_FAULTS_VIDEO_NODES);
   /* one DQBUF fails: when capture-errors says so, the source has begun to
    * wait for frames, on the test clock's time as it is */
   gst_tv_hw_virtual_card_inject_faults (card, GST_TV_HW_VIRTUAL_FAULT_DQBUF,

@@ -643,6 +643,9 @@ GST_START_TEST (test_transient_eio)
 
   run_start (&run, "", "YUY2");
   wait_frames (&run, FALSE, 5);
+  /* the video node's: the VBI node's DQBUF would take some of them */
+  gst_tv_hw_virtual_card_set_fault_nodes (card,
+      GST_TV_HW_VIRTUAL_FAULTS_VIDEO_NODES);
   gst_tv_hw_virtual_card_inject_faults (card, GST_TV_HW_VIRTUAL_FAULT_DQBUF,
       EIO, GST_V4L2_TV_TEST_MAX_ERRORS - 1);
   n = count_frames (&run, FALSE);
@@ -669,6 +672,8 @@ GST_START_TEST (test_eio_error)
 
   run_start (&run, "", "YUY2");
   wait_frames (&run, FALSE, 5);
+  gst_tv_hw_virtual_card_set_fault_nodes (card,
+      GST_TV_HW_VIRTUAL_FAULTS_VIDEO_NODES);
   gst_tv_hw_virtual_card_inject_faults (card, GST_TV_HW_VIRTUAL_FAULT_DQBUF,
       EIO, GST_V4L2_TV_TEST_MAX_ERRORS);
   msg = gst_bus_timed_pop_filtered (run.bus, V4L2TV_CHECK_WAIT,

@@ -29,8 +29,6 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-#define IS_OUTPUT(dev) gst_tv_hw_node_kind_is_output (HANDLE (dev)->kind)
-
 /* V4L2_CID_COLORFX: the items the card has; Sepia (2) is skipped */
 static const gchar *const colorfx_menu[] = {
   "None", "Black & White", "Sepia", "Negative"

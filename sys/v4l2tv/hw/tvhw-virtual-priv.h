@@ -35,6 +35,8 @@ GST_DEBUG_CATEGORY_EXTERN (tvhw_virtual_debug);
 #define HANDLE(dev) ((GstTvHwVirtualHandle *) (dev)->priv)
 #define CARD(dev) (HANDLE (dev)->card)
 #define NODE(dev) gst_tv_hw_virtual_handle_node (HANDLE (dev))
+/* whether the handle is on one of the output nodes (video or VBI) */
+#define IS_OUTPUT(dev) gst_tv_hw_node_kind_is_output (HANDLE (dev)->kind)
 
 /* vb2's limits for the queue: fewer than 2 buffers are raised to 2 (what
  * vivid's queue_setup asks for), more than VIDEO_MAX_FRAME lowered to it */

@@ -26,8 +26,6 @@
 
 #include "hw/tvhw-virtual-priv.h"
 
-#define IS_OUTPUT(dev) gst_tv_hw_node_kind_is_output (HANDLE (dev)->kind)
-
 #define TUNER_CAPS (V4L2_TUNER_CAP_NORM | V4L2_TUNER_CAP_STEREO | \
     V4L2_TUNER_CAP_LANG1 | V4L2_TUNER_CAP_LANG2)
 #define MODULATOR_CAPS (V4L2_TUNER_CAP_NORM | V4L2_TUNER_CAP_STEREO)

@@ -34,8 +34,6 @@ GST_DEBUG_CATEGORY (tvhw_virtual_debug);
 #define VIRTUAL_VERSION ((0 << 16) | (2 << 8) | 0)
 #define DEFAULT_PIXELFORMAT V4L2_PIX_FMT_YUYV
 
-#define IS_OUTPUT(dev) gst_tv_hw_node_kind_is_output (HANDLE (dev)->kind)
-
 static GMutex cards_lock;
 static GstTvHwVirtualCard *cards[GST_TV_HW_VIRTUAL_MAX_CARDS];
 /* the device files the cards also answer at (test hook), by card number;
@@ -1553,109 +1551,34 @@ virtual_querycap (GstTvHwDevice * dev, struct v4l2_capability *cap)
 /* --- the operations: a node answers ENOTTY to the other node's ioctls,
  * as the V4L2 core does for a vivid node (v4l2_disable_ioctl) --- */
 
-static gint
-virtual_enum_input (GstTvHwDevice * dev, struct v4l2_input *input)
-{
-  if (IS_OUTPUT (dev))
-    return -ENOTTY;
-  return gst_tv_hw_virtual_cap_enum_input (dev, input);
+/* virtual_<op>: an operation with one argument after the device that only
+ * the capture node (@output FALSE: gst_tv_hw_virtual_cap_<op>,
+ * tvhw-virtual-cap.c) or only the output node (@output TRUE:
+ * gst_tv_hw_virtual_out_<op>, tvhw-virtual-out.c) has */
+/* *INDENT-OFF* */
+#define NODE_OP(output, side, op, type)                                 \
+static gint                                                             \
+virtual_##op (GstTvHwDevice * dev, type arg)                            \
+{                                                                       \
+  if (IS_OUTPUT (dev) != (output))                                      \
+    return -ENOTTY;                                                     \
+  return gst_tv_hw_virtual_##side##_##op (dev, arg);                    \
 }
 
-static gint
-virtual_g_input (GstTvHwDevice * dev, guint32 * index)
-{
-  if (IS_OUTPUT (dev))
-    return -ENOTTY;
-  return gst_tv_hw_virtual_cap_g_input (dev, index);
-}
-
-static gint
-virtual_s_input (GstTvHwDevice * dev, guint32 index)
-{
-  if (IS_OUTPUT (dev))
-    return -ENOTTY;
-  return gst_tv_hw_virtual_cap_s_input (dev, index);
-}
-
-static gint
-virtual_querystd (GstTvHwDevice * dev, v4l2_std_id * std)
-{
-  if (IS_OUTPUT (dev))
-    return -ENOTTY;
-  return gst_tv_hw_virtual_cap_querystd (dev, std);
-}
-
-static gint
-virtual_enum_output (GstTvHwDevice * dev, struct v4l2_output *output)
-{
-  if (!IS_OUTPUT (dev))
-    return -ENOTTY;
-  return gst_tv_hw_virtual_out_enum_output (dev, output);
-}
-
-static gint
-virtual_g_output (GstTvHwDevice * dev, guint32 * index)
-{
-  if (!IS_OUTPUT (dev))
-    return -ENOTTY;
-  return gst_tv_hw_virtual_out_g_output (dev, index);
-}
-
-static gint
-virtual_s_output (GstTvHwDevice * dev, guint32 index)
-{
-  if (!IS_OUTPUT (dev))
-    return -ENOTTY;
-  return gst_tv_hw_virtual_out_s_output (dev, index);
-}
-
-static gint
-virtual_enumaudio (GstTvHwDevice * dev, struct v4l2_audio *audio)
-{
-  if (IS_OUTPUT (dev))
-    return -ENOTTY;
-  return gst_tv_hw_virtual_cap_enumaudio (dev, audio);
-}
-
-static gint
-virtual_g_audio (GstTvHwDevice * dev, struct v4l2_audio *audio)
-{
-  if (IS_OUTPUT (dev))
-    return -ENOTTY;
-  return gst_tv_hw_virtual_cap_g_audio (dev, audio);
-}
-
-static gint
-virtual_s_audio (GstTvHwDevice * dev, const struct v4l2_audio *audio)
-{
-  if (IS_OUTPUT (dev))
-    return -ENOTTY;
-  return gst_tv_hw_virtual_cap_s_audio (dev, audio);
-}
-
-static gint
-virtual_enumaudout (GstTvHwDevice * dev, struct v4l2_audioout *audout)
-{
-  if (!IS_OUTPUT (dev))
-    return -ENOTTY;
-  return gst_tv_hw_virtual_out_enumaudout (dev, audout);
-}
-
-static gint
-virtual_g_audout (GstTvHwDevice * dev, struct v4l2_audioout *audout)
-{
-  if (!IS_OUTPUT (dev))
-    return -ENOTTY;
-  return gst_tv_hw_virtual_out_g_audout (dev, audout);
-}
-
-static gint
-virtual_s_audout (GstTvHwDevice * dev, const struct v4l2_audioout *audout)
-{
-  if (!IS_OUTPUT (dev))
-    return -ENOTTY;
-  return gst_tv_hw_virtual_out_s_audout (dev, audout);
-}
+NODE_OP (FALSE, cap, enum_input, struct v4l2_input *)
+NODE_OP (FALSE, cap, g_input, guint32 *)
+NODE_OP (FALSE, cap, s_input, guint32)
+NODE_OP (FALSE, cap, querystd, v4l2_std_id *)
+NODE_OP (FALSE, cap, enumaudio, struct v4l2_audio *)
+NODE_OP (FALSE, cap, g_audio, struct v4l2_audio *)
+NODE_OP (FALSE, cap, s_audio, const struct v4l2_audio *)
+NODE_OP (TRUE, out, enum_output, struct v4l2_output *)
+NODE_OP (TRUE, out, g_output, guint32 *)
+NODE_OP (TRUE, out, s_output, guint32)
+NODE_OP (TRUE, out, enumaudout, struct v4l2_audioout *)
+NODE_OP (TRUE, out, g_audout, struct v4l2_audioout *)
+NODE_OP (TRUE, out, s_audout, const struct v4l2_audioout *)
+/* *INDENT-ON* */
 
 /* every node of a card answers at the card's location: the kind chooses
  * the node. A node the card does not have, or that lacks @kind's

@@ -31,11 +31,8 @@ cur_input (GstTvHwVirtualCard * card)
 }
 
 /* the audio inputs, documented in tvhw-virtual.h (vivid's) */
-static const struct
-{
-  const gchar *name;
-  guint32 capability;
-} audio_inputs[GST_TV_HW_VIRTUAL_N_AUDIO_INPUTS] = {
+static const GstTvHwVirtualAudioPort
+    audio_inputs[GST_TV_HW_VIRTUAL_N_AUDIO_INPUTS] = {
   {"TV", V4L2_AUDCAP_STEREO},
   {"Line-In", V4L2_AUDCAP_STEREO},
 };
@@ -185,40 +182,15 @@ gst_tv_hw_virtual_cap_enum_input (GstTvHwDevice * dev, struct v4l2_input *input)
   return 0;
 }
 
-gint
-gst_tv_hw_virtual_cap_g_input (GstTvHwDevice * dev, guint32 * index)
+/* card->lock held: after S_INPUT switched to card->input */
+void
+gst_tv_hw_virtual_cap_switched (GstTvHwVirtualCard * card)
 {
-  GstTvHwVirtualCard *card = CARD (dev);
-
-  g_mutex_lock (&card->lock);
-  *index = card->input;
-  g_mutex_unlock (&card->lock);
-
-  return 0;
-}
-
-gint
-gst_tv_hw_virtual_cap_s_input (GstTvHwDevice * dev, guint32 index)
-{
-  GstTvHwVirtualCard *card = CARD (dev);
-  gint ret;
-
-  g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_port_switch (card, GST_TV_HW_VIRTUAL_FAULT_S_INPUT,
-      &card->cap, index, card->n_inputs, card->input);
-  if (ret <= 0)
-    goto done;
-  ret = 0;
-  card->input = index;
   card->cap.crop.width = 0;
   gst_tv_hw_virtual_cap_fix_std (card);
   gst_tv_hw_virtual_ctrls_input_changed (card);
-  GST_DEBUG ("card %u: input %u (%s)", card->index, index,
-      card->input_names[index]);
-
-done:
-  g_mutex_unlock (&card->lock);
-  return ret;
+  GST_DEBUG ("card %u: input %u (%s)", card->index, card->input,
+      card->input_names[card->input]);
 }
 
 gint
@@ -265,48 +237,17 @@ gst_tv_hw_virtual_cap_enumaudio (GstTvHwDevice * dev, struct v4l2_audio *audio)
 gint
 gst_tv_hw_virtual_cap_g_audio (GstTvHwDevice * dev, struct v4l2_audio *audio)
 {
-  GstTvHwVirtualCard *card = CARD (dev);
-  guint32 index = 0;
-  gint ret = 0;
+  gint ret = gst_tv_hw_virtual_audio_get (dev, &audio->index);
 
-  g_mutex_lock (&card->lock);
-  /* an input without audio has no current audio input (vivid) */
-  if (cur_input (card)->audioset == 0)
-    ret = -EINVAL;
-  else
-    index = card->audio_input;
-  g_mutex_unlock (&card->lock);
-
-  if (ret == 0) {
-    audio->index = index;
-    ret = gst_tv_hw_virtual_cap_enumaudio (dev, audio);
-  }
-  return ret;
+  return ret < 0 ? ret : gst_tv_hw_virtual_cap_enumaudio (dev, audio);
 }
 
 gint
 gst_tv_hw_virtual_cap_s_audio (GstTvHwDevice * dev,
     const struct v4l2_audio *audio)
 {
-  GstTvHwVirtualCard *card = CARD (dev);
-  gint ret = 0;
-
-  if (audio->index >= G_N_ELEMENTS (audio_inputs))
-    return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  /* only an audio input that goes with the current video input (what
-   * v4l2-compliance checks) */
-  if (!(cur_input (card)->audioset & (1u << audio->index))) {
-    ret = -EINVAL;
-  } else {
-    card->audio_input = audio->index;
-    GST_DEBUG ("card %u: audio input %u (%s)", card->index, audio->index,
-        audio_inputs[audio->index].name);
-  }
-  g_mutex_unlock (&card->lock);
-
-  return ret;
+  return gst_tv_hw_virtual_audio_set (dev, audio->index, audio_inputs,
+      G_N_ELEMENTS (audio_inputs));
 }
 
 /* --- frames --- */

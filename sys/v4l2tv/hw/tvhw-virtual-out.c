@@ -39,9 +39,11 @@ static const struct
       "Television"},
 };
 
-/* the audio outputs, documented in tvhw-virtual.h */
-static const gchar *const audio_outputs[GST_TV_HW_VIRTUAL_N_AUDIO_OUTPUTS] = {
-  "Line-Out", "Modulator Audio"
+/* the audio outputs, documented in tvhw-virtual.h: no capabilities */
+static const GstTvHwVirtualAudioPort
+    audio_outputs[GST_TV_HW_VIRTUAL_N_AUDIO_OUTPUTS] = {
+  {"Line-Out", 0},
+  {"Modulator Audio", 0},
 };
 
 /* card->lock held, no buffers */
@@ -77,6 +79,12 @@ gst_tv_hw_virtual_out_std_mask (GstTvHwVirtualCard * card)
   return card->out_stds[card->output];
 }
 
+guint32
+gst_tv_hw_virtual_out_audioset (GstTvHwVirtualCard * card)
+{
+  return outputs[card->output].audioset;
+}
+
 /* --- outputs --- */
 
 gint
@@ -107,32 +115,13 @@ gst_tv_hw_virtual_out_enum_output (GstTvHwDevice * dev,
   return 0;
 }
 
-gint
-gst_tv_hw_virtual_out_g_output (GstTvHwDevice * dev, guint32 * index)
+/* card->lock held: after S_OUTPUT switched to card->output */
+void
+gst_tv_hw_virtual_out_switched (GstTvHwVirtualCard * card)
 {
-  GstTvHwVirtualCard *card = CARD (dev);
-
-  g_mutex_lock (&card->lock);
-  *index = card->output;
-  g_mutex_unlock (&card->lock);
-
-  return 0;
-}
-
-gint
-gst_tv_hw_virtual_out_s_output (GstTvHwDevice * dev, guint32 index)
-{
-  GstTvHwVirtualCard *card = CARD (dev);
+  guint index = card->output;
   v4l2_std_id std;
-  gint ret;
 
-  g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_port_switch (card, GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT,
-      &card->out, index, card->n_outputs, card->output);
-  if (ret <= 0)
-    goto done;
-  ret = 0;
-  card->output = index;
   /* the audio output follows: the first one of the new output's set */
   if (!(outputs[index].audioset & (1u << card->audio_output)))
     card->audio_output = g_bit_nth_lsf (outputs[index].audioset, -1);
@@ -145,10 +134,6 @@ gst_tv_hw_virtual_out_s_output (GstTvHwDevice * dev, guint32 index)
   }
   GST_DEBUG ("card %u: output %u (%s)", card->index, index,
       outputs[index].name);
-
-done:
-  g_mutex_unlock (&card->lock);
-  return ret;
 }
 
 /* --- audio outputs --- */
@@ -164,7 +149,7 @@ gst_tv_hw_virtual_out_enumaudout (GstTvHwDevice * dev,
 
   memset (audout, 0, sizeof (*audout));
   audout->index = index;
-  g_strlcpy ((gchar *) audout->name, audio_outputs[index],
+  g_strlcpy ((gchar *) audout->name, audio_outputs[index].name,
       sizeof (audout->name));
   return 0;
 }
@@ -173,37 +158,18 @@ gint
 gst_tv_hw_virtual_out_g_audout (GstTvHwDevice * dev,
     struct v4l2_audioout *audout)
 {
-  GstTvHwVirtualCard *card = CARD (dev);
-
-  g_mutex_lock (&card->lock);
-  audout->index = card->audio_output;
-  g_mutex_unlock (&card->lock);
-
   /* every output has audio: there is always a current audio output */
-  return gst_tv_hw_virtual_out_enumaudout (dev, audout);
+  gint ret = gst_tv_hw_virtual_audio_get (dev, &audout->index);
+
+  return ret < 0 ? ret : gst_tv_hw_virtual_out_enumaudout (dev, audout);
 }
 
 gint
 gst_tv_hw_virtual_out_s_audout (GstTvHwDevice * dev,
     const struct v4l2_audioout *audout)
 {
-  GstTvHwVirtualCard *card = CARD (dev);
-  gint ret = 0;
-
-  if (audout->index >= G_N_ELEMENTS (audio_outputs))
-    return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  if (!(outputs[card->output].audioset & (1u << audout->index))) {
-    ret = -EINVAL;
-  } else {
-    card->audio_output = audout->index;
-    GST_DEBUG ("card %u: audio output %u (%s)", card->index, audout->index,
-        audio_outputs[audout->index]);
-  }
-  g_mutex_unlock (&card->lock);
-
-  return ret;
+  return gst_tv_hw_virtual_audio_set (dev, audout->index, audio_outputs,
+      G_N_ELEMENTS (audio_outputs));
 }
 
 /* --- the queue's output side --- */

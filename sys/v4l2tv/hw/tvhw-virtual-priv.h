@@ -97,6 +97,14 @@ typedef struct
   guint32 rxsubchans;
 } GstTvHwVirtualReception;
 
+/* an audio input (tvhw-virtual-cap.c) or audio output
+ * (tvhw-virtual-out.c), documented in tvhw-virtual.h */
+typedef struct
+{
+  const gchar *name;
+  guint32 capability;           /* V4L2_AUDCAP_* */
+} GstTvHwVirtualAudioPort;
+
 typedef struct _GstTvHwVirtualGen GstTvHwVirtualGen;
 typedef struct _GstTvHwVirtualVbi GstTvHwVirtualVbi;
 
@@ -290,12 +298,23 @@ gboolean gst_tv_hw_virtual_node_is_vbi (GstTvHwVirtualCard * card,
 /* the other node of the same direction (video <-> VBI) */
 GstTvHwVirtualNode *gst_tv_hw_virtual_node_partner (GstTvHwVirtualCard *
     card, GstTvHwVirtualNode * node);
-/* the checks of S_INPUT/S_OUTPUT on the video @node: a pending @fault,
- * @index out of @n_ports, busy queues; 1 when the switch is to be made,
- * 0 when @index is already @current, or a negative errno */
-gint gst_tv_hw_virtual_port_switch (GstTvHwVirtualCard * card,
-    GstTvHwVirtualFault fault, GstTvHwVirtualNode * node, guint32 index,
-    guint n_ports, guint current);
+/* the ports of a direction: the capture node's inputs and audio inputs,
+ * the output node's outputs and audio outputs. @dev is a handle on
+ * either node of that direction (video or VBI); these take card->lock */
+/* G_INPUT, G_OUTPUT: the current input or output */
+gint gst_tv_hw_virtual_port_get (GstTvHwDevice * dev, guint32 * index);
+/* S_INPUT, S_OUTPUT: the checks (an injected fault, @index out of range,
+ * busy queues), then, unless @index is the current one already, the
+ * switch, after which gst_tv_hw_virtual_cap_switched() or
+ * gst_tv_hw_virtual_out_switched() makes the rest of the card follow */
+gint gst_tv_hw_virtual_port_switch (GstTvHwDevice * dev, guint32 index);
+/* G_AUDIO, G_AUDOUT: the current audio port, -EINVAL (and @index left
+ * alone) when the current input has no audio */
+gint gst_tv_hw_virtual_audio_get (GstTvHwDevice * dev, guint32 * index);
+/* S_AUDIO, S_AUDOUT: audio port @index of the @n_ports @ports, when it
+ * goes with the current input or output (its audioset) */
+gint gst_tv_hw_virtual_audio_set (GstTvHwDevice * dev, guint32 index,
+    const GstTvHwVirtualAudioPort * ports, guint n_ports);
 guint gst_tv_hw_virtual_std_lines (v4l2_std_id std);
 guint gst_tv_hw_virtual_std_height (v4l2_std_id std);
 /* the frame period of @std, in seconds */
@@ -371,6 +390,8 @@ void gst_tv_hw_virtual_cap_set_defaults (GstTvHwVirtualCard * card);
 /* after an input switch or a new input list: the capture standard within
  * what the current input accepts, the audio input within its audioset */
 void gst_tv_hw_virtual_cap_fix_std (GstTvHwVirtualCard * card);
+/* after S_INPUT switched to another input */
+void gst_tv_hw_virtual_cap_switched (GstTvHwVirtualCard * card);
 /* what input @index receives now (the loop, the tuner, forced status) */
 void gst_tv_hw_virtual_cap_receive (GstTvHwVirtualCard * card, guint index,
     GstTvHwVirtualReception * rx);
@@ -383,8 +404,6 @@ void gst_tv_hw_virtual_cap_fill (GstTvHwVirtualCard * card,
 
 gint gst_tv_hw_virtual_cap_enum_input (GstTvHwDevice * dev,
     struct v4l2_input *input);
-gint gst_tv_hw_virtual_cap_g_input (GstTvHwDevice * dev, guint32 * index);
-gint gst_tv_hw_virtual_cap_s_input (GstTvHwDevice * dev, guint32 index);
 gint gst_tv_hw_virtual_cap_querystd (GstTvHwDevice * dev,
     v4l2_std_id * std);
 gint gst_tv_hw_virtual_cap_enumaudio (GstTvHwDevice * dev,
@@ -399,6 +418,10 @@ void gst_tv_hw_virtual_out_set_defaults (GstTvHwVirtualCard * card);
 void gst_tv_hw_virtual_out_free (GstTvHwVirtualCard * card);
 /* the standards the current output accepts */
 v4l2_std_id gst_tv_hw_virtual_out_std_mask (GstTvHwVirtualCard * card);
+/* the audio outputs that go with the current output */
+guint32 gst_tv_hw_virtual_out_audioset (GstTvHwVirtualCard * card);
+/* after S_OUTPUT switched to another output */
+void gst_tv_hw_virtual_out_switched (GstTvHwVirtualCard * card);
 /* QBUF on the output node: checks and takes what the application set */
 gint gst_tv_hw_virtual_out_prepare (GstTvHwVirtualCard * card,
     GstTvHwVirtualBuffer * buf, const struct v4l2_buffer *vbuf);
@@ -417,8 +440,6 @@ void gst_tv_hw_virtual_out_loop_copy (GstTvHwVirtualCard * card,
 
 gint gst_tv_hw_virtual_out_enum_output (GstTvHwDevice * dev,
     struct v4l2_output *output);
-gint gst_tv_hw_virtual_out_g_output (GstTvHwDevice * dev, guint32 * index);
-gint gst_tv_hw_virtual_out_s_output (GstTvHwDevice * dev, guint32 index);
 gint gst_tv_hw_virtual_out_enumaudout (GstTvHwDevice * dev,
     struct v4l2_audioout *audout);
 gint gst_tv_hw_virtual_out_g_audout (GstTvHwDevice * dev,

@@ -174,6 +174,16 @@ gst_tv_hw_virtual_std_narrow (v4l2_std_id std, v4l2_std_id mask)
   return j >= 0 ? gst_tv_hw_std_names[j].std : mask;
 }
 
+/* card->lock held: vivid's vb2_is_busy() of the video node @node and
+ * of the VBI node of its direction, which S_STD, S_INPUT and S_OUTPUT
+ * check */
+static gboolean
+queues_busy (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
+{
+  return node->n_buffers > 0 ||
+      gst_tv_hw_virtual_node_partner (card, node)->n_buffers > 0;
+}
+
 /* the standards the node's current input or output accepts */
 static v4l2_std_id
 node_std_mask (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
@@ -262,9 +272,7 @@ virtual_s_std (GstTvHwDevice * dev, v4l2_std_id std)
   }
   if (norm == node->std)
     goto done;
-  /* vivid: vb2_is_busy() of the video and the VBI queue */
-  if (node->n_buffers > 0 ||
-      gst_tv_hw_virtual_node_partner (card, node)->n_buffers > 0) {
+  if (queues_busy (card, node)) {
     ret = -EBUSY;
     goto done;
   }
@@ -1264,27 +1272,120 @@ gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
   return -err;
 }
 
-/* card->lock held: what S_INPUT and S_OUTPUT check before @node switches
- * from port @current to port @index of @n_ports (an injected @fault
- * first): 1 to switch, 0 when @index is the current one, or -errno */
-gint
-gst_tv_hw_virtual_port_switch (GstTvHwVirtualCard * card,
-    GstTvHwVirtualFault fault, GstTvHwVirtualNode * node, guint32 index,
-    guint n_ports, guint current)
-{
-  gint ret = gst_tv_hw_virtual_take_fault (card, node, fault);
+/* --- ports: the inputs and audio inputs of the capture node, the
+ * outputs and audio outputs of the output node; a VBI node has those of
+ * the video node of its direction --- */
 
-  if (ret < 0)
-    return ret;
+/* card->lock held: the current input (@output FALSE) or output, and how
+ * many there are */
+static guint *
+current_port (GstTvHwVirtualCard * card, gboolean output, guint * n_ports)
+{
+  *n_ports = output ? card->n_outputs : card->n_inputs;
+  return output ? &card->output : &card->input;
+}
+
+gint
+gst_tv_hw_virtual_port_get (GstTvHwDevice * dev, guint32 * index)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  guint n_ports;
+
+  g_mutex_lock (&card->lock);
+  *index = *current_port (card, IS_OUTPUT (dev), &n_ports);
+  g_mutex_unlock (&card->lock);
+
+  return 0;
+}
+
+gint
+gst_tv_hw_virtual_port_switch (GstTvHwDevice * dev, guint32 index)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  gboolean output = IS_OUTPUT (dev);
+  GstTvHwVirtualNode *node = output ? &card->out : &card->cap;
+  guint *current, n_ports;
+  gint ret;
+
+  g_mutex_lock (&card->lock);
+  ret = gst_tv_hw_virtual_take_fault (card, node, output ?
+      GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT : GST_TV_HW_VIRTUAL_FAULT_S_INPUT);
+  current = current_port (card, output, &n_ports);
+  if (ret == 0 && index >= n_ports)
+    ret = -EINVAL;
+  /* the current port again changes nothing, busy or not */
+  if (ret == 0 && index != *current) {
+    if (queues_busy (card, node)) {
+      ret = -EBUSY;
+    } else {
+      *current = index;
+      if (output)
+        gst_tv_hw_virtual_out_switched (card);
+      else
+        gst_tv_hw_virtual_cap_switched (card);
+    }
+  }
+  g_mutex_unlock (&card->lock);
+
+  return ret;
+}
+
+/* card->lock held: the audio inputs that go with the current input, or
+ * the audio outputs with the current output, and the current audio port */
+static guint32
+audio_ports (GstTvHwVirtualCard * card, gboolean output, guint ** current)
+{
+  if (output) {
+    *current = &card->audio_output;
+    return gst_tv_hw_virtual_out_audioset (card);
+  }
+  *current = &card->audio_input;
+  return card->inputs[card->input].audioset;
+}
+
+gint
+gst_tv_hw_virtual_audio_get (GstTvHwDevice * dev, guint32 * index)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  guint *current;
+  gint ret = 0;
+
+  g_mutex_lock (&card->lock);
+  /* a port without audio has no current audio port (vivid) */
+  if (audio_ports (card, IS_OUTPUT (dev), &current) == 0)
+    ret = -EINVAL;
+  else
+    *index = *current;
+  g_mutex_unlock (&card->lock);
+
+  return ret;
+}
+
+gint
+gst_tv_hw_virtual_audio_set (GstTvHwDevice * dev, guint32 index,
+    const GstTvHwVirtualAudioPort * ports, guint n_ports)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  gboolean output = IS_OUTPUT (dev);
+  guint *current;
+  gint ret = 0;
+
   if (index >= n_ports)
     return -EINVAL;
-  if (index == current)
-    return 0;
-  /* vivid: vb2_is_busy() of the video and the VBI queue */
-  if (node->n_buffers > 0 ||
-      gst_tv_hw_virtual_node_partner (card, node)->n_buffers > 0)
-    return -EBUSY;
-  return 1;
+
+  g_mutex_lock (&card->lock);
+  /* only an audio port that goes with the current input or output (what
+   * v4l2-compliance checks) */
+  if (!(audio_ports (card, output, &current) & (1u << index))) {
+    ret = -EINVAL;
+  } else {
+    *current = index;
+    GST_DEBUG ("card %u: audio %s %u (%s)", card->index,
+        output ? "output" : "input", index, ports[index].name);
+  }
+  g_mutex_unlock (&card->lock);
+
+  return ret;
 }
 
 /* --- open, close, QUERYCAP --- */
@@ -1552,32 +1653,32 @@ virtual_querycap (GstTvHwDevice * dev, struct v4l2_capability *cap)
  * as the V4L2 core does for a vivid node (v4l2_disable_ioctl) --- */
 
 /* virtual_<op>: an operation with one argument after the device that only
- * the capture node (@output FALSE: gst_tv_hw_virtual_cap_<op>,
- * tvhw-virtual-cap.c) or only the output node (@output TRUE:
- * gst_tv_hw_virtual_out_<op>, tvhw-virtual-out.c) has */
+ * the capture node (@output FALSE) or only the output node (@output TRUE)
+ * has, done by gst_tv_hw_virtual_<func> (tvhw-virtual-cap.c,
+ * tvhw-virtual-out.c, the ports above) */
 /* *INDENT-OFF* */
-#define NODE_OP(output, side, op, type)                                 \
+#define NODE_OP(output, op, type, func)                                 \
 static gint                                                             \
 virtual_##op (GstTvHwDevice * dev, type arg)                            \
 {                                                                       \
   if (IS_OUTPUT (dev) != (output))                                      \
     return -ENOTTY;                                                     \
-  return gst_tv_hw_virtual_##side##_##op (dev, arg);                    \
+  return gst_tv_hw_virtual_##func (dev, arg);                           \
 }
 
-NODE_OP (FALSE, cap, enum_input, struct v4l2_input *)
-NODE_OP (FALSE, cap, g_input, guint32 *)
-NODE_OP (FALSE, cap, s_input, guint32)
-NODE_OP (FALSE, cap, querystd, v4l2_std_id *)
-NODE_OP (FALSE, cap, enumaudio, struct v4l2_audio *)
-NODE_OP (FALSE, cap, g_audio, struct v4l2_audio *)
-NODE_OP (FALSE, cap, s_audio, const struct v4l2_audio *)
-NODE_OP (TRUE, out, enum_output, struct v4l2_output *)
-NODE_OP (TRUE, out, g_output, guint32 *)
-NODE_OP (TRUE, out, s_output, guint32)
-NODE_OP (TRUE, out, enumaudout, struct v4l2_audioout *)
-NODE_OP (TRUE, out, g_audout, struct v4l2_audioout *)
-NODE_OP (TRUE, out, s_audout, const struct v4l2_audioout *)
+NODE_OP (FALSE, enum_input, struct v4l2_input *, cap_enum_input)
+NODE_OP (FALSE, g_input, guint32 *, port_get)
+NODE_OP (FALSE, s_input, guint32, port_switch)
+NODE_OP (FALSE, querystd, v4l2_std_id *, cap_querystd)
+NODE_OP (FALSE, enumaudio, struct v4l2_audio *, cap_enumaudio)
+NODE_OP (FALSE, g_audio, struct v4l2_audio *, cap_g_audio)
+NODE_OP (FALSE, s_audio, const struct v4l2_audio *, cap_s_audio)
+NODE_OP (TRUE, enum_output, struct v4l2_output *, out_enum_output)
+NODE_OP (TRUE, g_output, guint32 *, port_get)
+NODE_OP (TRUE, s_output, guint32, port_switch)
+NODE_OP (TRUE, enumaudout, struct v4l2_audioout *, out_enumaudout)
+NODE_OP (TRUE, g_audout, struct v4l2_audioout *, out_g_audout)
+NODE_OP (TRUE, s_audout, const struct v4l2_audioout *, out_s_audout)
 /* *INDENT-ON* */
 
 /* every node of a card answers at the card's location: the kind chooses

@@ -111,8 +111,8 @@ struct _GstTvHwOps
    * card as the open node @video (same QUERYCAP card and bus_info, @kind's
    * capability in its device caps). 0 with *@location set (g_free()d by
    * the caller), -ENOENT when the card has no such node, or another -errno
-   * (-ENODEV: @video was unplugged). Not part of GST_TV_HW_OPS_CALLS: each
-   * backend sets it by hand; NULL answers -ENOTTY like any other op. */
+   * (-ENODEV: @video was unplugged). NULL answers -ENOTTY like any other
+   * op. */
   gint (*find_node) (GstTvHwDevice * video, GstTvHwNodeKind kind,
       gchar ** location);
 };
@@ -159,8 +159,8 @@ typedef struct
 extern const GstTvHwStdName gst_tv_hw_std_names[];
 extern const guint gst_tv_hw_n_std_names;
 
-/* the device calls of a GstTvHwOps table, every field but name, open,
- * close and find_node, filled with the functions <prefix>_<field>:
+/* the device calls of a GstTvHwOps table, every field but name, open
+ * and close, filled with the functions <prefix>_<field>:
  * { .name = "x", .open = x_open, .close = x_close, GST_TV_HW_OPS_CALLS (x) } */
 /* *INDENT-OFF* */
 #define GST_TV_HW_OPS_CALLS(prefix)                                     \
@@ -209,7 +209,8 @@ extern const guint gst_tv_hw_n_std_names;
   .munmap = prefix##_munmap,                                            \
   .poll = prefix##_poll,                                                \
   .interrupt = prefix##_interrupt,                                      \
-  .g_sliced_vbi_cap = prefix##_g_sliced_vbi_cap
+  .g_sliced_vbi_cap = prefix##_g_sliced_vbi_cap,                        \
+  .find_node = prefix##_find_node
 /* *INDENT-ON* */
 
 extern const GstTvHwOps gst_tv_hw_v4l2_ops;

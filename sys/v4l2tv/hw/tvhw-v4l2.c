@@ -509,6 +509,5 @@ const GstTvHwOps gst_tv_hw_v4l2_ops = {
   .name = "v4l2",
   .open = v4l2_open,
   .close = v4l2_close,
-  .find_node = v4l2_find_node,
   GST_TV_HW_OPS_CALLS (v4l2)
 };

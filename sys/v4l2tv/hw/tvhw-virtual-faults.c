@@ -273,7 +273,6 @@ const GstTvHwOps gst_tv_hw_virtual_ops = {
   .name = "virtual",
   .open = pass_open,
   .close = pass_close,
-  .find_node = gated_find_node,
   GST_TV_HW_OPS_CALLS (gated)
 };
 

@@ -194,7 +194,8 @@ gst_v4l2_tv_standard_describe (v4l2_std_id std)
   return nick ? g_strdup (nick) : gst_v4l2_tv_standard_list (std);
 }
 
-static GQuark obj_quark;
+/* the element's object, for the interfaces' functions */
+static G_DEFINE_QUARK (gst-v4l2-tv-object, obj);
 
 static void
 port_clear (gpointer data)
@@ -299,9 +300,7 @@ gst_v4l2_tv_object_new (GstElement * element, GstTvHwNodeKind kind)
   GstV4l2TvObject *obj = g_new0 (GstV4l2TvObject, 1);
 
   /* the interfaces' functions find the object from the element */
-  if (obj_quark == 0)
-    obj_quark = g_quark_from_static_string ("gst-v4l2-tv-object");
-  g_object_set_qdata (G_OBJECT (element), obj_quark, obj);
+  g_object_set_qdata (G_OBJECT (element), obj_quark (), obj);
 
   obj->element = element;
   obj->kind = kind;
@@ -335,14 +334,14 @@ gst_v4l2_tv_object_new_part (GstV4l2TvObject * obj, gsize size)
 GstV4l2TvObject *
 gst_v4l2_tv_object_from_element (gpointer element)
 {
-  return g_object_get_qdata (G_OBJECT (element), obj_quark);
+  return g_object_get_qdata (G_OBJECT (element), obj_quark ());
 }
 
 void
 gst_v4l2_tv_object_free (GstV4l2TvObject * obj)
 {
   g_warn_if_fail (obj->dev == NULL);
-  g_object_set_qdata (G_OBJECT (obj->element), obj_quark, NULL);
+  g_object_set_qdata (G_OBJECT (obj->element), obj_quark (), NULL);
 
   gst_v4l2_tv_tuner_free (obj->tuner);
   gst_v4l2_tv_balance_free (obj->balance);

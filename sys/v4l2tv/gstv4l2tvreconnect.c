@@ -69,7 +69,8 @@ struct _GstV4l2TvReconnect
   gint64 next_search;
 };
 
-static GQuark reconnect_quark;
+/* the element's GstV4l2TvReconnect, for gst_v4l2_tv_reconnect_intercept() */
+static G_DEFINE_QUARK (gst-v4l2-tv-reconnect, reconnect);
 
 GType
 gst_v4l2_tv_on_disconnect_get_type (void)
@@ -93,9 +94,7 @@ gst_v4l2_tv_reconnect_new (GstElement * element, GstV4l2TvObject * obj,
 {
   GstV4l2TvReconnect *rc = g_new0 (GstV4l2TvReconnect, 1);
 
-  if (reconnect_quark == 0)
-    reconnect_quark = g_quark_from_static_string ("gst-v4l2-tv-reconnect");
-  g_object_set_qdata (G_OBJECT (element), reconnect_quark, rc);
+  g_object_set_qdata (G_OBJECT (element), reconnect_quark (), rc);
 
   rc->element = element;
   rc->obj = obj;
@@ -120,7 +119,7 @@ forget_card (GstV4l2TvReconnect * rc)
 void
 gst_v4l2_tv_reconnect_free (GstV4l2TvReconnect * rc)
 {
-  g_object_set_qdata (G_OBJECT (rc->element), reconnect_quark, NULL);
+  g_object_set_qdata (G_OBJECT (rc->element), reconnect_quark (), NULL);
   forget_card (rc);
   g_mutex_clear (&rc->lock);
   g_cond_clear (&rc->cond);
@@ -233,10 +232,9 @@ gst_v4l2_tv_reconnect_intercept (GstElement * element, const GError * err)
   GstV4l2TvReconnect *rc;
   gboolean reconnect, ours;
 
-  if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_DISCONNECTED) ||
-      reconnect_quark == 0)
+  if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_DISCONNECTED))
     return FALSE;
-  rc = g_object_get_qdata (G_OBJECT (element), reconnect_quark);
+  rc = g_object_get_qdata (G_OBJECT (element), reconnect_quark ());
   if (rc == NULL)
     return FALSE;
 

@@ -1173,13 +1173,7 @@ gst_v4l2_tv_selection_clear (GstV4l2TvSelection * sel)
 /* a selection problem: an error before streaming, a warning (and the old
  * setting stays) when it comes from a live change */
 #define SELECTION_ERROR GST_V4L2_TV_LIVE_ERROR
-#define SELECTION_HW_ERROR(obj, live, err, code, text)                  \
-  G_STMT_START {                                                        \
-    if (live)                                                           \
-      GST_V4L2_TV_HW_WARNING (obj, err, code, text);                    \
-    else                                                                \
-      GST_V4L2_TV_HW_ERROR (obj, err, code, text);                      \
-  } G_STMT_END
+#define SELECTION_HW_ERROR GST_V4L2_TV_LIVE_HW_ERROR
 
 /*
  * Takes the requested input/output and norm from the properties and checks

@@ -391,6 +391,15 @@ gboolean gst_v4l2_tv_object_set_format (GstV4l2TvObject * obj,
   gst_v4l2_tv_object_post_hw_error (obj, GST_MESSAGE_WARNING, err,      \
       GST_RESOURCE_ERROR_ ## code, _gst_element_error_printf text,      \
       __FILE__, GST_FUNCTION, __LINE__)
+/* GST_V4L2_TV_HW_ERROR() of a setting: a GST_V4L2_TV_HW_WARNING() instead
+ * when @live, as GST_V4L2_TV_LIVE_ERROR() */
+#define GST_V4L2_TV_LIVE_HW_ERROR(obj, live, err, code, text)           \
+  G_STMT_START {                                                        \
+    if (live)                                                           \
+      GST_V4L2_TV_HW_WARNING (obj, err, code, text);                    \
+    else                                                                \
+      GST_V4L2_TV_HW_ERROR (obj, err, code, text);                      \
+  } G_STMT_END
 G_GNUC_INTERNAL
 void gst_v4l2_tv_object_post_hw_error (GstV4l2TvObject * obj,
     GstMessageType type, const GError * err, GstResourceError code,

@@ -356,6 +356,7 @@ read_strength_unlocked (GstV4l2TvObject * obj, Port * port)
 
 /* a tuning problem: an error at start, a warning when live */
 #define TUNE_ERROR GST_V4L2_TV_LIVE_ERROR
+#define TUNE_HW_ERROR GST_V4L2_TV_LIVE_HW_ERROR
 
 /*
  * Tunes the tuner (modulator) of port @index to @hz: S_FREQUENCY, then
@@ -457,14 +458,9 @@ out_of_range:
 set_failed:
   {
     GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
-    if (live)
-      GST_V4L2_TV_HW_WARNING (obj, err, SETTINGS,
-          (_("Could not tune '%s' of device '%s' to %.3f MHz."), name,
-              location, MHZ (hz)));
-    else
-      GST_V4L2_TV_HW_ERROR (obj, err, SETTINGS,
-          (_("Could not tune '%s' of device '%s' to %.3f MHz."), name,
-              location, MHZ (hz)));
+    TUNE_HW_ERROR (obj, live, err, SETTINGS,
+        (_("Could not tune '%s' of device '%s' to %.3f MHz."), name,
+            location, MHZ (hz)));
     return FALSE;
   }
 }

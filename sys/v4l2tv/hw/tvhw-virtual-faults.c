@@ -118,7 +118,7 @@ gst_tv_hw_virtual_handle_dead (GstTvHwVirtualHandle * handle)
   return card->unplugged || handle->generation != card->generation;
 }
 
-/* card->lock held: inject_faults */
+/* card->lock held: inject_faults() now, inject_faults_on() at its trigger */
 static void
 arm (GstTvHwVirtualCard * card, GstTvHwVirtualFault fault, gint err,
     guint count)
@@ -275,6 +275,43 @@ const GstTvHwOps gst_tv_hw_virtual_ops = {
   .close = pass_close,
   GST_TV_HW_OPS_CALLS (gated)
 };
+
+/**
+ * gst_tv_hw_virtual_card_inject_fault:
+ * @card: a card
+ * @fault: where
+ * @err: the errno (positive or negative) the next such call returns, on
+ *   either node; 0 cancels a pending fault
+ */
+void
+gst_tv_hw_virtual_card_inject_fault (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFault fault, gint err)
+{
+  g_return_if_fail (card != NULL);
+  g_return_if_fail (fault < GST_TV_HW_VIRTUAL_N_FAULTS);
+
+  gst_tv_hw_virtual_card_inject_faults (card, fault, err, 1);
+}
+
+/**
+ * gst_tv_hw_virtual_card_inject_faults:
+ * @card: a card
+ * @fault: where
+ * @err: the errno (positive or negative) the next @count such calls
+ *   return, on either node; 0 cancels pending faults
+ * @count: how many calls in a row fail
+ */
+void
+gst_tv_hw_virtual_card_inject_faults (GstTvHwVirtualCard * card,
+    GstTvHwVirtualFault fault, gint err, guint count)
+{
+  g_return_if_fail (card != NULL);
+  g_return_if_fail (fault < GST_TV_HW_VIRTUAL_N_FAULTS);
+
+  g_mutex_lock (&card->lock);
+  arm (card, fault, err, count);
+  g_mutex_unlock (&card->lock);
+}
 
 /**
  * gst_tv_hw_virtual_card_inject_faults_on:

@@ -918,46 +918,6 @@ gst_tv_hw_virtual_card_set_signal (GstTvHwVirtualCard * card, guint index,
 }
 
 /**
- * gst_tv_hw_virtual_card_inject_fault:
- * @card: a card
- * @fault: where
- * @err: the errno (positive or negative) the next such call returns, on
- *   either node; 0 cancels a pending fault
- */
-void
-gst_tv_hw_virtual_card_inject_fault (GstTvHwVirtualCard * card,
-    GstTvHwVirtualFault fault, gint err)
-{
-  g_return_if_fail (card != NULL);
-  g_return_if_fail (fault < GST_TV_HW_VIRTUAL_N_FAULTS);
-
-  gst_tv_hw_virtual_card_inject_faults (card, fault, err, 1);
-}
-
-/**
- * gst_tv_hw_virtual_card_inject_faults:
- * @card: a card
- * @fault: where
- * @err: the errno (positive or negative) the next @count such calls
- *   return, on either node; 0 cancels pending faults
- * @count: how many calls in a row fail
- */
-void
-gst_tv_hw_virtual_card_inject_faults (GstTvHwVirtualCard * card,
-    GstTvHwVirtualFault fault, gint err, guint count)
-{
-  g_return_if_fail (card != NULL);
-  g_return_if_fail (fault < GST_TV_HW_VIRTUAL_N_FAULTS);
-
-  g_mutex_lock (&card->lock);
-  card->faults[fault] = count > 0 ? ABS (err) : 0;
-  card->fault_repeats[fault] = err != 0 && count > 1 ? count - 1 : 0;
-  /* a pending DQBUF fault makes poll report "ready" */
-  g_cond_broadcast (&card->cond);
-  g_mutex_unlock (&card->lock);
-}
-
-/**
  * gst_tv_hw_virtual_card_get_open_count:
  * @card: a card
  *

@@ -819,7 +819,9 @@ gst_tv_hw_virtual_card_emit_frames (GstTvHwVirtualCard * card, guint n)
  * frame in the thread that polls (a source's streaming thread) has then
  * finished with those frames, pushed them or thrown them away; a test
  * emits the next frame only then, never while the last is still on its
- * way, however slowly the machine runs.
+ * way, however slowly the machine runs. In the other pacings, while the
+ * card makes no frames (no signal), it says the same of the frames it
+ * made before: all taken.
  *
  * Returns: %TRUE when the emitted frames are taken
  */

@@ -21,6 +21,22 @@
  * always did */
 static GPtrArray *tracked;
 
+/* a block of v4l2tv_check_track_data(): held by its element and by the
+ * test, freed when both let go */
+typedef struct
+{
+  gint refs;                    /* atomic */
+  GDestroyNotify clear;
+  gpointer data;
+} TrackedData;
+
+/* the current test's holds on its blocks (TrackedData *), let go by the
+ * teardown */
+static GPtrArray *tracked_data;
+
+/* an element's holds on its blocks: a GPtrArray of TrackedData * */
+static GQuark tracked_data_q;
+
 static void
 free_weak_ref (gpointer data)
 {
@@ -58,17 +74,70 @@ v4l2tv_check_track (gpointer element)
   return element;
 }
 
+static void
+tracked_data_unref (gpointer ptr)
+{
+  TrackedData *td = ptr;
+
+  if (!g_atomic_int_dec_and_test (&td->refs))
+    return;
+  if (td->clear)
+    td->clear (td->data);
+  g_free (td->data);
+  g_free (td);
+}
+
+/* @size bytes, zeroed, for what a streaming thread or a bus sync handler
+ * of @element (a GstElement: the pipeline, or the element whose pad is
+ * probed) shares with the test: a probe's or a signal handler's user
+ * data, with its lock. They are freed, after @clear (may be NULL) is
+ * called on them, once @element is finalized and the test has ended (the
+ * checked teardown, v4l2tv_check_add_teardown()), whichever comes last:
+ * the test may read them after it released @element. After a failure the
+ * test's references to @element leak, so they stay valid while the
+ * teardown stops its threads. @element must be registered with
+ * v4l2tv_check_track() (or belong to a pipeline that is); @clear must not
+ * drop a reference to @element (it would never be finalized) and may run
+ * in any thread. Called from the test's thread. */
+gpointer
+v4l2tv_check_track_data (gpointer element, gsize size, GDestroyNotify clear)
+{
+  GPtrArray *held;
+  TrackedData *td;
+
+  fail_unless (GST_IS_ELEMENT (element));
+  fail_unless (size > 0);
+  if (tracked_data == NULL) {
+    tracked_data = g_ptr_array_new_with_free_func (tracked_data_unref);
+    tracked_data_q = g_quark_from_static_string ("v4l2tv-check-data");
+  }
+  td = g_new0 (TrackedData, 1);
+  td->refs = 2;
+  td->clear = clear;
+  td->data = g_malloc0 (size);
+
+  held = g_object_get_qdata (element, tracked_data_q);
+  if (held == NULL) {
+    held = g_ptr_array_new_with_free_func (tracked_data_unref);
+    g_object_set_qdata_full (element, tracked_data_q, held,
+        (GDestroyNotify) g_ptr_array_unref);
+  }
+  g_ptr_array_add (held, td);
+  g_ptr_array_add (tracked_data, td);
+
+  return td->data;
+}
+
 /* the checked teardown: sets every registered element still alive to NULL,
  * newest first (after a failure, the test's own references leak: the
- * test has failed already), and forgets them */
+ * test has failed already), and forgets them; then lets go of the test's
+ * data (v4l2tv_check_track_data()), no streaming thread running any more */
 void
 v4l2tv_check_teardown (void)
 {
   guint i;
 
-  if (tracked == NULL)
-    return;
-  for (i = tracked->len; i > 0; i--) {
+  for (i = tracked ? tracked->len : 0; i > 0; i--) {
     GstElement *element = g_weak_ref_get (g_ptr_array_index (tracked, i - 1));
 
     if (element) {
@@ -77,7 +146,10 @@ v4l2tv_check_teardown (void)
       gst_object_unref (element);
     }
   }
-  g_ptr_array_set_size (tracked, 0);
+  if (tracked)
+    g_ptr_array_set_size (tracked, 0);
+  if (tracked_data)
+    g_ptr_array_set_size (tracked_data, 0);
 }
 
 /* every test of @tc ends with v4l2tv_check_teardown(), passed or failed */

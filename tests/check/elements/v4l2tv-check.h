@@ -14,6 +14,15 @@
  * an exit handler for a forked child, set whatever of them is still alive
  * to NULL.
  *
+ * Data that a streaming thread or a bus sync handler uses (a pad probe's,
+ * a "handoff" handler's, a signal's user data) must outlive the test
+ * function: after a failure its stack frame is gone, and the teardown's
+ * own calls would write over it while the threads still run (a probe then
+ * locks a mutex that is garbage, and the suite hangs instead of failing).
+ * It comes from v4l2tv_check_track_data(), zeroed, and is freed once both
+ * the element it belongs to is finalized and the test has ended (the
+ * teardown), so that the test may still read it after its last unref.
+ *
  * Copyright (C) 2026 the v4l2tv authors
  */
 
@@ -50,6 +59,10 @@ void                 v4l2tv_check_record_caps  (GstHarness * h);
 GstCaps *            v4l2tv_check_frame_caps   (GstBuffer * buf);
 
 gpointer             v4l2tv_check_track        (gpointer element);
+
+gpointer             v4l2tv_check_track_data   (gpointer element,
+                                                gsize size,
+                                                GDestroyNotify clear);
 
 void                 v4l2tv_check_add_teardown (TCase * tc);
 

@@ -145,10 +145,19 @@ typedef struct
   GstElement *pipeline;
   GstElement *src;
   GstBus *bus;
-  Frames frames;
+  Frames *frames;               /* v4l2tv_check_track_data() */
   GList *msgs;                  /* the v4l2tv-signal messages since mark */
   guint mark;                   /* frames before the test's event */
 } Run;
+
+static void
+frames_clear (gpointer data)
+{
+  Frames *frames = data;
+
+  g_array_free (frames->frames, TRUE);
+  g_mutex_clear (&frames->lock);
+}
 
 static void
 run_start (Run * run, const gchar * props, const gchar * format)
@@ -167,11 +176,13 @@ run_start (Run * run, const gchar * props, const gchar * format)
   run->bus = gst_element_get_bus (run->pipeline);
   run->msgs = NULL;
   run->mark = 0;
-  g_mutex_init (&run->frames.lock);
-  run->frames.frames = g_array_new (FALSE, TRUE, sizeof (Frame));
-  run->frames.closed = FALSE;
+  run->frames = v4l2tv_check_track_data (run->pipeline, sizeof (Frames),
+      frames_clear);
+  g_mutex_init (&run->frames->lock);
+  run->frames->frames = g_array_new (FALSE, TRUE, sizeof (Frame));
+  run->frames->closed = FALSE;
   pad = gst_element_get_static_pad (run->src, "src");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, collect, &run->frames,
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, collect, run->frames,
       NULL);
   gst_object_unref (pad);
   fail_unless (gst_element_set_state (run->pipeline, GST_STATE_PLAYING) !=
@@ -183,11 +194,11 @@ count_frames (Run * run, gboolean gap)
 {
   guint i, n = 0;
 
-  g_mutex_lock (&run->frames.lock);
-  for (i = 0; i < run->frames.frames->len; i++)
-    if (g_array_index (run->frames.frames, Frame, i).gap == gap)
+  g_mutex_lock (&run->frames->lock);
+  for (i = 0; i < run->frames->frames->len; i++)
+    if (g_array_index (run->frames->frames, Frame, i).gap == gap)
       n++;
-  g_mutex_unlock (&run->frames.lock);
+  g_mutex_unlock (&run->frames->lock);
 
   return n;
 }
@@ -221,11 +232,11 @@ trailing_fillers (Run * run)
   GArray *a;
   guint n = 0;
 
-  g_mutex_lock (&run->frames.lock);
-  a = run->frames.frames;
+  g_mutex_lock (&run->frames->lock);
+  a = run->frames->frames;
   while (n < a->len && g_array_index (a, Frame, a->len - 1 - n).gap)
     n++;
-  g_mutex_unlock (&run->frames.lock);
+  g_mutex_unlock (&run->frames->lock);
   return n;
 }
 
@@ -309,9 +320,9 @@ pause_run (Run * run)
 {
   fail_unless_equals_int (gst_element_set_state (run->pipeline,
           GST_STATE_PAUSED), GST_STATE_CHANGE_NO_PREROLL);
-  g_mutex_lock (&run->frames.lock);
-  run->frames.closed = TRUE;
-  g_mutex_unlock (&run->frames.lock);
+  g_mutex_lock (&run->frames->lock);
+  run->frames->closed = TRUE;
+  g_mutex_unlock (&run->frames->lock);
 }
 
 static void
@@ -321,8 +332,6 @@ run_stop (Run * run)
   gst_object_unref (run->src);
   gst_object_unref (run->bus);
   gst_object_unref (run->pipeline);
-  g_array_free (run->frames.frames, TRUE);
-  g_mutex_clear (&run->frames.lock);
   g_list_free_full (run->msgs, (GDestroyNotify) gst_message_unref);
 }
 
@@ -371,7 +380,7 @@ message_has_flag (GstMessage * msg, const gchar * flag)
 static guint
 check_timeline (Run * run)
 {
-  GArray *a = run->frames.frames;
+  GArray *a = run->frames->frames;
   guint i, first_gap = G_MAXUINT;
 
   for (i = 1; i < a->len; i++) {
@@ -402,9 +411,9 @@ mark (Run * run)
   take_messages (run);
   g_list_free_full (run->msgs, (GDestroyNotify) gst_message_unref);
   run->msgs = NULL;
-  g_mutex_lock (&run->frames.lock);
-  run->mark = run->frames.frames->len;
-  g_mutex_unlock (&run->frames.lock);
+  g_mutex_lock (&run->frames->lock);
+  run->mark = run->frames->frames->len;
+  g_mutex_unlock (&run->frames->lock);
 }
 
 /* the card's frames stop (no signal, no frames delivered) for a while and
@@ -476,7 +485,7 @@ GST_START_TEST (test_gap_repeat)
   fail_unless_equals_uint64 (gap_frames, count_frames (&run, TRUE));
   /* the signal's gap is the longest run of fillers after the mark (the
    * card, late under load, can have made a short one before it) */
-  a = run.frames.frames;
+  a = run.frames->frames;
   first = a->len;
   for (i = run.mark; i < a->len;) {
     guint n = gap_length (a, i);
@@ -530,8 +539,8 @@ GST_START_TEST (test_gap_black)
     first = check_timeline (&run);
     fail_unless (first != G_MAXUINT);
     fail_unless (count_frames (&run, TRUE) >= 5);
-    for (i = 0; i < run.frames.frames->len; i++) {
-      Frame *f = &g_array_index (run.frames.frames, Frame, i);
+    for (i = 0; i < run.frames->frames->len; i++) {
+      Frame *f = &g_array_index (run.frames->frames, Frame, i);
 
       fail_unless_equals_int (f->black, f->gap);
     }
@@ -642,7 +651,7 @@ GST_START_TEST (test_gap_from_start)
   wait_frames (&run, TRUE, 5);
   pause_run (&run);
   check_timeline (&run);
-  f = &g_array_index (run.frames.frames, Frame, 0);
+  f = &g_array_index (run.frames->frames, Frame, 0);
   fail_unless (f->gap && f->black && f->discont);
   fail_unless_equals_int (count_frames (&run, FALSE), 0);
   run_stop (&run);

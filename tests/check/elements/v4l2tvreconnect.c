@@ -128,24 +128,39 @@ on_message (GstBus * bus, GstMessage * msg, gpointer user_data)
 }
 
 static void
-run_start (Run * run, const gchar * props)
+run_clear (gpointer data)
+{
+  Run *run = data;
+
+  g_clear_error (&run->error);
+  gst_clear_structure (&run->last_disconnected);
+  gst_clear_structure (&run->last_reconnected);
+  g_mutex_clear (&run->lock);
+  g_cond_clear (&run->cond);
+}
+
+/* a playing pipeline; what its threads see, on the heap until the test
+ * and the pipeline are done (v4l2tv_check_track_data()) */
+static Run *
+run_start (const gchar * props)
 {
   g_autofree gchar *launch = g_strdup_printf ("v4l2tvsrc name=src device="
       DEVICE " input=Composite1 norm=NTSC contrast=%d %s ! "
       "video/x-raw,format=YUY2 ! fakesink name=sink sync=false",
       CONTRAST, props);
   g_autoptr (GError) err = NULL;
-  GstElement *sink;
+  GstElement *pipeline, *sink;
   GstPad *pad;
+  Run *run;
 
-  memset (run, 0, sizeof (*run));
+  pipeline = gst_parse_launch (launch, &err);
+  fail_unless (pipeline != NULL, "%s: %s", launch, err ? err->message : "");
+  v4l2tv_check_track (pipeline);
+  run = v4l2tv_check_track_data (pipeline, sizeof (Run), run_clear);
   g_mutex_init (&run->lock);
   g_cond_init (&run->cond);
   run->last_pts = GST_CLOCK_TIME_NONE;
-  run->pipeline = gst_parse_launch (launch, &err);
-  fail_unless (run->pipeline != NULL, "%s: %s", launch,
-      err ? err->message : "");
-  v4l2tv_check_track (run->pipeline);
+  run->pipeline = pipeline;
   run->src = gst_bin_get_by_name (GST_BIN (run->pipeline), "src");
   sink = gst_bin_get_by_name (GST_BIN (run->pipeline), "sink");
   pad = gst_element_get_static_pad (sink, "sink");
@@ -157,8 +172,11 @@ run_start (Run * run, const gchar * props)
 
   fail_unless (gst_element_set_state (run->pipeline, GST_STATE_PLAYING) !=
       GST_STATE_CHANGE_FAILURE);
+  return run;
 }
 
+/* the pipeline to NULL and released; what it saw stays readable until
+ * the test ends */
 static void
 run_stop (Run * run)
 {
@@ -168,11 +186,6 @@ run_stop (Run * run)
   gst_object_unref (run->bus);
   gst_object_unref (run->src);
   gst_object_unref (run->pipeline);
-  g_clear_error (&run->error);
-  gst_clear_structure (&run->last_disconnected);
-  gst_clear_structure (&run->last_reconnected);
-  g_mutex_clear (&run->lock);
-  g_cond_clear (&run->cond);
 }
 
 /* waits until *@counter (under the run's lock) reaches @n; FALSE after
@@ -286,13 +299,13 @@ GST_START_TEST (test_error_mode)
 {
   GstTvHwVirtualCard *card =
       v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
-  Run run;
+  Run *run;
 
-  run_start (&run, "");
-  unplug_expect_error (&run, card);
-  run_stop (&run);
-  fail_unless_equals_int (run.errors, 1);
-  fail_unless_equals_int (run.disconnected, 0);
+  run = run_start ("");
+  unplug_expect_error (run, card);
+  run_stop (run);
+  fail_unless_equals_int (run->errors, 1);
+  fail_unless_equals_int (run->disconnected, 0);
   v4l2tv_check_card_closed (CARD);
   gst_tv_hw_virtual_card_replug (card);
 }
@@ -307,16 +320,16 @@ GST_START_TEST (test_reconnect)
       v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   const gchar *back_at = __i__ ? OTHER_DEVICE : DEVICE;
   GstStructure *s;
-  Run run;
+  Run *run;
 
   /* location 6 must be free: card 6 not plugged in there */
   if (__i__)
     gst_tv_hw_virtual_card_unplug (gst_tv_hw_virtual_card_get (OTHER));
 
-  run_start (&run, "on-disconnect=reconnect");
-  fail_unless (run_wait (&run, &run.frames, 2), "no frames");
+  run = run_start ("on-disconnect=reconnect");
+  fail_unless (run_wait (run, &run->frames, 2), "no frames");
   check_card_settings (DEVICE);
-  unplug_and_wait (&run, card);
+  unplug_and_wait (run, card);
   if (__i__) {
     /* back as another location, with its settings */
     fail_unless (gst_tv_hw_virtual_card_replug_as (card, OTHER));
@@ -326,33 +339,33 @@ GST_START_TEST (test_reconnect)
     fail_unless (gst_tv_hw_virtual_card_reset (card));
   }
 
-  fail_unless (run_wait (&run, &run.reconnected, 1), "not reconnected");
-  fail_unless (run_wait (&run, &run.frames_after, 5), "no frames after");
-  fail_unless_equals_int (run_get (&run, &run.errors), 0);
-  g_mutex_lock (&run.lock);
-  s = run.last_reconnected;
+  fail_unless (run_wait (run, &run->reconnected, 1), "not reconnected");
+  fail_unless (run_wait (run, &run->frames_after, 5), "no frames after");
+  fail_unless_equals_int (run_get (run, &run->errors), 0);
+  g_mutex_lock (&run->lock);
+  s = run->last_reconnected;
   fail_unless_equals_string (gst_structure_get_string (s, "device"), back_at);
   fail_unless_equals_string (gst_structure_get_string (s, "previous-device"),
       DEVICE);
   fail_unless_equals_string (gst_structure_get_string (s, "bus-info"),
       "platform:virtual-5");
-  check_disconnected_message (&run);
-  fail_if (run.pts_backwards, "timestamps went backwards");
-  fail_unless_equals_int (run.wrong_input, 0);
-  fail_unless_equals_int (run.disconnected, 1);
-  g_mutex_unlock (&run.lock);
+  check_disconnected_message (run);
+  fail_if (run->pts_backwards, "timestamps went backwards");
+  fail_unless_equals_int (run->wrong_input, 0);
+  fail_unless_equals_int (run->disconnected, 1);
+  g_mutex_unlock (&run->lock);
   check_card_settings (back_at);
 
   /* and a second time, at its defaults, at home */
-  unplug_and_wait (&run, card);
+  unplug_and_wait (run, card);
   fail_unless (gst_tv_hw_virtual_card_reset (card));
-  fail_unless (run_wait (&run, &run.reconnected, 2), "not reconnected");
-  fail_unless (run_wait (&run, &run.frames_after, 3), "no frames after");
+  fail_unless (run_wait (run, &run->reconnected, 2), "not reconnected");
+  fail_unless (run_wait (run, &run->frames_after, 3), "no frames after");
   check_card_settings (DEVICE);
 
-  run_stop (&run);
-  fail_unless_equals_int (run.errors, 0);
-  fail_if (run.pts_backwards, "timestamps went backwards");
+  run_stop (run);
+  fail_unless_equals_int (run->errors, 0);
+  fail_if (run->pts_backwards, "timestamps went backwards");
   v4l2tv_check_card_closed (CARD);
   gst_tv_hw_virtual_card_replug (gst_tv_hw_virtual_card_get (OTHER));
 }
@@ -367,27 +380,27 @@ GST_START_TEST (test_other_card)
   GstTvHwVirtualCard *other =
       v4l2tv_check_setup_card (OTHER, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   guint fillers;
-  Run run;
+  Run *run;
 
-  run_start (&run, "on-disconnect=reconnect");
-  unplug_and_wait (&run, card);
+  run = run_start ("on-disconnect=reconnect");
+  unplug_and_wait (run, card);
   /* card 6 comes in at location 5 */
   fail_unless (gst_tv_hw_virtual_card_replug_as (other, CARD));
   /* the card's own location is taken */
   fail_if (gst_tv_hw_virtual_card_replug_as (card, CARD));
-  fillers = run_get (&run, &run.fillers);
-  fail_unless (run_wait (&run, &run.fillers, fillers + 15), "no fillers");
-  fail_unless_equals_int (run_get (&run, &run.reconnected), 0);
-  fail_unless_equals_int (run_get (&run, &run.errors), 0);
+  fillers = run_get (run, &run->fillers);
+  fail_unless (run_wait (run, &run->fillers, fillers + 15), "no fillers");
+  fail_unless_equals_int (run_get (run, &run->reconnected), 0);
+  fail_unless_equals_int (run_get (run, &run->errors), 0);
   fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (other), 0);
 
   /* card 6 goes home, card 5 comes back */
   fail_unless (gst_tv_hw_virtual_card_replug_as (other, OTHER));
   fail_unless (gst_tv_hw_virtual_card_replug_as (card, CARD));
-  fail_unless (run_wait (&run, &run.reconnected, 1), "not reconnected");
-  fail_unless (run_wait (&run, &run.frames_after, 3), "no frames after");
-  run_stop (&run);
-  fail_unless_equals_int (run.errors, 0);
+  fail_unless (run_wait (run, &run->reconnected, 1), "not reconnected");
+  fail_unless (run_wait (run, &run->frames_after, 3), "no frames after");
+  run_stop (run);
+  fail_unless_equals_int (run->errors, 0);
   v4l2tv_check_card_closed (CARD);
   v4l2tv_check_card_closed (OTHER);
 }
@@ -399,16 +412,16 @@ GST_START_TEST (test_timeout)
 {
   GstTvHwVirtualCard *card =
       v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
-  Run run;
+  Run *run;
 
-  run_start (&run, "on-disconnect=reconnect reconnect-timeout=300000000");
-  unplug_expect_error (&run, card);
-  fail_unless_equals_int (run_get (&run, &run.disconnected), 1);
+  run = run_start ("on-disconnect=reconnect reconnect-timeout=300000000");
+  unplug_expect_error (run, card);
+  fail_unless_equals_int (run_get (run, &run->disconnected), 1);
   /* a replug now changes nothing: the stream has ended */
   gst_tv_hw_virtual_card_replug (card);
-  run_stop (&run);
-  fail_unless_equals_int (run.errors, 1);
-  fail_unless_equals_int (run.reconnected, 0);
+  run_stop (run);
+  fail_unless_equals_int (run->errors, 1);
+  fail_unless_equals_int (run->reconnected, 0);
   v4l2tv_check_card_closed (CARD);
 }
 
@@ -419,21 +432,21 @@ GST_START_TEST (test_error_while_away)
 {
   GstTvHwVirtualCard *card =
       v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
-  Run run;
+  Run *run;
 
-  run_start (&run, "on-disconnect=reconnect");
-  fail_unless (run_wait (&run, &run.frames, 2), "no frames");
+  run = run_start ("on-disconnect=reconnect");
+  fail_unless (run_wait (run, &run->frames, 2), "no frames");
   gst_tv_hw_virtual_card_unplug (card);
-  fail_unless (run_wait (&run, &run.disconnected, 1), "no message");
-  fail_unless_equals_int (run_get (&run, &run.errors), 0);
-  gst_util_set_object_arg (G_OBJECT (run.src), "on-disconnect", "error");
-  fail_unless (run_wait (&run, &run.errors, 1), "no error");
-  fail_unless (g_error_matches (run.error, GST_RESOURCE_ERROR,
-          GST_RESOURCE_ERROR_NOT_FOUND), "%s", run.error->message);
-  fail_unless (strstr (run.error->message, "was disconnected") != NULL,
-      "%s", run.error->message);
-  run_stop (&run);
-  fail_unless_equals_int (run.errors, 1);
+  fail_unless (run_wait (run, &run->disconnected, 1), "no message");
+  fail_unless_equals_int (run_get (run, &run->errors), 0);
+  gst_util_set_object_arg (G_OBJECT (run->src), "on-disconnect", "error");
+  fail_unless (run_wait (run, &run->errors, 1), "no error");
+  fail_unless (g_error_matches (run->error, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_NOT_FOUND), "%s", run->error->message);
+  fail_unless (strstr (run->error->message, "was disconnected") != NULL,
+      "%s", run->error->message);
+  run_stop (run);
+  fail_unless_equals_int (run->errors, 1);
   v4l2tv_check_card_closed (CARD);
   gst_tv_hw_virtual_card_replug (card);
 }
@@ -446,19 +459,19 @@ GST_START_TEST (test_stop_while_away)
 {
   GstTvHwVirtualCard *card =
       v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
-  Run run;
+  Run *run;
 
-  run_start (&run, "on-disconnect=reconnect signal-loss=wait");
-  fail_unless (run_wait (&run, &run.frames, 2), "no frames");
+  run = run_start ("on-disconnect=reconnect signal-loss=wait");
+  fail_unless (run_wait (run, &run->frames, 2), "no frames");
   gst_tv_hw_virtual_card_unplug (card);
-  fail_unless (run_wait (&run, &run.disconnected, 1), "no message");
-  fail_unless_equals_int (gst_element_set_state (run.pipeline,
+  fail_unless (run_wait (run, &run->disconnected, 1), "no message");
+  fail_unless_equals_int (gst_element_set_state (run->pipeline,
           GST_STATE_PAUSED), GST_STATE_CHANGE_NO_PREROLL);
   /* (no buffer comes with signal-loss=wait: the sink stays ASYNC) */
-  fail_if (gst_element_set_state (run.pipeline, GST_STATE_PLAYING) ==
+  fail_if (gst_element_set_state (run->pipeline, GST_STATE_PLAYING) ==
       GST_STATE_CHANGE_FAILURE);
-  run_stop (&run);
-  fail_unless_equals_int (run.errors, 0);
+  run_stop (run);
+  fail_unless_equals_int (run->errors, 0);
   v4l2tv_check_card_closed (CARD);
   gst_tv_hw_virtual_card_replug (card);
 }

@@ -126,16 +126,25 @@ typedef struct
 static GstBusSyncReply on_message (GstBus * bus, GstMessage * msg,
     gpointer user_data);
 
+/* the pipeline to NULL and released; what it saw stays readable until
+ * the test ends */
 static void
 run_free (Run * run)
 {
   gst_element_set_state (run->pipeline, GST_STATE_NULL);
   gst_bus_set_sync_handler (run->bus, NULL, NULL, NULL);
-  g_free (run->first_error);
-  g_clear_error (&run->own);
   gst_object_unref (run->el);
   gst_object_unref (run->bus);
   gst_object_unref (run->pipeline);
+}
+
+static void
+run_clear (gpointer data)
+{
+  Run *run = data;
+
+  g_free (run->first_error);
+  g_clear_error (&run->own);
   g_mutex_clear (&run->lock);
 }
 
@@ -148,14 +157,19 @@ count_frame (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   return GST_PAD_PROBE_OK;
 }
 
-static void
-run_start (Run * run, Element e)
+/* the pipeline of element @e, in NULL; what its threads see, on the heap
+ * until the test and the pipeline are done (v4l2tv_check_track_data()) */
+static Run *
+run_start (Element e)
 {
+  GstElement *pipeline = gst_parse_launch (launches[e], NULL);
   GstPad *pad;
+  Run *run;
 
-  memset (run, 0, sizeof (*run));
-  run->pipeline = gst_parse_launch (launches[e], NULL);
-  fail_unless (run->pipeline != NULL);
+  fail_unless (pipeline != NULL);
+  v4l2tv_check_track (pipeline);
+  run = v4l2tv_check_track_data (pipeline, sizeof (Run), run_clear);
+  run->pipeline = pipeline;
   run->bus = gst_element_get_bus (run->pipeline);
   run->el = gst_bin_get_by_name (GST_BIN (run->pipeline), "el");
   g_mutex_init (&run->lock);
@@ -163,6 +177,8 @@ run_start (Run * run, Element e)
   pad = gst_element_get_static_pad (run->el, e == ELEMENT_SRC ? "src" : "sink");
   gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_frame, run, NULL);
   gst_object_unref (pad);
+
+  return run;
 }
 
 /* every error, from whichever thread posts it (the bus is flushed in
@@ -295,7 +311,7 @@ run_cell (Element e, Stage stage, gint fault, gint err, guint * stage_calls)
   guint hits = 0, f;
   gint frames_at_fault = 0;
   Outcome outcome;
-  Run run;
+  Run *run;
 
 #define ARM() G_STMT_START { \
     run_snapshot (card, before); \
@@ -314,59 +330,59 @@ run_cell (Element e, Stage stage, gint fault, gint err, guint * stage_calls)
       cancel_fault (card, fault, trigger); \
   } G_STMT_END
 
-  run_start (&run, e);
+  run = run_start (e);
 
   switch (stage) {
     case STAGE_OPEN:
       ARM ();
-      alive = run_set_state (&run, GST_STATE_READY);
+      alive = run_set_state (run, GST_STATE_READY);
       DISARM ();
       if (alive)
-        alive = run_set_state (&run, GST_STATE_PLAYING) &&
-            run_wait_frames (&run, FRAMES_AFTER);
+        alive = run_set_state (run, GST_STATE_PLAYING) &&
+            run_wait_frames (run, FRAMES_AFTER);
       break;
     case STAGE_CONFIGURE:
     case STAGE_ALLOCATE:
-      alive = run_set_state (&run, GST_STATE_READY);
+      alive = run_set_state (run, GST_STATE_READY);
       fail_unless (alive, "READY failed without a fault");
       if (stage == STAGE_CONFIGURE)
         ARM ();
       else
         ARM_ON (GST_TV_HW_VIRTUAL_FAULT_REQBUFS);
-      alive = run_set_state (&run, GST_STATE_PLAYING) &&
-          run_wait_frames (&run, 1);
+      alive = run_set_state (run, GST_STATE_PLAYING) &&
+          run_wait_frames (run, 1);
       DISARM ();
       if (alive)
-        alive = run_wait_frames (&run, FRAMES_AFTER);
+        alive = run_wait_frames (run, FRAMES_AFTER);
       break;
     case STAGE_STREAM:
     case STAGE_SWITCH:
-      alive = run_set_state (&run, GST_STATE_PLAYING) &&
-          run_wait_frames (&run, 2);
-      fail_unless (alive, "no frames without a fault: %s", run.first_error);
+      alive = run_set_state (run, GST_STATE_PLAYING) &&
+          run_wait_frames (run, 2);
+      fail_unless (alive, "no frames without a fault: %s", run->first_error);
       if (stage == STAGE_STREAM) {
         ARM ();
       } else {
         ARM_ON (GST_TV_HW_VIRTUAL_FAULT_STREAMOFF);
         if (e == ELEMENT_SRC) {
-          g_object_set (run.el, "input", "S-Video", NULL);
-          gst_util_set_object_arg (G_OBJECT (run.el), "norm", "PAL");
+          g_object_set (run->el, "input", "S-Video", NULL);
+          gst_util_set_object_arg (G_OBJECT (run->el), "norm", "PAL");
         } else {
-          g_object_set (run.el, "output", "1", NULL);
+          g_object_set (run->el, "output", "1", NULL);
         }
       }
-      frames_at_fault = g_atomic_int_get (&run.frames);
-      alive = run_wait_frames (&run, 2 * FRAMES_AFTER);
+      frames_at_fault = g_atomic_int_get (&run->frames);
+      alive = run_wait_frames (run, 2 * FRAMES_AFTER);
       DISARM ();
       break;
     case STAGE_STOP:
-      alive = run_set_state (&run, GST_STATE_PLAYING) &&
-          run_wait_frames (&run, 2);
-      fail_unless (alive, "no frames without a fault: %s", run.first_error);
+      alive = run_set_state (run, GST_STATE_PLAYING) &&
+          run_wait_frames (run, 2);
+      fail_unless (alive, "no frames without a fault: %s", run->first_error);
       ARM_ON (GST_TV_HW_VIRTUAL_FAULT_STREAMOFF);
       break;
     case STAGE_CLOSE:
-      alive = run_set_state (&run, GST_STATE_READY);
+      alive = run_set_state (run, GST_STATE_READY);
       fail_unless (alive, "READY failed without a fault");
       ARM ();
       break;
@@ -375,11 +391,11 @@ run_cell (Element e, Stage stage, gint fault, gint err, guint * stage_calls)
   }
 
   /* the end of every run: NULL must come, and close the card */
-  fail_unless (run_set_state (&run, GST_STATE_NULL), "%s %s %s %s: NULL "
+  fail_unless (run_set_state (run, GST_STATE_NULL), "%s %s %s %s: NULL "
       "failed", element_names[e], stage_names[stage], what, g_strerror (err));
   if (stage == STAGE_STOP || stage == STAGE_CLOSE)
     DISARM ();
-  run_poll_bus (&run, 0);
+  run_poll_bus (run, 0);
   v4l2tv_check_card_closed (CARD);
 
   if (fault >= 0)
@@ -391,32 +407,32 @@ run_cell (Element e, Stage stage, gint fault, gint err, guint * stage_calls)
 
   GST_INFO ("%s %s %s %s: %u hit(s), %u own error(s) (%s), %d frames",
       element_names[e], stage_names[stage], what, g_strerror (err), hits,
-      run.own_errors, run.first_error ? run.first_error : "none",
-      g_atomic_int_get (&run.frames));
+      run->own_errors, run->first_error ? run->first_error : "none",
+      g_atomic_int_get (&run->frames));
 
   /* exactly one error of our own, or none */
-  fail_unless (run.own_errors <= 1, "%s %s %s %s: %u errors of the "
+  fail_unless (run->own_errors <= 1, "%s %s %s %s: %u errors of the "
       "element's own, the first %s", element_names[e], stage_names[stage],
-      what, g_strerror (err), run.own_errors, run.first_error);
+      what, g_strerror (err), run->own_errors, run->first_error);
   /* a generic error only follows ours */
-  fail_unless (run.other_errors == 0 || run.own_errors == 1,
+  fail_unless (run->other_errors == 0 || run->own_errors == 1,
       "%s %s %s %s: %s", element_names[e], stage_names[stage], what,
-      g_strerror (err), run.first_error);
+      g_strerror (err), run->first_error);
 
-  if (run.own_errors == 1) {
+  if (run->own_errors == 1) {
     fail_unless (hits > 0, "%s %s %s %s: an error without the fault: %s",
         element_names[e], stage_names[stage], what, g_strerror (err),
-        run.first_error);
+        run->first_error);
     /* the device goes away: the message says so once it is open (a
      * failed STREAMOFF is only a warning: what fails after it is
      * reported, with its own errno) */
     if (err == ENODEV && stage >= STAGE_CONFIGURE && stage <= STAGE_SWITCH
         && fault != GST_TV_HW_VIRTUAL_FAULT_STREAMOFF)
-      fail_unless (g_error_matches (run.own, GST_RESOURCE_ERROR,
+      fail_unless (g_error_matches (run->own, GST_RESOURCE_ERROR,
               GST_RESOURCE_ERROR_NOT_FOUND) &&
-          strstr (run.own->message, "disconnected") != NULL,
+          strstr (run->own->message, "disconnected") != NULL,
           "%s %s %s ENODEV: %s", element_names[e], stage_names[stage], what,
-          run.first_error);
+          run->first_error);
     outcome = OUTCOME_ERROR;
   } else {
     /* no error: the stream went on (or stopped as asked) */
@@ -427,11 +443,11 @@ run_cell (Element e, Stage stage, gint fault, gint err, guint * stage_calls)
     fail_unless (recovered, "%s %s %s %s: no error, but no frames either "
         "(%d frames, %d when the fault was armed)", element_names[e],
         stage_names[stage], what, g_strerror (err),
-        g_atomic_int_get (&run.frames), frames_at_fault);
+        g_atomic_int_get (&run->frames), frames_at_fault);
     outcome = hits > 0 ? OUTCOME_RECOVERED : OUTCOME_NOT_CALLED;
   }
 
-  run_free (&run);
+  run_free (run);
 
 #undef ARM
 #undef ARM_ON
@@ -531,49 +547,49 @@ GST_START_TEST (test_unplug)
 {
   Element e = __i__;
   GstTvHwVirtualCard *card;
-  Run run;
+  Run *run;
 
   card = setup_card ( GST_TV_HW_VIRTUAL_PACING_FREERUN);
-  run_start (&run, e);
-  fail_unless (run_set_state (&run, GST_STATE_PLAYING));
-  fail_unless (run_wait_frames (&run, 2), "no frames: %s", run.first_error);
+  run = run_start (e);
+  fail_unless (run_set_state (run, GST_STATE_PLAYING));
+  fail_unless (run_wait_frames (run, 2), "no frames: %s", run->first_error);
 
   gst_tv_hw_virtual_card_unplug (card);
-  fail_if (run_wait_frames (&run, 1000000), "frames after the unplug");
-  run_poll_bus (&run, 0);
-  fail_unless_equals_int (run.own_errors, 1);
-  fail_unless (g_error_matches (run.own, GST_RESOURCE_ERROR,
-          GST_RESOURCE_ERROR_NOT_FOUND), "%s", run.first_error);
-  fail_unless (strstr (run.own->message, "was disconnected") != NULL,
-      "%s", run.first_error);
-  fail_unless (strstr (run.own->message, DEVICE) != NULL, "%s",
-      run.first_error);
-  fail_unless (run_set_state (&run, GST_STATE_NULL));
+  fail_if (run_wait_frames (run, 1000000), "frames after the unplug");
+  run_poll_bus (run, 0);
+  fail_unless_equals_int (run->own_errors, 1);
+  fail_unless (g_error_matches (run->own, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_NOT_FOUND), "%s", run->first_error);
+  fail_unless (strstr (run->own->message, "was disconnected") != NULL,
+      "%s", run->first_error);
+  fail_unless (strstr (run->own->message, DEVICE) != NULL, "%s",
+      run->first_error);
+  fail_unless (run_set_state (run, GST_STATE_NULL));
   v4l2tv_check_card_closed (CARD);
-  g_clear_pointer (&run.first_error, g_free);
-  g_clear_error (&run.own);
-  run.own_errors = run.other_errors = 0;
+  g_clear_pointer (&run->first_error, g_free);
+  g_clear_error (&run->own);
+  run->own_errors = run->other_errors = 0;
 
   /* the node is gone */
-  fail_if (run_set_state (&run, GST_STATE_READY));
-  run_poll_bus (&run, 0);
-  fail_unless (g_error_matches (run.own, GST_RESOURCE_ERROR,
-          GST_RESOURCE_ERROR_NOT_FOUND), "%s", run.first_error);
-  fail_unless_equals_int (run.own_errors, 1);
-  fail_unless (run_set_state (&run, GST_STATE_NULL));
-  g_clear_pointer (&run.first_error, g_free);
-  g_clear_error (&run.own);
-  run.own_errors = run.other_errors = 0;
+  fail_if (run_set_state (run, GST_STATE_READY));
+  run_poll_bus (run, 0);
+  fail_unless (g_error_matches (run->own, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_NOT_FOUND), "%s", run->first_error);
+  fail_unless_equals_int (run->own_errors, 1);
+  fail_unless (run_set_state (run, GST_STATE_NULL));
+  g_clear_pointer (&run->first_error, g_free);
+  g_clear_error (&run->own);
+  run->own_errors = run->other_errors = 0;
 
   /* back: the same pipeline plays again */
   gst_tv_hw_virtual_card_replug (card);
-  fail_unless (run_set_state (&run, GST_STATE_PLAYING));
-  fail_unless (run_wait_frames (&run, 2), "no frames after the replug: %s",
-      run.first_error);
-  fail_unless (run_set_state (&run, GST_STATE_NULL));
+  fail_unless (run_set_state (run, GST_STATE_PLAYING));
+  fail_unless (run_wait_frames (run, 2), "no frames after the replug: %s",
+      run->first_error);
+  fail_unless (run_set_state (run, GST_STATE_NULL));
   v4l2tv_check_card_closed (CARD);
 
-  run_free (&run);
+  run_free (run);
 }
 
 GST_END_TEST;
@@ -586,28 +602,28 @@ GST_START_TEST (test_unplug_sink_queued)
 {
   GstTvHwVirtualCard *card;
   GstMessage *eos;
-  Run run;
+  Run *run;
 
   card = setup_card ( GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  run_start (&run, ELEMENT_SINK);
-  fail_unless (run_set_state (&run, GST_STATE_PAUSED));
+  run = run_start (ELEMENT_SINK);
+  fail_unless (run_set_state (run, GST_STATE_PAUSED));
   gst_tv_hw_virtual_card_unplug (card);
-  fail_unless (run_set_state (&run, GST_STATE_PLAYING));
-  fail_if (run_wait_frames (&run, 1000000), "no error after the unplug");
+  fail_unless (run_set_state (run, GST_STATE_PLAYING));
+  fail_if (run_wait_frames (run, 1000000), "no error after the unplug");
   /* the EOS is handled (the drain done) before the sink posts it */
-  eos = gst_bus_timed_pop_filtered (run.bus, HANG_SECONDS * GST_SECOND,
+  eos = gst_bus_timed_pop_filtered (run->bus, HANG_SECONDS * GST_SECOND,
       GST_MESSAGE_EOS);
   fail_unless (eos != NULL, "no EOS after the error");
   gst_message_unref (eos);
-  run_poll_bus (&run, 0);
-  fail_unless_equals_int (run.own_errors, 1);
-  fail_unless (g_error_matches (run.own, GST_RESOURCE_ERROR,
-          GST_RESOURCE_ERROR_NOT_FOUND), "%s", run.first_error);
-  fail_unless (run_set_state (&run, GST_STATE_NULL));
+  run_poll_bus (run, 0);
+  fail_unless_equals_int (run->own_errors, 1);
+  fail_unless (g_error_matches (run->own, GST_RESOURCE_ERROR,
+          GST_RESOURCE_ERROR_NOT_FOUND), "%s", run->first_error);
+  fail_unless (run_set_state (run, GST_STATE_NULL));
   v4l2tv_check_card_closed (CARD);
   gst_tv_hw_virtual_card_replug (card);
 
-  run_free (&run);
+  run_free (run);
 }
 
 GST_END_TEST;
@@ -692,39 +708,39 @@ GST_START_TEST (test_transient_eio)
       GST_V4L2_TV_MAX_IO_ERRORS - 1;
   GstTvHwVirtualCard *card;
   guint hits = 0;
-  Run run;
+  Run *run;
 
   fail_unless_equals_int (GST_V4L2_TV_MAX_IO_ERRORS, 5);
   card = setup_card ( GST_TV_HW_VIRTUAL_PACING_FREERUN);
-  run_start (&run, e);
-  fail_unless (run_set_state (&run, GST_STATE_PLAYING));
-  fail_unless (run_wait_frames (&run, 2), "no frames: %s", run.first_error);
+  run = run_start (e);
+  fail_unless (run_set_state (run, GST_STATE_PLAYING));
+  fail_unless (run_wait_frames (run, 2), "no frames: %s", run->first_error);
 
   gst_tv_hw_virtual_card_inject_faults (card, GST_TV_HW_VIRTUAL_FAULT_DQBUF,
       EIO, n);
   if (too_many) {
-    fail_if (run_wait_frames (&run, 1000000), "no error");
+    fail_if (run_wait_frames (run, 1000000), "no error");
   } else {
-    fail_unless (run_wait_frames (&run, FRAMES_AFTER), "%s", run.first_error);
+    fail_unless (run_wait_frames (run, FRAMES_AFTER), "%s", run->first_error);
   }
-  fail_unless (run_set_state (&run, GST_STATE_NULL));
-  run_poll_bus (&run, 0);
+  fail_unless (run_set_state (run, GST_STATE_NULL));
+  run_poll_bus (run, 0);
   gst_tv_hw_virtual_card_get_fault_stats (card, GST_TV_HW_VIRTUAL_FAULT_DQBUF,
       NULL, &hits);
   fail_unless_equals_int (hits, n);
   if (too_many) {
-    fail_unless_equals_int (run.own_errors, 1);
-    fail_unless (run.other_errors <= 1);
-    fail_unless (g_error_matches (run.own, GST_RESOURCE_ERROR,
+    fail_unless_equals_int (run->own_errors, 1);
+    fail_unless (run->other_errors <= 1);
+    fail_unless (g_error_matches (run->own, GST_RESOURCE_ERROR,
             e == ELEMENT_SRC ? GST_RESOURCE_ERROR_READ :
-            GST_RESOURCE_ERROR_WRITE), "%s", run.first_error);
+            GST_RESOURCE_ERROR_WRITE), "%s", run->first_error);
   } else {
-    fail_unless_equals_int (run.own_errors, 0);
-    fail_unless_equals_int (run.other_errors, 0);
+    fail_unless_equals_int (run->own_errors, 0);
+    fail_unless_equals_int (run->other_errors, 0);
   }
   v4l2tv_check_card_closed (CARD);
 
-  run_free (&run);
+  run_free (run);
 }
 
 GST_END_TEST;
@@ -741,14 +757,17 @@ v4l2tvfaults_suite (void)
   GST_ELEMENT_REGISTER (v4l2tvsink, NULL);
 
   suite_add_tcase (s, tc_unplug);
+  v4l2tv_check_add_teardown (tc_unplug);
   tcase_add_test (tc_unplug, test_unplug_hw);
   tcase_add_loop_test (tc_unplug, test_unplug, 0, N_ELEMENTS);
   tcase_add_test (tc_unplug, test_unplug_sink_queued);
 
   suite_add_tcase (s, tc_transient);
+  v4l2tv_check_add_teardown (tc_transient);
   tcase_add_loop_test (tc_transient, test_transient_eio, 0, 2 * N_ELEMENTS);
 
   suite_add_tcase (s, tc_matrix);
+  v4l2tv_check_add_teardown (tc_matrix);
   tcase_add_loop_test (tc_matrix, test_matrix, 0, N_ELEMENTS * N_STAGES);
 
   return s;

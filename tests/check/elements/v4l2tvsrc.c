@@ -1107,7 +1107,17 @@ frame_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   return GST_PAD_PROBE_OK;
 }
 
-/* runs @launch (a pipeline with a fakesink named sink) to EOS */
+static void
+frames_clear (gpointer data)
+{
+  Frames *f = data;
+
+  gst_clear_caps (&f->caps);
+}
+
+/* runs @launch (a pipeline with a fakesink named sink) to EOS; @f gets
+ * what the probe saw, copied out of the probe's own data (the pipeline's,
+ * v4l2tv_check_track_data()) once the pipeline is in NULL */
 static void
 run_to_eos (const gchar * launch, Frames * f)
 {
@@ -1115,13 +1125,15 @@ run_to_eos (const gchar * launch, Frames * f)
   GstMessage *msg;
   GstBus *bus;
   GstPad *pad;
+  Frames *seen;
 
   pipeline = gst_parse_launch (launch, NULL);
   v4l2tv_check_track (pipeline);
   fail_unless (pipeline != NULL);
+  seen = v4l2tv_check_track_data (pipeline, sizeof (Frames), frames_clear);
   sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
   pad = gst_element_get_static_pad (sink, "sink");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, frame_probe, f, NULL);
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, frame_probe, seen, NULL);
   gst_object_unref (pad);
   gst_object_unref (sink);
 
@@ -1134,6 +1146,9 @@ run_to_eos (const gchar * launch, Frames * f)
   fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
   gst_message_unref (msg);
   gst_element_set_state (pipeline, GST_STATE_NULL);
+  /* the caps are @f's now */
+  *f = *seen;
+  seen->caps = NULL;
   gst_object_unref (bus);
   gst_object_unref (pipeline);
 }

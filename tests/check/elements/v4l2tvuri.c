@@ -796,6 +796,15 @@ on_frame (GstElement * sink, GstBuffer * buf, GstPad * pad, Frames * f)
   g_mutex_unlock (&f->lock);
 }
 
+static void
+frames_clear (gpointer data)
+{
+  Frames *f = data;
+
+  g_mutex_clear (&f->lock);
+  g_cond_clear (&f->cond);
+}
+
 GST_START_TEST (test_uridecodebin)
 {
   GstElement *pipeline, *sink, *source = NULL;
@@ -803,11 +812,9 @@ GST_START_TEST (test_uridecodebin)
   GstCaps *caps;
   GstPad *pad;
   GError *err = NULL;
-  Frames f = { 0, };
+  Frames *f;
   gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
 
-  g_mutex_init (&f.lock);
-  g_cond_init (&f.cond);
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
   pipeline = gst_parse_launch ("uridecodebin name=dec "
       "uri=\"v4l2tv://virtual:4?input=Composite1&norm=NTSC\" "
@@ -815,16 +822,19 @@ GST_START_TEST (test_uridecodebin)
   fail_unless (pipeline != NULL, "%s", err ? err->message : "");
   fail_unless (err == NULL, "%s", err ? err->message : "");
   v4l2tv_check_track (pipeline);
+  f = v4l2tv_check_track_data (pipeline, sizeof (Frames), frames_clear);
+  g_mutex_init (&f->lock);
+  g_cond_init (&f->cond);
   sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
-  g_signal_connect (sink, "handoff", G_CALLBACK (on_frame), &f);
+  g_signal_connect (sink, "handoff", G_CALLBACK (on_frame), f);
 
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  g_mutex_lock (&f.lock);
-  while (f.frames < 3) {
-    if (!g_cond_wait_until (&f.cond, &f.lock, end))
+  g_mutex_lock (&f->lock);
+  while (f->frames < 3) {
+    if (!g_cond_wait_until (&f->cond, &f->lock, end))
       break;
   }
-  g_mutex_unlock (&f.lock);
+  g_mutex_unlock (&f->lock);
   msg = gst_bus_pop_filtered (GST_ELEMENT_BUS (pipeline), GST_MESSAGE_ERROR);
   if (msg != NULL) {
     gchar *dbg = NULL;
@@ -832,7 +842,7 @@ GST_START_TEST (test_uridecodebin)
     gst_message_parse_error (msg, &err, &dbg);
     fail ("error: %s (%s)", err->message, GST_STR_NULL (dbg));
   }
-  fail_unless (f.frames >= 3, "%u frames came", f.frames);
+  fail_unless (f->frames >= 3, "%u frames came", f->frames);
 
   {
     GstElement *dec = gst_bin_get_by_name (GST_BIN (pipeline), "dec");
@@ -857,8 +867,6 @@ GST_START_TEST (test_uridecodebin)
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (sink);
   gst_object_unref (pipeline);
-  g_mutex_clear (&f.lock);
-  g_cond_clear (&f.cond);
   v4l2tv_check_card_closed (CARD);
 }
 

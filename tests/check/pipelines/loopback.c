@@ -364,7 +364,7 @@ GST_START_TEST (test_two_pipelines)
   GstMessage *msg;
   GstBus *bus;
   GstPad *pad;
-  Seen seen = { 0, };
+  Seen *seen;
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   out = gst_parse_launch ("videotestsrc pattern=solid-color "
@@ -375,10 +375,11 @@ GST_START_TEST (test_two_pipelines)
       "norm=NTSC num-buffers=30 ! video/x-raw, format=YUY2 ! "
       "fakesink name=sink", NULL);
   v4l2tv_check_track (in);
+  seen = v4l2tv_check_track_data (in, sizeof (Seen), NULL);
   fail_unless (out != NULL && in != NULL);
   fakesink = gst_bin_get_by_name (GST_BIN (in), "sink");
   pad = gst_element_get_static_pad (fakesink, "sink");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_looped, &seen, NULL);
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, count_looped, seen, NULL);
   gst_object_unref (pad);
   gst_object_unref (fakesink);
 
@@ -397,11 +398,11 @@ GST_START_TEST (test_two_pipelines)
   gst_message_unref (msg);
   gst_object_unref (bus);
 
-  GST_INFO ("%u of %u frames looped", seen.looped, seen.frames);
-  fail_unless_equals_int (seen.frames, 30);
+  GST_INFO ("%u of %u frames looped", seen->looped, seen->frames);
+  fail_unless_equals_int (seen->frames, 30);
   /* all but the first few, captured before a frame was displayed */
-  fail_unless (seen.looped >= 25, "%u of %u frames looped", seen.looped,
-      seen.frames);
+  fail_unless (seen->looped >= 25, "%u of %u frames looped", seen->looped,
+      seen->frames);
 
   gst_element_set_state (in, GST_STATE_NULL);
   gst_element_set_state (out, GST_STATE_NULL);

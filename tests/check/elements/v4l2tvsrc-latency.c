@@ -53,6 +53,7 @@ make_pipeline (const gchar * norm, const gchar * mode, GstElement ** src,
   pipeline = gst_parse_launch (launch, &err);
   fail_unless (pipeline != NULL && err == NULL, "%s: %s", launch,
       err ? err->message : "");
+  v4l2tv_check_track (pipeline);
   *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
   *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
 
@@ -166,6 +167,16 @@ arrive (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   return GST_PAD_PROBE_OK;
 }
 
+static void
+arrivals_clear (gpointer data)
+{
+  Arrivals *arrivals = data;
+
+  g_array_free (arrivals->arrivals, TRUE);
+  g_cond_clear (&arrivals->cond);
+  g_mutex_clear (&arrivals->lock);
+}
+
 /* arrival @k, once it came; fails after GUARD_MS */
 static Arrival
 wait_arrival (Arrivals * arrivals, guint k, GstElement * pipeline)
@@ -212,7 +223,7 @@ check_fillers_on_time (const gchar * norm, GstClockTime period,
   GstTestClock *test_clock;
   GstClockTime base, latency, prev_pts = GST_CLOCK_TIME_NONE;
   GstStructure *stats;
-  Arrivals arrivals;
+  Arrivals *arrivals;
   guint64 errors = 0, dropped = 1;
   gint64 end;
   GstPad *pad;
@@ -232,12 +243,14 @@ check_fillers_on_time (const gchar * norm, GstClockTime period,
   pipeline = make_pipeline (norm, mode, &src, &sink);
   gst_pipeline_use_clock (GST_PIPELINE (pipeline), clock);
 
-  g_mutex_init (&arrivals.lock);
-  g_cond_init (&arrivals.cond);
-  arrivals.clock = clock;
-  arrivals.arrivals = g_array_new (FALSE, TRUE, sizeof (Arrival));
+  arrivals = v4l2tv_check_track_data (pipeline, sizeof (Arrivals),
+      arrivals_clear);
+  g_mutex_init (&arrivals->lock);
+  g_cond_init (&arrivals->cond);
+  arrivals->clock = clock;
+  arrivals->arrivals = g_array_new (FALSE, TRUE, sizeof (Arrival));
   pad = gst_element_get_static_pad (sink, "sink");
-  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, arrive, &arrivals, NULL);
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, arrive, arrivals, NULL);
   gst_object_unref (pad);
 
   fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
@@ -257,7 +270,7 @@ check_fillers_on_time (const gchar * norm, GstClockTime period,
   gst_test_clock_set_time (test_clock, base + 4 * period);
 
   for (k = 0; k < N_FILLERS; k++) {
-    Arrival a = wait_arrival (&arrivals, k, pipeline);
+    Arrival a = wait_arrival (arrivals, k, pipeline);
     GstClockID id = NULL, processed;
     GList *ids = NULL;
     GstClockTime next;
@@ -317,9 +330,6 @@ check_fillers_on_time (const gchar * norm, GstClockTime period,
   gst_object_unref (sink);
   gst_object_unref (pipeline);
   gst_object_unref (clock);
-  g_array_free (arrivals.arrivals, TRUE);
-  g_cond_clear (&arrivals.cond);
-  g_mutex_clear (&arrivals.lock);
   v4l2tv_check_card_closed (CARD);
 }
 
@@ -343,6 +353,7 @@ v4l2tvsrc_latency_suite (void)
 
   GST_ELEMENT_REGISTER (v4l2tvsrc, NULL);
   suite_add_tcase (s, tc);
+  v4l2tv_check_add_teardown (tc);
   tcase_set_timeout (tc, 300);
   tcase_add_test (tc, test_latency_one_period);
   tcase_add_test (tc, test_fillers_on_time);

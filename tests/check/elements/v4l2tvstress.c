@@ -395,6 +395,19 @@ reader_thread (gpointer data)
 
 /* --- the test --- */
 
+static void
+stress_clear (gpointer data)
+{
+  Stress *st = data;
+
+  g_clear_pointer (&st->inputs, g_ptr_array_unref);
+  g_clear_pointer (&st->input_stds, g_array_unref);
+  g_free (st->last_input);
+  g_free (st->last_direction);
+  g_mutex_clear (&st->lock);
+  g_cond_clear (&st->cond);
+}
+
 static gboolean
 state_settled (Stress * st)
 {
@@ -422,8 +435,8 @@ GST_START_TEST (test_stress)
   };
   const gchar *names[N_THREADS] = { "tuner", "balance", "orient", "reader" };
   GThread *threads[N_THREADS];
-  Stress st = { NULL, };
-  GstElement *sink;
+  Stress *st;
+  GstElement *pipeline, *sink;
   GstBus *bus;
   GstMessage *msg;
   const GList *l;
@@ -431,87 +444,90 @@ GST_START_TEST (test_stress)
   gint64 end;
   guint i;
 
-  st.device = g_getenv ("V4L2TV_TEST_DEVICE");
-  if (st.device == NULL || *st.device == '\0') {
-    st.device = DEFAULT_DEVICE;
+  pipeline = gst_pipeline_new (NULL);
+  v4l2tv_check_track (pipeline);
+  st = v4l2tv_check_track_data (pipeline, sizeof (Stress), stress_clear);
+  st->pipeline = pipeline;
+  st->device = g_getenv ("V4L2TV_TEST_DEVICE");
+  if (st->device == NULL || *st->device == '\0') {
+    st->device = DEFAULT_DEVICE;
     v4l2tv_check_setup_card (VIRTUAL_CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   }
-  g_mutex_init (&st.lock);
-  g_cond_init (&st.cond);
-  st.inputs = g_ptr_array_new_with_free_func (g_free);
-  st.input_stds = g_array_new (FALSE, FALSE, sizeof (v4l2_std_id));
-  find_inputs (&st);
+  g_mutex_init (&st->lock);
+  g_cond_init (&st->cond);
+  st->inputs = g_ptr_array_new_with_free_func (g_free);
+  st->input_stds = g_array_new (FALSE, FALSE, sizeof (v4l2_std_id));
+  find_inputs (st);
 
-  st.pipeline = gst_pipeline_new (NULL);
-  st.src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  st->src = gst_element_factory_make ("v4l2tvsrc", NULL);
   sink = gst_element_factory_make ("fakesink", NULL);
-  fail_unless (st.src && sink);
-  g_object_set (st.src, "device", st.device, "input",
-      g_ptr_array_index (st.inputs, 0), NULL);
+  fail_unless (st->src && sink);
+  g_object_set (st->src, "device", st->device, "input",
+      g_ptr_array_index (st->inputs, 0), NULL);
   g_object_set (sink, "sync", FALSE, "signal-handoffs", TRUE, NULL);
-  g_signal_connect (sink, "handoff", G_CALLBACK (on_handoff), &st);
-  gst_bin_add_many (GST_BIN (st.pipeline), st.src, sink, NULL);
-  fail_unless (gst_element_link (st.src, sink));
-  bus = gst_element_get_bus (st.pipeline);
+  g_signal_connect (sink, "handoff", G_CALLBACK (on_handoff), st);
+  gst_bin_add_many (GST_BIN (st->pipeline), st->src, sink, NULL);
+  fail_unless (gst_element_link (st->src, sink));
+  bus = gst_element_get_bus (st->pipeline);
 
-  fail_if (gst_element_set_state (st.pipeline, GST_STATE_PLAYING) ==
+  fail_if (gst_element_set_state (st->pipeline, GST_STATE_PLAYING) ==
       GST_STATE_CHANGE_FAILURE);
-  wait_frames (&st, 0, 2);
+  wait_frames (st, 0, 2);
 
-  for (l = gst_tv_tuner_list_channels (GST_TV_TUNER (st.src)); l; l = l->next)
+  for (l = gst_tv_tuner_list_channels (GST_TV_TUNER (st->src)); l; l = l->next)
     if (gst_tv_tuner_channel_get_flags (l->data) &
         GST_TV_TUNER_CHANNEL_FREQUENCY)
-      st.tuner_channel = l->data;
+      st->tuner_channel = l->data;
 
-  before = frames_now (&st);
+  before = frames_now (st);
   for (i = 0; i < N_THREADS; i++)
-    threads[i] = g_thread_new (names[i], funcs[i], &st);
+    threads[i] = g_thread_new (names[i], funcs[i], st);
   for (i = 0; i < N_THREADS; i++)
     g_thread_join (threads[i]);
   GST_INFO ("%u calls from %u threads, %" G_GUINT64_FORMAT " frames meanwhile",
-      STRESS_CALLS, N_THREADS, frames_now (&st) - before);
-  fail_unless (frames_now (&st) > before, "no frame while the threads ran");
+      STRESS_CALLS, N_THREADS, frames_now (st) - before);
+  fail_unless (frames_now (st) > before, "no frame while the threads ran");
 
   /* frames keep coming, and the last switch lands */
-  before = frames_now (&st);
+  before = frames_now (st);
   end = g_get_monotonic_time () + FRAME_DEADLINE;
-  while (!state_settled (&st)) {
+  while (!state_settled (st)) {
     fail_unless (g_get_monotonic_time () < end, "the last switch never "
         "landed");
-    wait_frames (&st, frames_now (&st), 1);
+    wait_frames (st, frames_now (st), 1);
   }
-  wait_frames (&st, before, 3);
+  wait_frames (st, before, 3);
 
   /* the last values set; a control the driver keeps per input (vivid's
    * brightness) has the range and a value of the last input instead */
   for (i = 0, l = gst_color_balance_list_channels (GST_COLOR_BALANCE
-          (st.src)); l && i < 4; l = l->next, i++) {
+          (st->src)); l && i < 4; l = l->next, i++) {
     GstColorBalanceChannel *c = l->data;
-    guint b = balance_index (c), n = input_index (&st, st.last_input);
-    gint v = gst_color_balance_get_value (GST_COLOR_BALANCE (st.src), c);
+    guint b = balance_index (c), n = input_index (st, st->last_input);
+    gint v = gst_color_balance_get_value (GST_COLOR_BALANCE (st->src), c);
 
-    fail_unless_equals_int (c->min_value, st.range[n][b].min);
-    fail_unless_equals_int (c->max_value, st.range[n][b].max);
-    if (st.per_input[b])
+    fail_unless_equals_int (c->min_value, st->range[n][b].min);
+    fail_unless_equals_int (c->max_value, st->range[n][b].max);
+    if (st->per_input[b])
       fail_unless (v >= c->min_value && v <= c->max_value, "%s: %d",
           c->label, v);
-    else if (st.have_balance[i])
-      fail_unless_equals_int (v, st.last_balance[i]);
+    else if (st->have_balance[i])
+      fail_unless_equals_int (v, st->last_balance[i]);
   }
-  if (st.last_direction) {
+  if (st->last_direction) {
     gchar *d = NULL;
     GValue v = G_VALUE_INIT;
 
     g_value_init (&v, GST_TYPE_VIDEO_ORIENTATION_METHOD);
-    g_object_get_property (G_OBJECT (st.src), "video-direction", &v);
+    g_object_get_property (G_OBJECT (st->src), "video-direction", &v);
     d = gst_value_serialize (&v);
-    fail_unless_equals_string (d, st.last_direction);
+    fail_unless_equals_string (d, st->last_direction);
     g_free (d);
     g_value_unset (&v);
   }
-  if (st.tuner_channel)
+  if (st->tuner_channel)
     fail_unless_equals_uint64 (gst_tv_tuner_get_frequency (GST_TV_TUNER
-            (st.src), st.tuner_channel), st.last_frequency);
+            (st->src), st->tuner_channel), st->last_frequency);
 
   /* no error on the bus (warnings are fine: refused norms, flips a card
    * cannot do) */
@@ -524,17 +540,11 @@ GST_START_TEST (test_stress)
     fail ("error: %s (%s)", err->message, debug);
   }
 
-  fail_unless_equals_int (gst_element_set_state (st.pipeline,
+  fail_unless_equals_int (gst_element_set_state (st->pipeline,
           GST_STATE_NULL), GST_STATE_CHANGE_SUCCESS);
   gst_object_unref (bus);
-  gst_object_unref (st.pipeline);
-  g_ptr_array_unref (st.inputs);
-  g_array_unref (st.input_stds);
-  g_free (st.last_input);
-  g_free (st.last_direction);
-  g_mutex_clear (&st.lock);
-  g_cond_clear (&st.cond);
-  if (st.device == (const gchar *) DEFAULT_DEVICE)
+  gst_object_unref (st->pipeline);
+  if (st->device == (const gchar *) DEFAULT_DEVICE)
     v4l2tv_check_card_closed (VIRTUAL_CARD);
 }
 
@@ -549,6 +559,7 @@ v4l2tvstress_suite (void)
   GST_ELEMENT_REGISTER (v4l2tvsrc, NULL);
 
   suite_add_tcase (s, tc);
+  v4l2tv_check_add_teardown (tc);
   tcase_add_test (tc, test_stress);
 
   return s;

@@ -159,6 +159,17 @@ v4l2tv_check_add_teardown (TCase * tc)
   tcase_add_checked_fixture (tc, NULL, v4l2tv_check_teardown);
 }
 
+/* V4L2TV_CHECK_WAIT (see v4l2tv-check.h) */
+GstClockTime
+v4l2tv_check_wait (void)
+{
+  const gchar *ms = g_getenv ("V4L2TV_CHECK_WAIT_MS");
+
+  if (ms && *ms)
+    return g_ascii_strtoull (ms, NULL, 10) * GST_MSECOND;
+  return 120 * GST_SECOND;
+}
+
 /* virtual card @index at power-on defaults, with @pacing: fails if a
  * previous test left a handle open on it */
 GstTvHwVirtualCard *

@@ -266,10 +266,8 @@ unplug_and_wait (Run * run, GstTvHwVirtualCard * card)
 }
 
 static void
-check_disconnected_message (Run * run)
+check_disconnected_message (const GstStructure * s)
 {
-  GstStructure *s = run->last_disconnected;
-
   fail_unless (s != NULL);
   fail_unless_equals_string (gst_structure_get_string (s, "device"), DEVICE);
   fail_unless_equals_string (gst_structure_get_string (s, "bus-info"),
@@ -319,7 +317,9 @@ GST_START_TEST (test_reconnect)
   GstTvHwVirtualCard *card =
       v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   const gchar *back_at = __i__ ? OTHER_DEVICE : DEVICE;
-  GstStructure *s;
+  GstStructure *s, *d;
+  gboolean pts_backwards;
+  guint wrong_input, disconnected;
   Run *run;
 
   /* location 6 must be free: card 6 not plugged in there */
@@ -342,18 +342,27 @@ GST_START_TEST (test_reconnect)
   fail_unless (run_wait (run, &run->reconnected, 1), "not reconnected");
   fail_unless (run_wait (run, &run->frames_after, 5), "no frames after");
   fail_unless_equals_int (run_get (run, &run->errors), 0);
+  /* read under the lock, checked without it: a failure must not leave
+   * the lock taken, or the probe would wait for it for ever */
   g_mutex_lock (&run->lock);
-  s = run->last_reconnected;
+  s = gst_structure_copy (run->last_reconnected);
+  d = run->last_disconnected ? gst_structure_copy (run->last_disconnected) :
+      NULL;
+  pts_backwards = run->pts_backwards;
+  wrong_input = run->wrong_input;
+  disconnected = run->disconnected;
+  g_mutex_unlock (&run->lock);
   fail_unless_equals_string (gst_structure_get_string (s, "device"), back_at);
   fail_unless_equals_string (gst_structure_get_string (s, "previous-device"),
       DEVICE);
   fail_unless_equals_string (gst_structure_get_string (s, "bus-info"),
       "platform:virtual-5");
-  check_disconnected_message (run);
-  fail_if (run->pts_backwards, "timestamps went backwards");
-  fail_unless_equals_int (run->wrong_input, 0);
-  fail_unless_equals_int (run->disconnected, 1);
-  g_mutex_unlock (&run->lock);
+  check_disconnected_message (d);
+  fail_if (pts_backwards, "timestamps went backwards");
+  fail_unless_equals_int (wrong_input, 0);
+  fail_unless_equals_int (disconnected, 1);
+  gst_structure_free (s);
+  gst_structure_free (d);
   check_card_settings (back_at);
 
   /* and a second time, at its defaults, at home */

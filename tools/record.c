@@ -1360,7 +1360,18 @@ v4l2tv_record_stop (V4l2TvRecord * rec)
   if (rec->stopping || rec->pipeline == NULL)
     return;
   rec->stopping = TRUE;
-  gst_element_send_event (rec->pipeline, gst_event_new_eos ());
+  /* EOS into each source rather than into the pipeline. Sending an event
+   * holds the element's state lock until the source's streaming thread
+   * lets go of its stream lock; that thread can be waiting, through the
+   * full queue, on the file sink, which waits in preroll for the
+   * pipeline's pending change to PLAYING, which needs the pipeline's
+   * state lock: held here, that was a deadlock (seen on a busy machine
+   * under valgrind, x264enc taking long for its first frames). A
+   * source's own state lock is needed only after the sinks have gone to
+   * PLAYING. */
+  gst_element_send_event (rec->src, gst_event_new_eos ());
+  if (rec->asrc)
+    gst_element_send_event (rec->asrc, gst_event_new_eos ());
 }
 
 void

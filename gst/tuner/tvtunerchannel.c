@@ -34,20 +34,24 @@
 #endif
 
 #include "tvtunerchannel.h"
+#include "tvtunerfields.h"
 
 struct _GstTvTunerChannel
 {
   GObject parent;
 
-  gchar *label;
-  GstTvTunerChannelFlags flags;
-  guint index;
-  gdouble freq_multiplicator;
-  gulong min_frequency;
-  gulong max_frequency;
-  gint min_signal;
-  gint max_signal;
+  /* the properties, of their types (tvtunerfields.h) */
+  GValue label;
+  GValue flags;
+  GValue index;
+  GValue freq_multiplicator;
+  GValue min_frequency;
+  GValue max_frequency;
+  GValue min_signal;
+  GValue max_signal;
 };
+
+#define FIELD(name) G_STRUCT_OFFSET (GstTvTunerChannel, name)
 
 #define DEFAULT_LABEL NULL
 #define DEFAULT_FLAGS 0
@@ -82,22 +86,13 @@ static guint channel_signals[LAST_SIGNAL] = { 0 };
 
 G_DEFINE_TYPE (GstTvTunerChannel, gst_tv_tuner_channel, G_TYPE_OBJECT);
 
-static void gst_tv_tuner_channel_finalize (GObject * object);
-static void gst_tv_tuner_channel_set_property (GObject * object,
-    guint prop_id, const GValue * value, GParamSpec * pspec);
-static void gst_tv_tuner_channel_get_property (GObject * object,
-    guint prop_id, GValue * value, GParamSpec * pspec);
-
 static void
 gst_tv_tuner_channel_class_init (GstTvTunerChannelClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-      G_PARAM_STATIC_STRINGS;
+  const GParamFlags flags = TV_TUNER_FIELD_PARAM_FLAGS;
 
-  gobject_class->finalize = gst_tv_tuner_channel_finalize;
-  gobject_class->set_property = gst_tv_tuner_channel_set_property;
-  gobject_class->get_property = gst_tv_tuner_channel_get_property;
+  tv_tuner_fields_class_init (gobject_class);
 
   /**
    * GstTvTunerChannel:label:
@@ -108,7 +103,7 @@ gst_tv_tuner_channel_class_init (GstTvTunerChannelClass * klass)
    *
    * Since: 1.0
    */
-  g_object_class_install_property (gobject_class, PROP_LABEL,
+  tv_tuner_install_field (gobject_class, PROP_LABEL, FIELD (label),
       g_param_spec_string ("label", "Label", "The name of the channel",
           DEFAULT_LABEL, flags));
 
@@ -120,7 +115,7 @@ gst_tv_tuner_channel_class_init (GstTvTunerChannelClass * klass)
    *
    * Since: 1.0
    */
-  g_object_class_install_property (gobject_class, PROP_FLAGS,
+  tv_tuner_install_field (gobject_class, PROP_FLAGS, FIELD (flags),
       g_param_spec_flags ("flags", "Flags", "What the channel is",
           GST_TYPE_TV_TUNER_CHANNEL_FLAGS, DEFAULT_FLAGS, flags));
 
@@ -133,7 +128,7 @@ gst_tv_tuner_channel_class_init (GstTvTunerChannelClass * klass)
    *
    * Since: 1.0
    */
-  g_object_class_install_property (gobject_class, PROP_INDEX,
+  tv_tuner_install_field (gobject_class, PROP_INDEX, FIELD (index),
       g_param_spec_uint ("index", "Index",
           "The device's index of the input or output", 0, G_MAXUINT,
           DEFAULT_INDEX, flags));
@@ -148,7 +143,8 @@ gst_tv_tuner_channel_class_init (GstTvTunerChannelClass * klass)
    *
    * Since: 1.0
    */
-  g_object_class_install_property (gobject_class, PROP_FREQ_MULTIPLICATOR,
+  tv_tuner_install_field (gobject_class, PROP_FREQ_MULTIPLICATOR,
+      FIELD (freq_multiplicator),
       g_param_spec_double ("freq-multiplicator", "Frequency multiplicator",
           "The size in Hz of one tuning step", 0.0, G_MAXDOUBLE,
           DEFAULT_FREQ_MULTIPLICATOR, flags));
@@ -161,7 +157,8 @@ gst_tv_tuner_channel_class_init (GstTvTunerChannelClass * klass)
    *
    * Since: 1.0
    */
-  g_object_class_install_property (gobject_class, PROP_MIN_FREQUENCY,
+  tv_tuner_install_field (gobject_class, PROP_MIN_FREQUENCY,
+      FIELD (min_frequency),
       g_param_spec_ulong ("min-frequency", "Minimum frequency",
           "The lowest frequency of the tuner, in Hz", 0, G_MAXULONG,
           DEFAULT_MIN_FREQUENCY, flags));
@@ -174,7 +171,8 @@ gst_tv_tuner_channel_class_init (GstTvTunerChannelClass * klass)
    *
    * Since: 1.0
    */
-  g_object_class_install_property (gobject_class, PROP_MAX_FREQUENCY,
+  tv_tuner_install_field (gobject_class, PROP_MAX_FREQUENCY,
+      FIELD (max_frequency),
       g_param_spec_ulong ("max-frequency", "Maximum frequency",
           "The highest frequency of the tuner, in Hz", 0, G_MAXULONG,
           DEFAULT_MAX_FREQUENCY, flags));
@@ -187,7 +185,7 @@ gst_tv_tuner_channel_class_init (GstTvTunerChannelClass * klass)
    *
    * Since: 1.0
    */
-  g_object_class_install_property (gobject_class, PROP_MIN_SIGNAL,
+  tv_tuner_install_field (gobject_class, PROP_MIN_SIGNAL, FIELD (min_signal),
       g_param_spec_int ("min-signal", "Minimum signal",
           "The weakest signal strength", 0, GST_TV_TUNER_SIGNAL_MAX,
           DEFAULT_MIN_SIGNAL, flags));
@@ -201,7 +199,7 @@ gst_tv_tuner_channel_class_init (GstTvTunerChannelClass * klass)
    *
    * Since: 1.0
    */
-  g_object_class_install_property (gobject_class, PROP_MAX_SIGNAL,
+  tv_tuner_install_field (gobject_class, PROP_MAX_SIGNAL, FIELD (max_signal),
       g_param_spec_int ("max-signal", "Maximum signal",
           "The strongest signal strength", 0, GST_TV_TUNER_SIGNAL_MAX,
           DEFAULT_MAX_SIGNAL, flags));
@@ -237,102 +235,11 @@ gst_tv_tuner_channel_class_init (GstTvTunerChannelClass * klass)
       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
 }
 
+/* the construct-only properties set every field, to its default if
+ * g_object_new() was not given it */
 static void
 gst_tv_tuner_channel_init (GstTvTunerChannel * self)
 {
-  self->label = NULL;
-  self->flags = DEFAULT_FLAGS;
-  self->index = DEFAULT_INDEX;
-  self->freq_multiplicator = DEFAULT_FREQ_MULTIPLICATOR;
-  self->min_frequency = DEFAULT_MIN_FREQUENCY;
-  self->max_frequency = DEFAULT_MAX_FREQUENCY;
-  self->min_signal = DEFAULT_MIN_SIGNAL;
-  self->max_signal = DEFAULT_MAX_SIGNAL;
-}
-
-static void
-gst_tv_tuner_channel_finalize (GObject * object)
-{
-  GstTvTunerChannel *self = GST_TV_TUNER_CHANNEL (object);
-
-  g_free (self->label);
-
-  G_OBJECT_CLASS (gst_tv_tuner_channel_parent_class)->finalize (object);
-}
-
-static void
-gst_tv_tuner_channel_set_property (GObject * object, guint prop_id,
-    const GValue * value, GParamSpec * pspec)
-{
-  GstTvTunerChannel *self = GST_TV_TUNER_CHANNEL (object);
-
-  switch (prop_id) {
-    case PROP_LABEL:
-      g_free (self->label);
-      self->label = g_value_dup_string (value);
-      break;
-    case PROP_FLAGS:
-      self->flags = g_value_get_flags (value);
-      break;
-    case PROP_INDEX:
-      self->index = g_value_get_uint (value);
-      break;
-    case PROP_FREQ_MULTIPLICATOR:
-      self->freq_multiplicator = g_value_get_double (value);
-      break;
-    case PROP_MIN_FREQUENCY:
-      self->min_frequency = g_value_get_ulong (value);
-      break;
-    case PROP_MAX_FREQUENCY:
-      self->max_frequency = g_value_get_ulong (value);
-      break;
-    case PROP_MIN_SIGNAL:
-      self->min_signal = g_value_get_int (value);
-      break;
-    case PROP_MAX_SIGNAL:
-      self->max_signal = g_value_get_int (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
-}
-
-static void
-gst_tv_tuner_channel_get_property (GObject * object, guint prop_id,
-    GValue * value, GParamSpec * pspec)
-{
-  GstTvTunerChannel *self = GST_TV_TUNER_CHANNEL (object);
-
-  switch (prop_id) {
-    case PROP_LABEL:
-      g_value_set_string (value, self->label);
-      break;
-    case PROP_FLAGS:
-      g_value_set_flags (value, self->flags);
-      break;
-    case PROP_INDEX:
-      g_value_set_uint (value, self->index);
-      break;
-    case PROP_FREQ_MULTIPLICATOR:
-      g_value_set_double (value, self->freq_multiplicator);
-      break;
-    case PROP_MIN_FREQUENCY:
-      g_value_set_ulong (value, self->min_frequency);
-      break;
-    case PROP_MAX_FREQUENCY:
-      g_value_set_ulong (value, self->max_frequency);
-      break;
-    case PROP_MIN_SIGNAL:
-      g_value_set_int (value, self->min_signal);
-      break;
-    case PROP_MAX_SIGNAL:
-      g_value_set_int (value, self->max_signal);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
 }
 
 /**
@@ -375,7 +282,7 @@ gst_tv_tuner_channel_get_label (GstTvTunerChannel * channel)
 {
   g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), NULL);
 
-  return channel->label;
+  return g_value_get_string (&channel->label);
 }
 
 /**
@@ -394,7 +301,7 @@ gst_tv_tuner_channel_get_flags (GstTvTunerChannel * channel)
 {
   g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), 0);
 
-  return channel->flags;
+  return g_value_get_flags (&channel->flags);
 }
 
 /**
@@ -413,7 +320,7 @@ gst_tv_tuner_channel_get_index (GstTvTunerChannel * channel)
 {
   g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), 0);
 
-  return channel->index;
+  return g_value_get_uint (&channel->index);
 }
 
 /**
@@ -432,7 +339,7 @@ gst_tv_tuner_channel_get_freq_multiplicator (GstTvTunerChannel * channel)
 {
   g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), 0.0);
 
-  return channel->freq_multiplicator;
+  return g_value_get_double (&channel->freq_multiplicator);
 }
 
 /**
@@ -451,7 +358,7 @@ gst_tv_tuner_channel_get_min_frequency (GstTvTunerChannel * channel)
 {
   g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), 0);
 
-  return channel->min_frequency;
+  return g_value_get_ulong (&channel->min_frequency);
 }
 
 /**
@@ -470,7 +377,7 @@ gst_tv_tuner_channel_get_max_frequency (GstTvTunerChannel * channel)
 {
   g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), 0);
 
-  return channel->max_frequency;
+  return g_value_get_ulong (&channel->max_frequency);
 }
 
 /**
@@ -489,7 +396,7 @@ gst_tv_tuner_channel_get_min_signal (GstTvTunerChannel * channel)
 {
   g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), 0);
 
-  return channel->min_signal;
+  return g_value_get_int (&channel->min_signal);
 }
 
 /**
@@ -508,5 +415,5 @@ gst_tv_tuner_channel_get_max_signal (GstTvTunerChannel * channel)
 {
   g_return_val_if_fail (GST_IS_TV_TUNER_CHANNEL (channel), 0);
 
-  return channel->max_signal;
+  return g_value_get_int (&channel->max_signal);
 }

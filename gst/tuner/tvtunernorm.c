@@ -29,16 +29,19 @@
 #endif
 
 #include "tvtunernorm.h"
+#include "tvtunerfields.h"
 
 struct _GstTvTunerNorm
 {
   GObject parent;
 
-  gchar *label;
-  gint fps_n;
-  gint fps_d;
-  guint64 std_id;
+  /* the properties, of their types (tvtunerfields.h) */
+  GValue label;
+  GValue framerate;
+  GValue std_id;
 };
+
+#define FIELD(name) G_STRUCT_OFFSET (GstTvTunerNorm, name)
 
 #define DEFAULT_LABEL NULL
 #define DEFAULT_FPS_N 0
@@ -55,22 +58,13 @@ enum
 
 G_DEFINE_TYPE (GstTvTunerNorm, gst_tv_tuner_norm, G_TYPE_OBJECT);
 
-static void gst_tv_tuner_norm_finalize (GObject * object);
-static void gst_tv_tuner_norm_set_property (GObject * object,
-    guint prop_id, const GValue * value, GParamSpec * pspec);
-static void gst_tv_tuner_norm_get_property (GObject * object,
-    guint prop_id, GValue * value, GParamSpec * pspec);
-
 static void
 gst_tv_tuner_norm_class_init (GstTvTunerNormClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY |
-      G_PARAM_STATIC_STRINGS;
+  const GParamFlags flags = TV_TUNER_FIELD_PARAM_FLAGS;
 
-  gobject_class->finalize = gst_tv_tuner_norm_finalize;
-  gobject_class->set_property = gst_tv_tuner_norm_set_property;
-  gobject_class->get_property = gst_tv_tuner_norm_get_property;
+  tv_tuner_fields_class_init (gobject_class);
 
   /**
    * GstTvTunerNorm:label:
@@ -81,7 +75,7 @@ gst_tv_tuner_norm_class_init (GstTvTunerNormClass * klass)
    *
    * Since: 1.0
    */
-  g_object_class_install_property (gobject_class, PROP_LABEL,
+  tv_tuner_install_field (gobject_class, PROP_LABEL, FIELD (label),
       g_param_spec_string ("label", "Label", "The name of the norm",
           DEFAULT_LABEL, flags));
 
@@ -93,7 +87,7 @@ gst_tv_tuner_norm_class_init (GstTvTunerNormClass * klass)
    *
    * Since: 1.0
    */
-  g_object_class_install_property (gobject_class, PROP_FRAMERATE,
+  tv_tuner_install_field (gobject_class, PROP_FRAMERATE, FIELD (framerate),
       gst_param_spec_fraction ("framerate", "Frame rate",
           "The frame rate of the norm", 0, 1, G_MAXINT, 1, DEFAULT_FPS_N,
           DEFAULT_FPS_D, flags));
@@ -107,75 +101,17 @@ gst_tv_tuner_norm_class_init (GstTvTunerNormClass * klass)
    *
    * Since: 1.0
    */
-  g_object_class_install_property (gobject_class, PROP_STD_ID,
+  tv_tuner_install_field (gobject_class, PROP_STD_ID, FIELD (std_id),
       g_param_spec_uint64 ("std-id", "Standard ID",
           "The V4L2 standard bits of the norm", 0, G_MAXUINT64,
           DEFAULT_STD_ID, flags));
 }
 
+/* the construct-only properties set every field, to its default if
+ * g_object_new() was not given it */
 static void
 gst_tv_tuner_norm_init (GstTvTunerNorm * self)
 {
-  self->label = NULL;
-  self->fps_n = DEFAULT_FPS_N;
-  self->fps_d = DEFAULT_FPS_D;
-  self->std_id = DEFAULT_STD_ID;
-}
-
-static void
-gst_tv_tuner_norm_finalize (GObject * object)
-{
-  GstTvTunerNorm *self = GST_TV_TUNER_NORM (object);
-
-  g_free (self->label);
-
-  G_OBJECT_CLASS (gst_tv_tuner_norm_parent_class)->finalize (object);
-}
-
-static void
-gst_tv_tuner_norm_set_property (GObject * object, guint prop_id,
-    const GValue * value, GParamSpec * pspec)
-{
-  GstTvTunerNorm *self = GST_TV_TUNER_NORM (object);
-
-  switch (prop_id) {
-    case PROP_LABEL:
-      g_free (self->label);
-      self->label = g_value_dup_string (value);
-      break;
-    case PROP_FRAMERATE:
-      self->fps_n = gst_value_get_fraction_numerator (value);
-      self->fps_d = gst_value_get_fraction_denominator (value);
-      break;
-    case PROP_STD_ID:
-      self->std_id = g_value_get_uint64 (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
-}
-
-static void
-gst_tv_tuner_norm_get_property (GObject * object, guint prop_id,
-    GValue * value, GParamSpec * pspec)
-{
-  GstTvTunerNorm *self = GST_TV_TUNER_NORM (object);
-
-  switch (prop_id) {
-    case PROP_LABEL:
-      g_value_set_string (value, self->label);
-      break;
-    case PROP_FRAMERATE:
-      gst_value_set_fraction (value, self->fps_n, self->fps_d);
-      break;
-    case PROP_STD_ID:
-      g_value_set_uint64 (value, self->std_id);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
 }
 
 /**
@@ -221,7 +157,7 @@ gst_tv_tuner_norm_get_label (GstTvTunerNorm * norm)
 {
   g_return_val_if_fail (GST_IS_TV_TUNER_NORM (norm), NULL);
 
-  return norm->label;
+  return g_value_get_string (&norm->label);
 }
 
 /**
@@ -241,9 +177,9 @@ gst_tv_tuner_norm_get_framerate (GstTvTunerNorm * norm, gint * fps_n,
   g_return_if_fail (GST_IS_TV_TUNER_NORM (norm));
 
   if (fps_n)
-    *fps_n = norm->fps_n;
+    *fps_n = gst_value_get_fraction_numerator (&norm->framerate);
   if (fps_d)
-    *fps_d = norm->fps_d;
+    *fps_d = gst_value_get_fraction_denominator (&norm->framerate);
 }
 
 /**
@@ -261,5 +197,5 @@ gst_tv_tuner_norm_get_std_id (GstTvTunerNorm * norm)
 {
   g_return_val_if_fail (GST_IS_TV_TUNER_NORM (norm), 0);
 
-  return norm->std_id;
+  return g_value_get_uint64 (&norm->std_id);
 }

@@ -446,38 +446,24 @@ tv_convert_avx2_set_enabled (gboolean enabled)
   return on;
 }
 
-TvConvertRgbRow
-tv_convert_avx2_rgb_row (gboolean uyvy, gboolean r_first, gboolean x_first)
-{
-  return avx2_enabled ()? rgb_rows[!!uyvy][!!r_first][!!x_first] : NULL;
+/* the getters of tvconvert-avx2.h: the row the table holds for the
+ * choices, or NULL while the rows are off */
+#define ROW_GETTER(Type, name, params, row)     \
+Type                                            \
+name params                                     \
+{                                               \
+  return avx2_enabled ()? (row) : NULL;         \
 }
 
-TvConvertSwapRow
-tv_convert_avx2_swap_row (void)
-{
-  return avx2_enabled ()? swap_rows[0] : NULL;
-}
-
-TvConvertSplitRow
-tv_convert_avx2_split_row (gboolean uyvy)
-{
-  return avx2_enabled ()? split_rows[!!uyvy] : NULL;
-}
-
-TvConvertMergeRow
-tv_convert_avx2_merge_row (gboolean uyvy, gboolean nv12)
-{
-  return avx2_enabled ()? merge_rows[!!uyvy][!!nv12] : NULL;
-}
-
-TvConvertY42BRow
-tv_convert_avx2_y42b_row (gboolean uyvy)
-{
-  return avx2_enabled ()? y42b_rows[!!uyvy] : NULL;
-}
-
-TvConvertPackRow
-tv_convert_avx2_pack_row (gboolean nv12, gboolean uyvy)
-{
-  return avx2_enabled ()? pack_rows[!!uyvy][!!nv12] : NULL;
-}
+ROW_GETTER (TvConvertRgbRow, tv_convert_avx2_rgb_row,
+    (gboolean uyvy, gboolean r_first, gboolean x_first),
+    rgb_rows[!!uyvy][!!r_first][!!x_first]);
+ROW_GETTER (TvConvertSwapRow, tv_convert_avx2_swap_row, (void), swap_rows[0]);
+ROW_GETTER (TvConvertSplitRow, tv_convert_avx2_split_row, (gboolean uyvy),
+    split_rows[!!uyvy]);
+ROW_GETTER (TvConvertMergeRow, tv_convert_avx2_merge_row,
+    (gboolean uyvy, gboolean nv12), merge_rows[!!uyvy][!!nv12]);
+ROW_GETTER (TvConvertY42BRow, tv_convert_avx2_y42b_row, (gboolean uyvy),
+    y42b_rows[!!uyvy]);
+ROW_GETTER (TvConvertPackRow, tv_convert_avx2_pack_row,
+    (gboolean nv12, gboolean uyvy), pack_rows[!!uyvy][!!nv12]);

@@ -900,10 +900,8 @@ gst_v4l2_tv_sink_acquire (GstV4l2TvSink * self, GstBuffer ** frame)
   /* ERRORS */
 activate_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        (_("Could not get output buffers from device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)),
-        ("could not activate the buffer pool"));
+    gst_v4l2_tv_node_post_alloc_error (self->obj, NULL,
+        "could not activate the buffer pool");
     return GST_FLOW_ERROR;
   }
 }

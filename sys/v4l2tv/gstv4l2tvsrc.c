@@ -1145,18 +1145,14 @@ gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
   /* ERRORS */
 pool_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not get capture buffers from device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)),
-        ("could not activate the buffer pools"));
+    gst_v4l2_tv_node_post_alloc_error (self->obj, NULL,
+        "could not activate the buffer pools");
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }
 qbuf_failed:
   {
-    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
-        (_("Could not get capture buffers from device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)));
+    gst_v4l2_tv_node_post_alloc_error (self->obj, err, NULL);
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }

@@ -95,6 +95,26 @@ gst_v4l2_tv_format_template_caps (void)
   return caps;
 }
 
+GstVideoFormat
+gst_v4l2_tv_format_of (const GstStructure * s)
+{
+  const gchar *format = gst_structure_get_string (s, "format");
+
+  return format ? gst_video_format_from_string (format) :
+      GST_VIDEO_FORMAT_UNKNOWN;
+}
+
+gint
+gst_v4l2_tv_format_find (GstCaps * caps, GstVideoFormat format)
+{
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++)
+    if (gst_v4l2_tv_format_of (gst_caps_get_structure (caps, i)) == format)
+      return i;
+  return -1;
+}
+
 /* the plane of @info that holds at least one component */
 static guint
 plane_height (const GstVideoInfo * info, guint plane)

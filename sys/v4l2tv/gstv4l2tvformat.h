@@ -16,6 +16,12 @@ G_GNUC_INTERNAL
 guint32 gst_v4l2_tv_format_to_fourcc (GstVideoFormat format);
 G_GNUC_INTERNAL
 GstCaps *gst_v4l2_tv_format_template_caps (void);
+/* the format the "format" field of @s names, UNKNOWN without one */
+G_GNUC_INTERNAL
+GstVideoFormat gst_v4l2_tv_format_of (const GstStructure * s);
+/* the index of the first structure of @caps in @format, -1 if none is */
+G_GNUC_INTERNAL
+gint gst_v4l2_tv_format_find (GstCaps * caps, GstVideoFormat format);
 G_GNUC_INTERNAL
 gboolean gst_v4l2_tv_format_set_layout (GstVideoInfo * info,
     guint bytesperline, gsize sizeimage, gboolean * is_default);

@@ -20,22 +20,31 @@ GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 
 #define IS_OUTPUT(obj) gst_tv_hw_node_kind_is_output ((obj)->kind)
 
-/* the error posted when the buffers could not be had */
-static void
-post_alloc_error (GstV4l2TvObject * obj, const GError * err)
+void
+gst_v4l2_tv_node_post_alloc_error (GstV4l2TvObject * obj, const GError * err,
+    const gchar * debug)
 {
   const gchar *location = gst_v4l2_tv_object_get_location (obj);
+  GstResourceError code;
+  gchar *text;
 
-  if (IS_OUTPUT (obj))
-    gst_v4l2_tv_object_post_hw_error (obj, GST_MESSAGE_ERROR, err,
-        GST_RESOURCE_ERROR_WRITE,
-        g_strdup_printf (_("Could not get output buffers from device '%s'."),
-            location), __FILE__, GST_FUNCTION, __LINE__);
+  if (IS_OUTPUT (obj)) {
+    code = GST_RESOURCE_ERROR_WRITE;
+    text = g_strdup_printf (_("Could not get output buffers from device "
+            "'%s'."), location);
+  } else {
+    code = GST_RESOURCE_ERROR_READ;
+    text = g_strdup_printf (_("Could not get capture buffers from device "
+            "'%s'."), location);
+  }
+  /* the card's error can say why (busy, gone) and may start a reconnect */
+  if (err != NULL)
+    gst_v4l2_tv_object_post_hw_error (obj, GST_MESSAGE_ERROR, err, code,
+        text, __FILE__, GST_FUNCTION, __LINE__);
   else
-    gst_v4l2_tv_object_post_hw_error (obj, GST_MESSAGE_ERROR, err,
-        GST_RESOURCE_ERROR_READ,
-        g_strdup_printf (_("Could not get capture buffers from device '%s'."),
-            location), __FILE__, GST_FUNCTION, __LINE__);
+    gst_element_message_full (obj->element, GST_MESSAGE_ERROR,
+        GST_RESOURCE_ERROR, code, text, g_strdup (debug), __FILE__,
+        GST_FUNCTION, __LINE__);
 }
 
 /**
@@ -120,7 +129,7 @@ request_buffers_unlocked (GstV4l2TvObject * obj, guint count, guint min,
 map_failed:
   g_free (maps);
 failed:
-  post_alloc_error (obj, err);
+  gst_v4l2_tv_node_post_alloc_error (obj, err, NULL);
   g_error_free (err);
   if (actual > 0)
     gst_v4l2_tv_node_free_buffers (obj);

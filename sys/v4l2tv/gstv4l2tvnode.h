@@ -66,6 +66,12 @@ GstFlowReturn gst_v4l2_tv_node_switch (GstV4l2TvObject * obj,
 G_GNUC_INTERNAL
 GstV4l2TvMapping *gst_v4l2_tv_node_request_buffers (GstV4l2TvObject * obj,
     guint count, guint min, gsize frame_size, guint * n);
+/* the error posted when the node's buffers could not be had: "Could not
+ * get capture (output) buffers", with why from @err (the card's), or else
+ * with @debug (a buffer pool over them could not be activated) */
+G_GNUC_INTERNAL
+void gst_v4l2_tv_node_post_alloc_error (GstV4l2TvObject * obj,
+    const GError * err, const gchar * debug);
 /* REQBUFS 0 (a failure is only a warning) */
 G_GNUC_INTERNAL
 void gst_v4l2_tv_node_free_buffers (GstV4l2TvObject * obj);

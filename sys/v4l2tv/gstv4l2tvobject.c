@@ -693,20 +693,58 @@ gst_v4l2_tv_object_is_running (GstV4l2TvObject * obj)
   return running;
 }
 
+/* the one-property parts (tuner, orient, extra_ctrls): their accessors
+ * take the device lock themselves */
+typedef struct
+{
+  guint prop_id;
+  void (*set) (GstV4l2TvObject * obj, const GValue * value);
+  void (*get) (GstV4l2TvObject * obj, GValue * value);
+} PartProperty;
+
+static const PartProperty part_properties[] = {
+  {GST_V4L2_TV_OBJECT_PROP_FREQUENCY,
+      gst_v4l2_tv_tuner_set_frequency_property,
+      gst_v4l2_tv_tuner_get_frequency_property},
+  {GST_V4L2_TV_OBJECT_PROP_VIDEO_DIRECTION,
+      gst_v4l2_tv_orient_set_direction_property,
+      gst_v4l2_tv_orient_get_direction_property},
+  {GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS,
+      gst_v4l2_tv_extra_ctrls_set_property,
+      gst_v4l2_tv_extra_ctrls_get_property},
+};
+
+/* sets @prop_id from @set_value, or reads it into @get_value, when it is a
+ * property of a part (the balance's four too); FALSE when it is not */
+static gboolean
+access_part_property (GstV4l2TvObject * obj, guint prop_id,
+    const GValue * set_value, GValue * get_value)
+{
+  guint i;
+
+  if (set_value ? gst_v4l2_tv_balance_set_property (obj, prop_id, set_value)
+      : gst_v4l2_tv_balance_get_property (obj, prop_id, get_value))
+    return TRUE;
+  for (i = 0; i < G_N_ELEMENTS (part_properties); i++) {
+    if (part_properties[i].prop_id != prop_id)
+      continue;
+    if (set_value)
+      part_properties[i].set (obj, set_value);
+    else
+      part_properties[i].get (obj, get_value);
+    return TRUE;
+  }
+  return FALSE;
+}
+
 gboolean
 gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
     guint prop_id, const GValue * value, GParamSpec * pspec)
 {
   /* those of the interfaces take the device lock, not the object's */
-  if (gst_v4l2_tv_balance_set_property (obj, prop_id, value))
+  if (access_part_property (obj, prop_id, value, NULL))
     return TRUE;
   switch (prop_id) {
-    case GST_V4L2_TV_OBJECT_PROP_FREQUENCY:
-      gst_v4l2_tv_tuner_set_frequency_property (obj, value);
-      break;
-    case GST_V4L2_TV_OBJECT_PROP_VIDEO_DIRECTION:
-      gst_v4l2_tv_orient_set_direction_property (obj, value);
-      break;
     case GST_V4L2_TV_OBJECT_PROP_DEVICE:{
       const gchar *device = g_value_get_string (value);
       g_autofree gchar *in_force = NULL;
@@ -762,9 +800,6 @@ gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
       gst_v4l2_tv_object_request_norm (obj,
           (v4l2_std_id) g_value_get_enum (value));
       break;
-    case GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS:
-      gst_v4l2_tv_extra_ctrls_set_property (obj, value);
-      break;
     case GST_V4L2_TV_OBJECT_PROP_VBI_DEVICE:{
       const gchar *device = g_value_get_string (value);
       g_autofree gchar *in_force =
@@ -791,20 +826,8 @@ gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
 {
   /* those of the interfaces and extra-controls take the device lock, not
    * the object's */
-  if (gst_v4l2_tv_balance_get_property (obj, prop_id, value))
+  if (access_part_property (obj, prop_id, NULL, value))
     return TRUE;
-  if (prop_id == GST_V4L2_TV_OBJECT_PROP_FREQUENCY) {
-    gst_v4l2_tv_tuner_get_frequency_property (obj, value);
-    return TRUE;
-  }
-  if (prop_id == GST_V4L2_TV_OBJECT_PROP_VIDEO_DIRECTION) {
-    gst_v4l2_tv_orient_get_direction_property (obj, value);
-    return TRUE;
-  }
-  if (prop_id == GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS) {
-    gst_v4l2_tv_extra_ctrls_get_property (obj, value);
-    return TRUE;
-  }
   if (prop_id == GST_V4L2_TV_OBJECT_PROP_VBI_DEVICE) {
     g_value_take_string (value, gst_v4l2_tv_vbi_node_get_device (obj->vbi));
     return TRUE;
@@ -1316,18 +1339,16 @@ get_port_failed:
   }
 no_standards:
   {
-    if (IS_CAPTURE (obj))
-      SELECTION_ERROR (obj, live, SETTINGS,
-          (_("Input '%s' of device '%s' has no analog TV standards, so norm "
-                  "%s cannot be set; leave norm unset for it."),
-              sel->port_name, location, standard_nick (norm)),
-          ("the input's standard mask is 0 (a camera or digital input)"));
-    else
-      SELECTION_ERROR (obj, live, SETTINGS,
-          (_("Output '%s' of device '%s' has no analog TV standards, so norm "
-                  "%s cannot be set; leave norm unset for it."),
-              sel->port_name, location, standard_nick (norm)),
-          ("the output's standard mask is 0 (a digital output)"));
+    SELECTION_ERROR (obj, live, SETTINGS,
+        (IS_CAPTURE (obj) ?
+            _("Input '%s' of device '%s' has no analog TV standards, so "
+                "norm %s cannot be set; leave norm unset for it.") :
+            _("Output '%s' of device '%s' has no analog TV standards, so "
+                "norm %s cannot be set; leave norm unset for it."),
+            sel->port_name, location, standard_nick (norm)),
+        ("%s", IS_CAPTURE (obj) ?
+            "the input's standard mask is 0 (a camera or digital input)" :
+            "the output's standard mask is 0 (a digital output)"));
     if (live && sel->set_port)
       goto keep_port_norm;
     gst_v4l2_tv_selection_clear (sel);
@@ -1337,20 +1358,16 @@ norm_not_supported:
   {
     g_autofree gchar *list = gst_v4l2_tv_standard_list (sel->port_stds);
 
-    if (IS_CAPTURE (obj))
-      SELECTION_ERROR (obj, live, SETTINGS,
-          (_("Input '%s' of device '%s' does not support norm %s; it "
-                  "supports: %s."), sel->port_name, location,
-              standard_nick (norm), list),
-          ("requested 0x%" G_GINT64_MODIFIER "x, input accepts 0x%"
-              G_GINT64_MODIFIER "x", (guint64) norm, (guint64) sel->port_stds));
-    else
-      SELECTION_ERROR (obj, live, SETTINGS,
-          (_("Output '%s' of device '%s' does not support norm %s; it "
-                  "supports: %s."), sel->port_name, location,
-              standard_nick (norm), list),
-          ("requested 0x%" G_GINT64_MODIFIER "x, output accepts 0x%"
-              G_GINT64_MODIFIER "x", (guint64) norm, (guint64) sel->port_stds));
+    SELECTION_ERROR (obj, live, SETTINGS,
+        (IS_CAPTURE (obj) ?
+            _("Input '%s' of device '%s' does not support norm %s; it "
+                "supports: %s.") :
+            _("Output '%s' of device '%s' does not support norm %s; it "
+                "supports: %s."), sel->port_name, location,
+            standard_nick (norm), list),
+        ("requested 0x%" G_GINT64_MODIFIER "x, %s accepts 0x%"
+            G_GINT64_MODIFIER "x", (guint64) norm,
+            IS_CAPTURE (obj) ? "input" : "output", (guint64) sel->port_stds));
     if (live && sel->set_port)
       goto keep_port_norm;
     gst_v4l2_tv_selection_clear (sel);

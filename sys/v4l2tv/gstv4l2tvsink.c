@@ -390,23 +390,6 @@ gst_v4l2_tv_sink_stop (GstBaseSink * bsink)
 
 /* --- caps --- */
 
-static GstVideoFormat
-structure_format (const GstStructure * s)
-{
-  return gst_video_format_from_string (gst_structure_get_string (s, "format"));
-}
-
-static gboolean
-caps_have_format (GstCaps * caps, GstVideoFormat format)
-{
-  guint i;
-
-  for (i = 0; i < gst_caps_get_size (caps); i++)
-    if (structure_format (gst_caps_get_structure (caps, i)) == format)
-      return TRUE;
-  return FALSE;
-}
-
 /*
  * What the sink takes, from what the card takes (@card, one structure per
  * native format at the standard's size, rate, pixel aspect and field
@@ -437,12 +420,12 @@ gst_v4l2_tv_sink_caps_from_card (GstCaps * card)
     GValue list = G_VALUE_INIT, item = G_VALUE_INIT;
     GstStructure *conv;
 
-    formats = gst_tv_convert_get_formats (structure_format (s), GST_PAD_SINK,
-        &n);
+    formats = gst_tv_convert_get_formats (gst_v4l2_tv_format_of (s),
+        GST_PAD_SINK, &n);
     g_value_init (&list, GST_TYPE_LIST);
     g_value_init (&item, G_TYPE_STRING);
     for (j = 1; j < n; j++) {
-      if (caps_have_format (seen, formats[j]))
+      if (gst_v4l2_tv_format_find (seen, formats[j]) >= 0)
         continue;
       g_value_set_static_string (&item,
           gst_video_format_to_string (formats[j]));
@@ -509,10 +492,10 @@ gst_v4l2_tv_sink_card_structure (GstCaps * card, const GstVideoInfo * info)
   guint i, n = gst_caps_get_size (card);
 
   for (i = 0; i < n; i++)
-    if (structure_format (gst_caps_get_structure (card, i)) == in)
+    if (gst_v4l2_tv_format_of (gst_caps_get_structure (card, i)) == in)
       return gst_caps_get_structure (card, i);
   for (i = 0; i < n; i++)
-    if (gst_tv_convert_has_fast_path (in, structure_format
+    if (gst_tv_convert_has_fast_path (in, gst_v4l2_tv_format_of
             (gst_caps_get_structure (card, i)), interlaced))
       return gst_caps_get_structure (card, i);
   return n > 0 ? gst_caps_get_structure (card, 0) : NULL;
@@ -546,7 +529,7 @@ gst_v4l2_tv_sink_configure (GstV4l2TvSink * self, GstCaps * caps,
   if (width != GST_VIDEO_INFO_WIDTH (info) ||
       height != GST_VIDEO_INFO_HEIGHT (info))
     goto wrong_size;
-  format = structure_format (s);
+  format = gst_v4l2_tv_format_of (s);
 
   /* the card's buffers hold upstream's frames in the card's format */
   card_caps = gst_caps_copy (caps);
@@ -917,10 +900,8 @@ gst_v4l2_tv_sink_acquire (GstV4l2TvSink * self, GstBuffer ** frame)
   /* ERRORS */
 activate_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, WRITE,
-        (_("Could not get output buffers from device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)),
-        ("could not activate the buffer pool"));
+    gst_v4l2_tv_node_post_alloc_error (self->obj, NULL,
+        "could not activate the buffer pool");
     return GST_FLOW_ERROR;
   }
 }

@@ -245,27 +245,6 @@ static GstCaps *gst_v4l2_tv_src_set_par (GstCaps * caps, gint par_n,
 
 /* --- formats --- */
 
-static GstVideoFormat
-format_of (const GstStructure * s)
-{
-  const gchar *format = gst_structure_get_string (s, "format");
-
-  return format ? gst_video_format_from_string (format) :
-      GST_VIDEO_FORMAT_UNKNOWN;
-}
-
-/* the index of the structure of @caps in @format, -1 if there is none */
-static gint
-find_format (GstCaps * caps, GstVideoFormat format)
-{
-  guint i;
-
-  for (i = 0; i < gst_caps_get_size (caps); i++)
-    if (format_of (gst_caps_get_structure (caps, i)) == format)
-      return i;
-  return -1;
-}
-
 static gboolean
 list_has_string (const GValue * list, const gchar * str)
 {
@@ -324,8 +303,8 @@ preferred_native (GstCaps * card)
   for (i = 0; i < gst_caps_get_size (card); i++) {
     g_autofree GstVideoFormat *formats = NULL;
 
-    formats = gst_tv_convert_get_formats (format_of (gst_caps_get_structure
-            (card, i)), GST_PAD_SRC, &n);
+    formats = gst_tv_convert_get_formats (gst_v4l2_tv_format_of
+        (gst_caps_get_structure (card, i)), GST_PAD_SRC, &n);
     if (n > 1)
       return i;
   }
@@ -403,9 +382,10 @@ gst_v4l2_tv_src_caps_from_card (GstCaps * card)
     return caps;
 
   native = gst_caps_get_structure (card, pref);
-  formats = gst_tv_convert_get_formats (format_of (native), GST_PAD_SRC, &n);
+  formats = gst_tv_convert_get_formats (gst_v4l2_tv_format_of (native),
+      GST_PAD_SRC, &n);
   for (j = 1; j < n; j++) {
-    if (find_format (card, formats[j]) < 0)
+    if (gst_v4l2_tv_format_find (card, formats[j]) < 0)
       gst_caps_append_structure (caps, converted_structure (native,
               formats[j]));
   }
@@ -461,7 +441,7 @@ gst_v4l2_tv_src_card_caps (GstV4l2TvSrc * self, GstCaps * caps,
   g_autoptr (GstCaps) card = gst_v4l2_tv_object_get_caps (self->obj);
   const GstStructure *want = gst_caps_get_structure (caps, 0);
   const GstStructure *native;
-  GstVideoFormat format = format_of (want);
+  GstVideoFormat format = gst_v4l2_tv_format_of (want);
   GstStructure *conv;
   gboolean ok;
   gint pref;
@@ -469,14 +449,14 @@ gst_v4l2_tv_src_card_caps (GstV4l2TvSrc * self, GstCaps * caps,
   *convert = FALSE;
   if (card == NULL)
     return NULL;
-  if (find_format (card, format) >= 0)
+  if (gst_v4l2_tv_format_find (card, format) >= 0)
     return gst_caps_ref (caps);
 
   pref = preferred_native (card);
   if (pref < 0)
     return NULL;
   native = gst_caps_get_structure (card, pref);
-  if (!converts_to (format_of (native), format))
+  if (!converts_to (gst_v4l2_tv_format_of (native), format))
     return NULL;
   conv = converted_structure (native, format);
   ok = gst_structure_is_subset (want, conv);
@@ -1165,18 +1145,14 @@ gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
   /* ERRORS */
 pool_failed:
   {
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not get capture buffers from device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)),
-        ("could not activate the buffer pools"));
+    gst_v4l2_tv_node_post_alloc_error (self->obj, NULL,
+        "could not activate the buffer pools");
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }
 qbuf_failed:
   {
-    GST_V4L2_TV_HW_ERROR (self->obj, err, READ,
-        (_("Could not get capture buffers from device '%s'."),
-            gst_v4l2_tv_object_get_location (self->obj)));
+    gst_v4l2_tv_node_post_alloc_error (self->obj, err, NULL);
     gst_v4l2_tv_src_stop_streaming (self);
     return FALSE;
   }

@@ -218,6 +218,39 @@ check_enum (GstTvHwDevice * dev, gint ret, const gchar * what, GError ** error)
   return check (dev, ret, what, error);
 }
 
+/* Most of the wrappers below only clear the caller's structure, fill in
+ * what selects the object and make one call; these define such a wrapper,
+ * so that each family is written once. */
+
+/* NAME (dev, index, arg, error): the object @index (enumerations use
+ * check_enum, so that the end of the list is no error) */
+#define DEFINE_INDEXED_CALL(name, argtype, op, what, checker) \
+gboolean \
+name (GstTvHwDevice * dev, guint32 index, argtype * arg, GError ** error) \
+{ \
+  memset (arg, 0, sizeof (*arg)); \
+  arg->index = index; \
+  return checker (dev, CALL (dev, op, arg), what, error); \
+}
+
+/* NAME (dev, arg, error): the driver fills in *arg */
+#define DEFINE_PLAIN_CALL(name, argtype, op, what) \
+gboolean \
+name (GstTvHwDevice * dev, argtype * arg, GError ** error) \
+{ \
+  return check (dev, CALL (dev, op, arg), what, error); \
+}
+
+/* NAME (dev, arg, error): the object of the device's buffer type */
+#define DEFINE_TYPED_CALL(name, argtype, op, what) \
+gboolean \
+name (GstTvHwDevice * dev, argtype * arg, GError ** error) \
+{ \
+  memset (arg, 0, sizeof (*arg)); \
+  arg->type = dev->buf_type; \
+  return check (dev, CALL (dev, op, arg), what, error); \
+}
+
 /**
  * gst_tv_hw_strndup:
  * @str: a fixed-size string from the driver
@@ -672,15 +705,8 @@ gst_tv_hw_device_get_buf_type (GstTvHwDevice * dev)
  * Returns: TRUE when @index exists; FALSE past the last input (@error
  * untouched) or on failure (@error set)
  */
-gboolean
-gst_tv_hw_device_enum_input (GstTvHwDevice * dev, guint32 index,
-    struct v4l2_input *input, GError ** error)
-{
-  memset (input, 0, sizeof (*input));
-  input->index = index;
-  return check_enum (dev, CALL (dev, enum_input, input), "VIDIOC_ENUMINPUT",
-      error);
-}
+DEFINE_INDEXED_CALL (gst_tv_hw_device_enum_input, struct v4l2_input,
+    enum_input, "VIDIOC_ENUMINPUT", check_enum)
 
 /**
  * gst_tv_hw_device_get_input:
@@ -690,12 +716,8 @@ gst_tv_hw_device_enum_input (GstTvHwDevice * dev, guint32 index,
  *
  * Returns: TRUE on success
  */
-gboolean
-gst_tv_hw_device_get_input (GstTvHwDevice * dev, guint32 * index,
-    GError ** error)
-{
-  return check (dev, CALL (dev, g_input, index), "VIDIOC_G_INPUT", error);
-}
+DEFINE_PLAIN_CALL (gst_tv_hw_device_get_input, guint32,
+    g_input, "VIDIOC_G_INPUT")
 
 /**
  * gst_tv_hw_device_set_input:
@@ -721,15 +743,8 @@ gst_tv_hw_device_set_input (GstTvHwDevice * dev, guint32 index, GError ** error)
  *
  * Returns: TRUE when @index exists; FALSE past the last output
  */
-gboolean
-gst_tv_hw_device_enum_output (GstTvHwDevice * dev, guint32 index,
-    struct v4l2_output *output, GError ** error)
-{
-  memset (output, 0, sizeof (*output));
-  output->index = index;
-  return check_enum (dev, CALL (dev, enum_output, output),
-      "VIDIOC_ENUMOUTPUT", error);
-}
+DEFINE_INDEXED_CALL (gst_tv_hw_device_enum_output, struct v4l2_output,
+    enum_output, "VIDIOC_ENUMOUTPUT", check_enum)
 
 /**
  * gst_tv_hw_device_get_output:
@@ -739,12 +754,8 @@ gst_tv_hw_device_enum_output (GstTvHwDevice * dev, guint32 index,
  *
  * Returns: TRUE on success
  */
-gboolean
-gst_tv_hw_device_get_output (GstTvHwDevice * dev, guint32 * index,
-    GError ** error)
-{
-  return check (dev, CALL (dev, g_output, index), "VIDIOC_G_OUTPUT", error);
-}
+DEFINE_PLAIN_CALL (gst_tv_hw_device_get_output, guint32,
+    g_output, "VIDIOC_G_OUTPUT")
 
 /**
  * gst_tv_hw_device_set_output:
@@ -774,14 +785,8 @@ gst_tv_hw_device_set_output (GstTvHwDevice * dev, guint32 index,
  *
  * Returns: TRUE when @index exists; FALSE past the last one
  */
-gboolean
-gst_tv_hw_device_enum_std (GstTvHwDevice * dev, guint32 index,
-    struct v4l2_standard *std, GError ** error)
-{
-  memset (std, 0, sizeof (*std));
-  std->index = index;
-  return check_enum (dev, CALL (dev, enumstd, std), "VIDIOC_ENUMSTD", error);
-}
+DEFINE_INDEXED_CALL (gst_tv_hw_device_enum_std, struct v4l2_standard,
+    enumstd, "VIDIOC_ENUMSTD", check_enum)
 
 /**
  * gst_tv_hw_device_get_std:
@@ -792,12 +797,8 @@ gst_tv_hw_device_enum_std (GstTvHwDevice * dev, guint32 index,
  *
  * Returns: TRUE on success
  */
-gboolean
-gst_tv_hw_device_get_std (GstTvHwDevice * dev, v4l2_std_id * std,
-    GError ** error)
-{
-  return check (dev, CALL (dev, g_std, std), "VIDIOC_G_STD", error);
-}
+DEFINE_PLAIN_CALL (gst_tv_hw_device_get_std, v4l2_std_id,
+    g_std, "VIDIOC_G_STD")
 
 /**
  * gst_tv_hw_device_set_std:
@@ -824,12 +825,8 @@ gst_tv_hw_device_set_std (GstTvHwDevice * dev, v4l2_std_id std, GError ** error)
  *
  * Returns: TRUE on success
  */
-gboolean
-gst_tv_hw_device_query_std (GstTvHwDevice * dev, v4l2_std_id * std,
-    GError ** error)
-{
-  return check (dev, CALL (dev, querystd, std), "VIDIOC_QUERYSTD", error);
-}
+DEFINE_PLAIN_CALL (gst_tv_hw_device_query_std, v4l2_std_id,
+    querystd, "VIDIOC_QUERYSTD")
 
 /**
  * gst_tv_hw_device_enum_fmt:
@@ -858,14 +855,8 @@ gst_tv_hw_device_enum_fmt (GstTvHwDevice * dev, guint32 index,
  *
  * Returns: TRUE on success
  */
-gboolean
-gst_tv_hw_device_get_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt,
-    GError ** error)
-{
-  memset (fmt, 0, sizeof (*fmt));
-  fmt->type = dev->buf_type;
-  return check (dev, CALL (dev, g_fmt, fmt), "VIDIOC_G_FMT", error);
-}
+DEFINE_TYPED_CALL (gst_tv_hw_device_get_fmt, struct v4l2_format,
+    g_fmt, "VIDIOC_G_FMT")
 
 /**
  * gst_tv_hw_device_set_fmt:
@@ -909,14 +900,8 @@ gst_tv_hw_device_try_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt,
  *
  * Returns: TRUE on success
  */
-gboolean
-gst_tv_hw_device_cropcap (GstTvHwDevice * dev, struct v4l2_cropcap *cropcap,
-    GError ** error)
-{
-  memset (cropcap, 0, sizeof (*cropcap));
-  cropcap->type = dev->buf_type;
-  return check (dev, CALL (dev, cropcap, cropcap), "VIDIOC_CROPCAP", error);
-}
+DEFINE_TYPED_CALL (gst_tv_hw_device_cropcap, struct v4l2_cropcap,
+    cropcap, "VIDIOC_CROPCAP")
 
 /**
  * gst_tv_hw_device_get_parm:
@@ -926,14 +911,8 @@ gst_tv_hw_device_cropcap (GstTvHwDevice * dev, struct v4l2_cropcap *cropcap,
  *
  * Returns: TRUE on success
  */
-gboolean
-gst_tv_hw_device_get_parm (GstTvHwDevice * dev, struct v4l2_streamparm *parm,
-    GError ** error)
-{
-  memset (parm, 0, sizeof (*parm));
-  parm->type = dev->buf_type;
-  return check (dev, CALL (dev, g_parm, parm), "VIDIOC_G_PARM", error);
-}
+DEFINE_TYPED_CALL (gst_tv_hw_device_get_parm, struct v4l2_streamparm,
+    g_parm, "VIDIOC_G_PARM")
 
 /* G_SELECTION (@set FALSE) or S_SELECTION of @target: @rect in (S) and
  * out */
@@ -1142,14 +1121,8 @@ gst_tv_hw_device_set_ctrl (GstTvHwDevice * dev, guint32 id, gint32 value,
  *
  * Returns: TRUE on success
  */
-gboolean
-gst_tv_hw_device_get_tuner (GstTvHwDevice * dev, guint32 index,
-    struct v4l2_tuner *tuner, GError ** error)
-{
-  memset (tuner, 0, sizeof (*tuner));
-  tuner->index = index;
-  return check (dev, CALL (dev, g_tuner, tuner), "VIDIOC_G_TUNER", error);
-}
+DEFINE_INDEXED_CALL (gst_tv_hw_device_get_tuner, struct v4l2_tuner,
+    g_tuner, "VIDIOC_G_TUNER", check)
 
 /**
  * gst_tv_hw_device_set_tuner:
@@ -1180,15 +1153,8 @@ gst_tv_hw_device_set_tuner (GstTvHwDevice * dev,
  *
  * Returns: TRUE on success
  */
-gboolean
-gst_tv_hw_device_get_modulator (GstTvHwDevice * dev, guint32 index,
-    struct v4l2_modulator *modulator, GError ** error)
-{
-  memset (modulator, 0, sizeof (*modulator));
-  modulator->index = index;
-  return check (dev, CALL (dev, g_modulator, modulator),
-      "VIDIOC_G_MODULATOR", error);
-}
+DEFINE_INDEXED_CALL (gst_tv_hw_device_get_modulator, struct v4l2_modulator,
+    g_modulator, "VIDIOC_G_MODULATOR", check)
 
 /**
  * gst_tv_hw_device_set_modulator:
@@ -1302,15 +1268,8 @@ gst_tv_hw_device_get_sliced_vbi_cap (GstTvHwDevice * dev,
  * (@error untouched) or on failure (@error set, NOT_SUPPORTED without
  * audio inputs)
  */
-gboolean
-gst_tv_hw_device_enum_audio (GstTvHwDevice * dev, guint32 index,
-    struct v4l2_audio *audio, GError ** error)
-{
-  memset (audio, 0, sizeof (*audio));
-  audio->index = index;
-  return check_enum (dev, CALL (dev, enumaudio, audio), "VIDIOC_ENUMAUDIO",
-      error);
-}
+DEFINE_INDEXED_CALL (gst_tv_hw_device_enum_audio, struct v4l2_audio,
+    enumaudio, "VIDIOC_ENUMAUDIO", check_enum)
 
 /**
  * gst_tv_hw_device_get_audio:
@@ -1362,15 +1321,8 @@ gst_tv_hw_device_set_audio (GstTvHwDevice * dev, guint32 index, guint32 mode,
  * Returns: TRUE when @index exists; FALSE past the last audio output
  * (@error untouched) or on failure (@error set)
  */
-gboolean
-gst_tv_hw_device_enum_audout (GstTvHwDevice * dev, guint32 index,
-    struct v4l2_audioout *audout, GError ** error)
-{
-  memset (audout, 0, sizeof (*audout));
-  audout->index = index;
-  return check_enum (dev, CALL (dev, enumaudout, audout),
-      "VIDIOC_ENUMAUDOUT", error);
-}
+DEFINE_INDEXED_CALL (gst_tv_hw_device_enum_audout, struct v4l2_audioout,
+    enumaudout, "VIDIOC_ENUMAUDOUT", check_enum)
 
 /**
  * gst_tv_hw_device_get_audout:

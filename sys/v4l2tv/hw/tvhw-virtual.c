@@ -251,8 +251,7 @@ virtual_s_std (GstTvHwDevice * dev, v4l2_std_id std)
   v4l2_std_id mask, norm;
   gint ret;
 
-  g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_take_fault (card, node,
+  ret = gst_tv_hw_virtual_lock_take_fault (card, node,
       GST_TV_HW_VIRTUAL_FAULT_S_STD);
   if (ret < 0)
     goto done;
@@ -381,44 +380,48 @@ virtual_enum_fmt (GstTvHwDevice * dev, struct v4l2_fmtdesc *desc)
   return 0;
 }
 
+/* card->lock held: @fmt of @node for @pixelformat, cropped on the
+ * capture node */
+static void
+fill_node_format (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
+    struct v4l2_format *fmt, guint32 pixelformat)
+{
+  fill_format (fmt, node->std, pixelformat);
+  if (node == &card->cap)
+    gst_tv_hw_virtual_cap_crop_format (card, &fmt->fmt.pix);
+}
+
+/* G_FMT (@try FALSE: the node's format) or TRY_FMT (the one asked for) */
 static gint
-virtual_g_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
+answer_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt, gboolean try)
 {
   GstTvHwVirtualCard *card = CARD (dev);
   GstTvHwVirtualNode *node = NODE (dev);
 
   if (gst_tv_hw_virtual_node_is_vbi (card, node))
-    return gst_tv_hw_virtual_vbi_g_fmt (dev, fmt);
+    return try ? gst_tv_hw_virtual_vbi_try_fmt (dev, fmt) :
+        gst_tv_hw_virtual_vbi_g_fmt (dev, fmt);
   if (fmt->type != node->type)
     return -EINVAL;
 
   g_mutex_lock (&card->lock);
-  fill_format (fmt, node->std, node->pixelformat);
-  if (node == &card->cap)
-    gst_tv_hw_virtual_cap_crop_format (card, &fmt->fmt.pix);
+  fill_node_format (card, node, fmt,
+      try ? fmt->fmt.pix.pixelformat : node->pixelformat);
   g_mutex_unlock (&card->lock);
 
   return 0;
 }
 
 static gint
+virtual_g_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
+{
+  return answer_fmt (dev, fmt, FALSE);
+}
+
+static gint
 virtual_try_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
 {
-  GstTvHwVirtualCard *card = CARD (dev);
-  GstTvHwVirtualNode *node = NODE (dev);
-
-  if (gst_tv_hw_virtual_node_is_vbi (card, node))
-    return gst_tv_hw_virtual_vbi_try_fmt (dev, fmt);
-  if (fmt->type != node->type)
-    return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  fill_format (fmt, node->std, fmt->fmt.pix.pixelformat);
-  if (node == &card->cap)
-    gst_tv_hw_virtual_cap_crop_format (card, &fmt->fmt.pix);
-  g_mutex_unlock (&card->lock);
-
-  return 0;
+  return answer_fmt (dev, fmt, TRUE);
 }
 
 static gint
@@ -433,14 +436,11 @@ virtual_s_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
   if (fmt->type != node->type)
     return -EINVAL;
 
-  g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_take_fault (card, node,
+  ret = gst_tv_hw_virtual_lock_take_fault (card, node,
       GST_TV_HW_VIRTUAL_FAULT_S_FMT);
   if (ret < 0)
     goto done;
-  fill_format (fmt, node->std, fmt->fmt.pix.pixelformat);
-  if (node == &card->cap)
-    gst_tv_hw_virtual_cap_crop_format (card, &fmt->fmt.pix);
+  fill_node_format (card, node, fmt, fmt->fmt.pix.pixelformat);
   /* vivid: vb2_is_busy(), even for the same format */
   if (node->n_buffers > 0) {
     ret = -EBUSY;
@@ -759,6 +759,17 @@ gst_tv_hw_virtual_is_node (const gchar * location)
   return location != NULL && find_node (location) >= 0;
 }
 
+/* card->lock held, released here: after a test changed what the capture
+ * node makes, the frames due by now follow the new setting, and whoever
+ * waits on the card sees it at once */
+static void
+cap_changed_unlock (GstTvHwVirtualCard * card)
+{
+  gst_tv_hw_virtual_node_update (card, &card->cap);
+  g_cond_broadcast (&card->cond);
+  g_mutex_unlock (&card->lock);
+}
+
 /**
  * gst_tv_hw_virtual_card_set_pacing:
  * @card: a card
@@ -776,9 +787,7 @@ gst_tv_hw_virtual_card_set_pacing (GstTvHwVirtualCard * card,
 
   g_mutex_lock (&card->lock);
   card->pacing = pacing;
-  gst_tv_hw_virtual_node_update (card, &card->cap);
-  g_cond_broadcast (&card->cond);
-  g_mutex_unlock (&card->lock);
+  cap_changed_unlock (card);
 }
 
 /**
@@ -959,9 +968,7 @@ gst_tv_hw_virtual_card_set_no_signal_frames (GstTvHwVirtualCard * card,
   g_mutex_lock (&card->lock);
   gst_tv_hw_virtual_node_update (card, &card->cap);
   card->no_signal_frames = deliver;
-  gst_tv_hw_virtual_node_update (card, &card->cap);
-  g_cond_broadcast (&card->cond);
-  g_mutex_unlock (&card->lock);
+  cap_changed_unlock (card);
 }
 
 /**
@@ -1020,9 +1027,7 @@ gst_tv_hw_virtual_card_drop_frames (GstTvHwVirtualCard * card, guint n)
   g_mutex_lock (&card->lock);
   gst_tv_hw_virtual_node_update (card, &card->cap);
   card->drop_frames += n;
-  gst_tv_hw_virtual_node_update (card, &card->cap);
-  g_cond_broadcast (&card->cond);
-  g_mutex_unlock (&card->lock);
+  cap_changed_unlock (card);
 }
 
 /**
@@ -1234,6 +1239,16 @@ gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
   return -err;
 }
 
+/* takes card->lock, then a pending @fault: where a setter the faults can
+ * make fail starts */
+gint
+gst_tv_hw_virtual_lock_take_fault (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node, GstTvHwVirtualFault fault)
+{
+  g_mutex_lock (&card->lock);
+  return gst_tv_hw_virtual_take_fault (card, node, fault);
+}
+
 /* --- ports: the inputs and audio inputs of the capture node, the
  * outputs and audio outputs of the output node; a VBI node has those of
  * the video node of its direction --- */
@@ -1269,8 +1284,7 @@ gst_tv_hw_virtual_port_switch (GstTvHwDevice * dev, guint32 index)
   guint *current, n_ports;
   gint ret;
 
-  g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_take_fault (card, node, output ?
+  ret = gst_tv_hw_virtual_lock_take_fault (card, node, output ?
       GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT : GST_TV_HW_VIRTUAL_FAULT_S_INPUT);
   current = current_port (card, output, &n_ports);
   if (ret == 0 && index >= n_ports)

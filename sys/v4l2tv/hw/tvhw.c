@@ -334,24 +334,22 @@ free_mappings (GstTvHwDevice * dev)
 
 /* --- node kinds --- */
 
+/* each kind is named as its buffer type and its capability bit are */
+#define NODE_KIND(kind, name) \
+  [GST_TV_HW_NODE_##kind] = {V4L2_BUF_TYPE_##kind, V4L2_CAP_##kind, name}
+
 static const struct
 {
   guint32 buf_type;
   guint32 capability;
   const gchar *name;
 } node_kinds[GST_TV_HW_N_NODE_KINDS] = {
-  [GST_TV_HW_NODE_VIDEO_CAPTURE] = {V4L2_BUF_TYPE_VIDEO_CAPTURE,
-      V4L2_CAP_VIDEO_CAPTURE, "video capture"},
-  [GST_TV_HW_NODE_VIDEO_OUTPUT] = {V4L2_BUF_TYPE_VIDEO_OUTPUT,
-      V4L2_CAP_VIDEO_OUTPUT, "video output"},
-  [GST_TV_HW_NODE_VBI_CAPTURE] = {V4L2_BUF_TYPE_VBI_CAPTURE,
-      V4L2_CAP_VBI_CAPTURE, "VBI capture"},
-  [GST_TV_HW_NODE_VBI_OUTPUT] = {V4L2_BUF_TYPE_VBI_OUTPUT,
-      V4L2_CAP_VBI_OUTPUT, "VBI output"},
-  [GST_TV_HW_NODE_SLICED_VBI_CAPTURE] = {V4L2_BUF_TYPE_SLICED_VBI_CAPTURE,
-      V4L2_CAP_SLICED_VBI_CAPTURE, "sliced VBI capture"},
-  [GST_TV_HW_NODE_SLICED_VBI_OUTPUT] = {V4L2_BUF_TYPE_SLICED_VBI_OUTPUT,
-      V4L2_CAP_SLICED_VBI_OUTPUT, "sliced VBI output"},
+  NODE_KIND (VIDEO_CAPTURE, "video capture"),
+  NODE_KIND (VIDEO_OUTPUT, "video output"),
+  NODE_KIND (VBI_CAPTURE, "VBI capture"),
+  NODE_KIND (VBI_OUTPUT, "VBI output"),
+  NODE_KIND (SLICED_VBI_CAPTURE, "sliced VBI capture"),
+  NODE_KIND (SLICED_VBI_OUTPUT, "sliced VBI output"),
 };
 
 gboolean
@@ -471,8 +469,7 @@ open_failed:
     else
       gst_tv_hw_set_error_from_errno (dev, error, ret, "open");
     dev->priv = NULL;
-    gst_tv_hw_device_close (dev);
-    return NULL;
+    goto failed;
   }
 querycap_failed:
   {
@@ -483,8 +480,7 @@ querycap_failed:
     } else {
       gst_tv_hw_set_error_from_errno (dev, error, ret, "VIDIOC_QUERYCAP");
     }
-    gst_tv_hw_device_close (dev);
-    return NULL;
+    goto failed;
   }
 wrong_kind:
   {
@@ -492,8 +488,7 @@ wrong_kind:
         "'%s' (%s, driver %s) is not a %s device: this node does not "
         "support it (device caps 0x%08x)", location, dev->card, dev->driver,
         gst_tv_hw_node_kind_name (kind), dev->device_caps);
-    gst_tv_hw_device_close (dev);
-    return NULL;
+    goto failed;
   }
 no_streaming:
   {
@@ -501,9 +496,11 @@ no_streaming:
         "'%s' (%s, driver %s) does not support streaming I/O "
         "(device caps 0x%08x)", location, dev->card, dev->driver,
         dev->device_caps);
-    gst_tv_hw_device_close (dev);
-    return NULL;
+    goto failed;
   }
+failed:
+  gst_tv_hw_device_close (dev);
+  return NULL;
 }
 
 /**

@@ -288,14 +288,10 @@ done:
 
 /* --- formats --- */
 
-static const struct
-{
-  guint32 fourcc;
-  const gchar *description;
-} formats[] = {
-  {V4L2_PIX_FMT_YUYV, "YUYV 4:2:2"},
-  {V4L2_PIX_FMT_UYVY, "UYVY 4:2:2"},
-};
+/* the formats the card makes, all packed 4:2:2, in the power-on ENUM_FMT
+ * order */
+static const guint32 formats[] = { V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_UYVY };
+G_STATIC_ASSERT (G_N_ELEMENTS (formats) <= GST_TV_HW_VIRTUAL_MAX_FORMATS);
 
 static gboolean
 format_supported (guint32 fourcc)
@@ -303,7 +299,7 @@ format_supported (guint32 fourcc)
   guint i;
 
   for (i = 0; i < G_N_ELEMENTS (formats); i++) {
-    if (formats[i].fourcc == fourcc)
+    if (formats[i] == fourcc)
       return TRUE;
   }
   return FALSE;
@@ -353,7 +349,6 @@ virtual_enum_fmt (GstTvHwDevice * dev, struct v4l2_fmtdesc *desc)
   guint32 type = NODE (dev)->type;
   guint32 index = desc->index;
   guint32 fourcc;
-  guint i;
 
   /* v4l_enum_fmt(): no pixel formats on a VBI node */
   if (desc->type != type || gst_tv_hw_virtual_node_is_vbi (card, NODE (dev)))
@@ -369,13 +364,11 @@ virtual_enum_fmt (GstTvHwDevice * dev, struct v4l2_fmtdesc *desc)
   desc->index = index;
   desc->type = type;
   desc->pixelformat = fourcc;
-  for (i = 0; i < G_N_ELEMENTS (formats); i++)
-    if (formats[i].fourcc == fourcc)
-      g_strlcpy ((gchar *) desc->description, formats[i].description,
-          sizeof (desc->description));
-  if (desc->description[0] == '\0')
-    g_snprintf ((gchar *) desc->description, sizeof (desc->description),
-        "%" GST_FOURCC_FORMAT, GST_FOURCC_ARGS (fourcc));
+  /* as vivid: "YUYV 4:2:2"; a format the card cannot make (set_formats)
+   * is named by its fourcc alone */
+  g_snprintf ((gchar *) desc->description, sizeof (desc->description),
+      "%" GST_FOURCC_FORMAT "%s", GST_FOURCC_ARGS (fourcc),
+      format_supported (fourcc) ? " 4:2:2" : "");
 
   return 0;
 }
@@ -580,8 +573,7 @@ power_on (GstTvHwVirtualCard * card)
   card->seq_jump = card->seq_once = FALSE;
   card->seq_offset = 0;
   card->n_formats = G_N_ELEMENTS (formats);
-  card->formats[0] = formats[0].fourcc;
-  card->formats[1] = formats[1].fourcc;
+  memcpy (card->formats, formats, sizeof (formats));
   gst_tv_hw_virtual_cap_set_defaults (card);
   gst_tv_hw_virtual_out_set_defaults (card);
   gst_tv_hw_virtual_ctrls_set_defaults (card);

@@ -24,6 +24,7 @@
 
 #include "hw/tvhw-backend.h"
 #include "hw/tvhw-v4l2.h"
+#include "v4l2tv-debug.h"
 
 GST_DEBUG_CATEGORY_STATIC (tvhw_v4l2_debug);
 #define GST_CAT_DEFAULT tvhw_v4l2_debug
@@ -61,13 +62,8 @@ xioctl (GstTvHwDevice * dev, gulong request, const gchar * name, gpointer arg)
 static void
 ensure_debug_category (void)
 {
-  static gsize done = 0;
-
-  if (g_once_init_enter (&done)) {
-    GST_DEBUG_CATEGORY_INIT (tvhw_v4l2_debug, "tvhw-v4l2", 0,
-        "v4l2tv hardware layer, kernel backend");
-    g_once_init_leave (&done, 1);
-  }
+  V4L2TV_DEBUG_INIT_ONCE (tvhw_v4l2_debug, "tvhw-v4l2",
+      "v4l2tv hardware layer, kernel backend");
 }
 
 static gint

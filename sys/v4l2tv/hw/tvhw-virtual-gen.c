@@ -111,21 +111,18 @@ gst_tv_hw_virtual_gen_free (GstTvHwVirtualGen * gen)
   g_free (gen);
 }
 
-/* one pixel pair: two luma samples sharing one chroma sample */
+/* one pixel pair: two luma samples sharing one chroma sample; YUYV and
+ * UYVY only swap the luma and chroma bytes */
 static inline void
 put_pair (guint8 * p, gboolean uyvy, guint8 y0, guint8 y1, guint8 u, guint8 v)
 {
-  if (uyvy) {
-    p[0] = u;
-    p[1] = y0;
-    p[2] = v;
-    p[3] = y1;
-  } else {
-    p[0] = y0;
-    p[1] = u;
-    p[2] = y1;
-    p[3] = v;
-  }
+  guint8 *luma = uyvy ? p + 1 : p;
+  guint8 *chroma = uyvy ? p : p + 1;
+
+  luma[0] = y0;
+  luma[2] = y1;
+  chroma[0] = u;
+  chroma[2] = v;
 }
 
 static Colour

@@ -289,6 +289,9 @@ const gchar *gst_tv_hw_virtual_node_name (GstTvHwVirtualCard * card,
  * open) when the faults hit that node (set_fault_nodes) */
 gint gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
     GstTvHwVirtualNode * node, GstTvHwVirtualFault fault);
+/* takes card->lock, then a pending @fault (the caller unlocks) */
+gint gst_tv_hw_virtual_lock_take_fault (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node, GstTvHwVirtualFault fault);
 /* whether injected faults hit calls on @node (set_fault_nodes) */
 gboolean gst_tv_hw_virtual_faults_hit (GstTvHwVirtualCard * card,
     GstTvHwVirtualNode * node);

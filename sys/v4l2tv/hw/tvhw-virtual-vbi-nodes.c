@@ -206,8 +206,7 @@ gst_tv_hw_virtual_vbi_s_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
   guint16 set;
   gint ret;
 
-  g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_take_fault (card, node,
+  ret = gst_tv_hw_virtual_lock_take_fault (card, node,
       GST_TV_HW_VIRTUAL_FAULT_S_FMT);
   if (ret < 0)
     goto done;

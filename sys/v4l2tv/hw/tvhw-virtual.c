@@ -251,8 +251,7 @@ virtual_s_std (GstTvHwDevice * dev, v4l2_std_id std)
   v4l2_std_id mask, norm;
   gint ret;
 
-  g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_take_fault (card, node,
+  ret = gst_tv_hw_virtual_lock_take_fault (card, node,
       GST_TV_HW_VIRTUAL_FAULT_S_STD);
   if (ret < 0)
     goto done;
@@ -289,14 +288,10 @@ done:
 
 /* --- formats --- */
 
-static const struct
-{
-  guint32 fourcc;
-  const gchar *description;
-} formats[] = {
-  {V4L2_PIX_FMT_YUYV, "YUYV 4:2:2"},
-  {V4L2_PIX_FMT_UYVY, "UYVY 4:2:2"},
-};
+/* the formats the card makes, all packed 4:2:2, in the power-on ENUM_FMT
+ * order */
+static const guint32 formats[] = { V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_UYVY };
+G_STATIC_ASSERT (G_N_ELEMENTS (formats) <= GST_TV_HW_VIRTUAL_MAX_FORMATS);
 
 static gboolean
 format_supported (guint32 fourcc)
@@ -304,7 +299,7 @@ format_supported (guint32 fourcc)
   guint i;
 
   for (i = 0; i < G_N_ELEMENTS (formats); i++) {
-    if (formats[i].fourcc == fourcc)
+    if (formats[i] == fourcc)
       return TRUE;
   }
   return FALSE;
@@ -354,7 +349,6 @@ virtual_enum_fmt (GstTvHwDevice * dev, struct v4l2_fmtdesc *desc)
   guint32 type = NODE (dev)->type;
   guint32 index = desc->index;
   guint32 fourcc;
-  guint i;
 
   /* v4l_enum_fmt(): no pixel formats on a VBI node */
   if (desc->type != type || gst_tv_hw_virtual_node_is_vbi (card, NODE (dev)))
@@ -370,13 +364,43 @@ virtual_enum_fmt (GstTvHwDevice * dev, struct v4l2_fmtdesc *desc)
   desc->index = index;
   desc->type = type;
   desc->pixelformat = fourcc;
-  for (i = 0; i < G_N_ELEMENTS (formats); i++)
-    if (formats[i].fourcc == fourcc)
-      g_strlcpy ((gchar *) desc->description, formats[i].description,
-          sizeof (desc->description));
-  if (desc->description[0] == '\0')
-    g_snprintf ((gchar *) desc->description, sizeof (desc->description),
-        "%" GST_FOURCC_FORMAT, GST_FOURCC_ARGS (fourcc));
+  /* as vivid: "YUYV 4:2:2"; a format the card cannot make (set_formats)
+   * is named by its fourcc alone */
+  g_snprintf ((gchar *) desc->description, sizeof (desc->description),
+      "%" GST_FOURCC_FORMAT "%s", GST_FOURCC_ARGS (fourcc),
+      format_supported (fourcc) ? " 4:2:2" : "");
+
+  return 0;
+}
+
+/* card->lock held: @fmt of @node for @pixelformat, cropped on the
+ * capture node */
+static void
+fill_node_format (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
+    struct v4l2_format *fmt, guint32 pixelformat)
+{
+  fill_format (fmt, node->std, pixelformat);
+  if (node == &card->cap)
+    gst_tv_hw_virtual_cap_crop_format (card, &fmt->fmt.pix);
+}
+
+/* G_FMT (@try FALSE: the node's format) or TRY_FMT (the one asked for) */
+static gint
+answer_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt, gboolean try)
+{
+  GstTvHwVirtualCard *card = CARD (dev);
+  GstTvHwVirtualNode *node = NODE (dev);
+
+  if (gst_tv_hw_virtual_node_is_vbi (card, node))
+    return try ? gst_tv_hw_virtual_vbi_try_fmt (dev, fmt) :
+        gst_tv_hw_virtual_vbi_g_fmt (dev, fmt);
+  if (fmt->type != node->type)
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  fill_node_format (card, node, fmt,
+      try ? fmt->fmt.pix.pixelformat : node->pixelformat);
+  g_mutex_unlock (&card->lock);
 
   return 0;
 }
@@ -384,41 +408,13 @@ virtual_enum_fmt (GstTvHwDevice * dev, struct v4l2_fmtdesc *desc)
 static gint
 virtual_g_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
 {
-  GstTvHwVirtualCard *card = CARD (dev);
-  GstTvHwVirtualNode *node = NODE (dev);
-
-  if (gst_tv_hw_virtual_node_is_vbi (card, node))
-    return gst_tv_hw_virtual_vbi_g_fmt (dev, fmt);
-  if (fmt->type != node->type)
-    return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  fill_format (fmt, node->std, node->pixelformat);
-  if (node == &card->cap)
-    gst_tv_hw_virtual_cap_crop_format (card, &fmt->fmt.pix);
-  g_mutex_unlock (&card->lock);
-
-  return 0;
+  return answer_fmt (dev, fmt, FALSE);
 }
 
 static gint
 virtual_try_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
 {
-  GstTvHwVirtualCard *card = CARD (dev);
-  GstTvHwVirtualNode *node = NODE (dev);
-
-  if (gst_tv_hw_virtual_node_is_vbi (card, node))
-    return gst_tv_hw_virtual_vbi_try_fmt (dev, fmt);
-  if (fmt->type != node->type)
-    return -EINVAL;
-
-  g_mutex_lock (&card->lock);
-  fill_format (fmt, node->std, fmt->fmt.pix.pixelformat);
-  if (node == &card->cap)
-    gst_tv_hw_virtual_cap_crop_format (card, &fmt->fmt.pix);
-  g_mutex_unlock (&card->lock);
-
-  return 0;
+  return answer_fmt (dev, fmt, TRUE);
 }
 
 static gint
@@ -433,14 +429,11 @@ virtual_s_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
   if (fmt->type != node->type)
     return -EINVAL;
 
-  g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_take_fault (card, node,
+  ret = gst_tv_hw_virtual_lock_take_fault (card, node,
       GST_TV_HW_VIRTUAL_FAULT_S_FMT);
   if (ret < 0)
     goto done;
-  fill_format (fmt, node->std, fmt->fmt.pix.pixelformat);
-  if (node == &card->cap)
-    gst_tv_hw_virtual_cap_crop_format (card, &fmt->fmt.pix);
+  fill_node_format (card, node, fmt, fmt->fmt.pix.pixelformat);
   /* vivid: vb2_is_busy(), even for the same format */
   if (node->n_buffers > 0) {
     ret = -EBUSY;
@@ -580,8 +573,7 @@ power_on (GstTvHwVirtualCard * card)
   card->seq_jump = card->seq_once = FALSE;
   card->seq_offset = 0;
   card->n_formats = G_N_ELEMENTS (formats);
-  card->formats[0] = formats[0].fourcc;
-  card->formats[1] = formats[1].fourcc;
+  memcpy (card->formats, formats, sizeof (formats));
   gst_tv_hw_virtual_cap_set_defaults (card);
   gst_tv_hw_virtual_out_set_defaults (card);
   gst_tv_hw_virtual_ctrls_set_defaults (card);
@@ -759,6 +751,17 @@ gst_tv_hw_virtual_is_node (const gchar * location)
   return location != NULL && find_node (location) >= 0;
 }
 
+/* card->lock held, released here: after a test changed what the capture
+ * node makes, the frames due by now follow the new setting, and whoever
+ * waits on the card sees it at once */
+static void
+cap_changed_unlock (GstTvHwVirtualCard * card)
+{
+  gst_tv_hw_virtual_node_update (card, &card->cap);
+  g_cond_broadcast (&card->cond);
+  g_mutex_unlock (&card->lock);
+}
+
 /**
  * gst_tv_hw_virtual_card_set_pacing:
  * @card: a card
@@ -776,9 +779,7 @@ gst_tv_hw_virtual_card_set_pacing (GstTvHwVirtualCard * card,
 
   g_mutex_lock (&card->lock);
   card->pacing = pacing;
-  gst_tv_hw_virtual_node_update (card, &card->cap);
-  g_cond_broadcast (&card->cond);
-  g_mutex_unlock (&card->lock);
+  cap_changed_unlock (card);
 }
 
 /**
@@ -959,9 +960,7 @@ gst_tv_hw_virtual_card_set_no_signal_frames (GstTvHwVirtualCard * card,
   g_mutex_lock (&card->lock);
   gst_tv_hw_virtual_node_update (card, &card->cap);
   card->no_signal_frames = deliver;
-  gst_tv_hw_virtual_node_update (card, &card->cap);
-  g_cond_broadcast (&card->cond);
-  g_mutex_unlock (&card->lock);
+  cap_changed_unlock (card);
 }
 
 /**
@@ -1020,9 +1019,7 @@ gst_tv_hw_virtual_card_drop_frames (GstTvHwVirtualCard * card, guint n)
   g_mutex_lock (&card->lock);
   gst_tv_hw_virtual_node_update (card, &card->cap);
   card->drop_frames += n;
-  gst_tv_hw_virtual_node_update (card, &card->cap);
-  g_cond_broadcast (&card->cond);
-  g_mutex_unlock (&card->lock);
+  cap_changed_unlock (card);
 }
 
 /**
@@ -1234,6 +1231,16 @@ gst_tv_hw_virtual_take_fault (GstTvHwVirtualCard * card,
   return -err;
 }
 
+/* takes card->lock, then a pending @fault: where a setter the faults can
+ * make fail starts */
+gint
+gst_tv_hw_virtual_lock_take_fault (GstTvHwVirtualCard * card,
+    GstTvHwVirtualNode * node, GstTvHwVirtualFault fault)
+{
+  g_mutex_lock (&card->lock);
+  return gst_tv_hw_virtual_take_fault (card, node, fault);
+}
+
 /* --- ports: the inputs and audio inputs of the capture node, the
  * outputs and audio outputs of the output node; a VBI node has those of
  * the video node of its direction --- */
@@ -1269,8 +1276,7 @@ gst_tv_hw_virtual_port_switch (GstTvHwDevice * dev, guint32 index)
   guint *current, n_ports;
   gint ret;
 
-  g_mutex_lock (&card->lock);
-  ret = gst_tv_hw_virtual_take_fault (card, node, output ?
+  ret = gst_tv_hw_virtual_lock_take_fault (card, node, output ?
       GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT : GST_TV_HW_VIRTUAL_FAULT_S_INPUT);
   current = current_port (card, output, &n_ports);
   if (ret == 0 && index >= n_ports)

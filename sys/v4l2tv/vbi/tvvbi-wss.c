@@ -37,19 +37,17 @@
 static const gchar header[WSS_HEADER + 1] =
     "11111000111000111000111000111" "000111100011110000011111";
 
-static const struct
-{
-  GstTvVbiWssAspect aspect;
-  const gchar *name;
-} aspects[] = {
-  {GST_TV_VBI_WSS_4_3_FULL, "4:3 full format"},
-  {GST_TV_VBI_WSS_14_9_LETTERBOX_CENTRE, "14:9 letterbox centre"},
-  {GST_TV_VBI_WSS_14_9_LETTERBOX_TOP, "14:9 letterbox top"},
-  {GST_TV_VBI_WSS_16_9_LETTERBOX_CENTRE, "16:9 letterbox centre"},
-  {GST_TV_VBI_WSS_16_9_LETTERBOX_TOP, "16:9 letterbox top"},
-  {GST_TV_VBI_WSS_ABOVE_16_9_LETTERBOX_CENTRE, ">16:9 letterbox centre"},
-  {GST_TV_VBI_WSS_14_9_FULL, "14:9 full format"},
-  {GST_TV_VBI_WSS_16_9_ANAMORPHIC, "16:9 full format (anamorphic)"},
+/* the aspects' names by code (b0..b3); the codes with even parity have
+ * none */
+static const gchar *const aspect_names[16] = {
+  [GST_TV_VBI_WSS_4_3_FULL] = "4:3 full format",
+  [GST_TV_VBI_WSS_14_9_LETTERBOX_CENTRE] = "14:9 letterbox centre",
+  [GST_TV_VBI_WSS_14_9_LETTERBOX_TOP] = "14:9 letterbox top",
+  [GST_TV_VBI_WSS_16_9_LETTERBOX_CENTRE] = "16:9 letterbox centre",
+  [GST_TV_VBI_WSS_16_9_LETTERBOX_TOP] = "16:9 letterbox top",
+  [GST_TV_VBI_WSS_ABOVE_16_9_LETTERBOX_CENTRE] = ">16:9 letterbox centre",
+  [GST_TV_VBI_WSS_14_9_FULL] = "14:9 full format",
+  [GST_TV_VBI_WSS_16_9_ANAMORPHIC] = "16:9 full format (anamorphic)",
 };
 
 /**
@@ -73,13 +71,11 @@ gst_tv_vbi_wss_aspect (guint16 word)
 const gchar *
 gst_tv_vbi_wss_aspect_name (GstTvVbiWssAspect aspect)
 {
-  guint i;
+  const gchar *name = NULL;
 
-  for (i = 0; i < G_N_ELEMENTS (aspects); i++) {
-    if (aspects[i].aspect == aspect)
-      return aspects[i].name;
-  }
-  return "invalid";
+  if ((guint) aspect < G_N_ELEMENTS (aspect_names))
+    name = aspect_names[aspect];
+  return name != NULL ? name : "invalid";
 }
 
 guint16

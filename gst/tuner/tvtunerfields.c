@@ -13,15 +13,7 @@
 #include "tvtunerfields.h"
 
 /* the offset of a property's field, kept on its GParamSpec */
-static GQuark
-field_quark (void)
-{
-  static GQuark quark = 0;
-
-  if (G_UNLIKELY (quark == 0))
-    quark = g_quark_from_static_string ("gst-tv-tuner-field-offset");
-  return quark;
-}
+static G_DEFINE_QUARK (gst-tv-tuner-field-offset, field);
 
 /* the field of @pspec in @object, or NULL for a property not installed
  * with tv_tuner_install_field() (offset 0 is the GObject, never a field) */

@@ -844,7 +844,8 @@ gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
     case GST_V4L2_TV_OBJECT_PROP_PORT:
       /* what is in force while open: the card's port until a switch
        * asked for lands, and when none was asked for */
-      if (obj->active_port && (obj->pending || obj->port == NULL))
+      if (obj->active_port && (obj->pending || obj->landing ||
+              obj->port == NULL))
         g_value_set_string (value, obj->active_port);
       else
         g_value_set_string (value, obj->port);
@@ -859,7 +860,7 @@ gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
       /* likewise; norm=auto stays auto (detected-norm says what it
        * found) */
       if (obj->active_port && obj->norm != GST_V4L2_TV_NORM_AUTO &&
-          (obj->pending || obj->norm == 0))
+          (obj->pending || obj->landing || obj->norm == 0))
         g_value_set_enum (value, (gint) norm_value_of (obj->active_std,
                 obj->norm));
       else
@@ -1073,6 +1074,7 @@ gst_v4l2_tv_object_close (GstV4l2TvObject * obj)
   obj->fps_n = 0;
   obj->fps_d = 1;
   obj->pending = FALSE;
+  obj->landing = FALSE;
   obj->started = FALSE;
   GST_OBJECT_UNLOCK (obj->element);
 
@@ -1224,6 +1226,10 @@ gst_v4l2_tv_object_resolve (GstV4l2TvObject * obj, GstV4l2TvSelection * sel,
   port = g_strdup (obj->port);
   norm = obj->norm;
   obj->pending = FALSE;
+  /* until the card has taken them (or refused them), the port and norm
+   * properties keep saying what is in force, as the tuner's getters,
+   * which wait for the device lock held meanwhile, do */
+  obj->landing = TRUE;
   GST_OBJECT_UNLOCK (obj->element);
 
   if (obj->ports_error)
@@ -1809,6 +1815,7 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel,
   g_free (obj->active_port);
   obj->active_port = g_strdup (obj->port_name);
   obj->active_std = std;
+  obj->landing = FALSE;
   GST_OBJECT_UNLOCK (obj->element);
   gst_caps_unref (caps);
 

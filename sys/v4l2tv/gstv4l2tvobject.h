@@ -191,6 +191,8 @@ struct _GstV4l2TvObject
   gchar *port;                  /* requested input/output, NULL: keep */
   v4l2_std_id norm;             /* requested standard, 0: keep */
   gboolean pending;             /* port or norm changed while streaming */
+  gboolean landing;             /* port/norm taken to be programmed, not
+                                 * yet in force (properties say the old) */
   gboolean flushing;            /* between unlock() and unlock_stop() */
   GstTvHwDevice *dev;           /* set and cleared under both locks */
   gchar *card;

@@ -107,9 +107,10 @@ probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
       } else {
         if (d.has_caption[0]) {
           gchar *text;
+          gboolean shown;
 
           w->field1++;
-          gst_tv_vbi_cc_decoder_feed (w->cc1, d.caption[0][0],
+          shown = gst_tv_vbi_cc_decoder_feed (w->cc1, d.caption[0][0],
               d.caption[0][1]);
           text = gst_tv_vbi_cc_decoder_get_text (w->cc1);
           if (text && strstr (text, "Hello world!") && !w->hello) {
@@ -122,6 +123,15 @@ probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
             w->closed = TRUE;
           }
           g_free (text);
+          /* vivid's captions carry no preamble address code, so nothing
+           * takes the cursor back to column 0: a decoder, like a TV set,
+           * writes each caption on where the last one ended, and one pair
+           * vivid skipped or repeated shifts every later caption off the
+           * row's end. Each caption is decoded on its own instead. */
+          if (shown) {
+            gst_tv_vbi_cc_decoder_free (w->cc1);
+            w->cc1 = gst_tv_vbi_cc_decoder_new (1);
+          }
         }
         if (d.has_caption[1])
           w->field2++;

@@ -1708,9 +1708,10 @@ frame_time (const struct v4l2_buffer *vbuf)
  * Counts the frames the card lost between the previous frame it
  * delivered and the one in @vbuf (see the dropped-frames property):
  * - the sequence numbers tell, modulo 2^32 (they wrap around);
- * - when the source waited in vain in between while the input had no
- *   picture (no signal: fillers went out, or with signal-loss=wait
- *   nothing), the missing numbers are that gap, not drops; without such
+ * - when the source waited in vain in between and read the input's
+ *   status without a picture at least once (no signal: fillers went out,
+ *   or with signal-loss=wait nothing), the missing numbers are that gap,
+ *   not drops, even if the signal was back at a later read; without such
  *   a status, the periods filled and the one the frames came back in are
  *   not drops (the card stalled with a signal);
  * - a jump that the time between the two frames cannot explain (more
@@ -2166,6 +2167,15 @@ gst_v4l2_tv_src_filler_due (GstV4l2TvSrc * self, GstClockTime pts)
       now >= pts + FILLER_DELAY (self->duration);
 }
 
+/* the input's status was just read in a wait that timed out: when it had
+ * no picture, the frames the card skips until its next frame are no drops */
+static void
+gst_v4l2_tv_src_note_gap (GstV4l2TvSrc * self)
+{
+  if (!gst_v4l2_tv_signal_has_picture (&self->signal))
+    self->no_picture_gap = TRUE;
+}
+
 /* a filler frame for the period at @pts, in place of the card's */
 static GstFlowReturn
 gst_v4l2_tv_src_fill (GstV4l2TvSrc * self, GstV4l2TvSignalLoss mode,
@@ -2174,9 +2184,14 @@ gst_v4l2_tv_src_fill (GstV4l2TvSrc * self, GstV4l2TvSignalLoss mode,
   GstBuffer *buf;
   guint64 n;
 
+  /* the status is read here, and again as the gap begins: either read
+   * without a picture makes the gap one of no signal (the signal can come
+   * back in between) */
   gst_v4l2_tv_signal_poll (&self->signal, GST_CLOCK_TIME_NONE, pts);
+  gst_v4l2_tv_src_note_gap (self);
   buf = gst_v4l2_tv_signal_make_filler (&self->signal, mode,
       self->format_caps, pts, self->duration);
+  gst_v4l2_tv_src_note_gap (self);
   if (buf == NULL) {
     GST_ELEMENT_ERROR (self, STREAM, FAILED, (NULL),
         ("could not make a filler frame for %" GST_PTR_FORMAT,
@@ -2194,15 +2209,6 @@ gst_v4l2_tv_src_fill (GstV4l2TvSrc * self, GstV4l2TvSignalLoss mode,
   *outbuf = buf;
 
   return GST_FLOW_OK;
-}
-
-/* a wait timed out (the input's status was just read): the frames the
- * card skips while its input has no picture are no drops */
-static void
-gst_v4l2_tv_src_note_gap (GstV4l2TvSrc * self)
-{
-  if (!gst_v4l2_tv_signal_has_picture (&self->signal))
-    self->no_picture_gap = TRUE;
 }
 
 /* the VBI frame of video frame @vbuf: caption meta on @buf, the WSS
@@ -2268,11 +2274,8 @@ again:
 
     if (res == GST_V4L2_TV_WAIT_TIMEOUT) {
       if (GST_CLOCK_TIME_IS_VALID (pts)) {
-        if (gst_v4l2_tv_src_filler_due (self, pts)) {
-          ret = gst_v4l2_tv_src_fill (self, mode, pts, outbuf);
-          gst_v4l2_tv_src_note_gap (self);
-          return ret;
-        }
+        if (gst_v4l2_tv_src_filler_due (self, pts))
+          return gst_v4l2_tv_src_fill (self, mode, pts, outbuf);
         continue;
       }
       waited += timeout;

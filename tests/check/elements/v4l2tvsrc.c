@@ -20,6 +20,7 @@
 
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
+#include <gst/check/gsttestclock.h>
 #include <gst/base/gstbasesrc.h>
 #include <gst/video/video.h>
 
@@ -880,6 +881,86 @@ GST_START_TEST (test_gap_not_dropped)
 
   g_object_get (h->element, "gap-frames", &gaps, NULL);
   fail_unless_equals_int (gaps > 0, repeat);
+  fail_unless_equals_uint64 (dropped_frames (h->element), 0);
+  fail_unless_equals_int (count_drop_messages (bus, &last), 0);
+
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* the signal comes back while the source reads the input in a gap: the
+ * bus's sync handler (in the streaming thread, as the source says "no
+ * signal") gives it back, so the source's next read of the status, for
+ * the same filler, finds it again */
+typedef struct
+{
+  GstTvHwVirtualCard *card;
+  gint restored;
+} SignalBack;
+
+static GstBusSyncReply
+give_signal_back (GstBus * bus, GstMessage * msg, gpointer user_data)
+{
+  SignalBack *back = user_data;
+
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ELEMENT &&
+      is_no_signal_message (msg) && g_atomic_int_get (&back->restored) == 0) {
+    fail_unless (gst_tv_hw_virtual_card_set_signal (back->card, 1,
+            V4L2_STD_NTSC_M));
+    g_atomic_int_set (&back->restored, 1);
+  }
+  return GST_BUS_PASS;
+}
+
+/* the missing numbers of a gap in which the source read the input without
+ * a signal are no drops, even when the signal was back at its next read
+ * (it was counted 23 drops: only the status read last counted) */
+GST_START_TEST (test_gap_signal_back_at_once)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite1", "NTSC");
+  GstBus *bus = gst_bus_new ();
+  SignalBack back = { card, 0 };
+  GstTestClock *clock;
+  guint64 gaps = 0, last = 0;
+  GstBuffer *buf;
+
+  /* the harness's test clock: no filler is due until the test says so */
+  gst_util_set_object_arg (G_OBJECT (h->element), "signal-loss", "repeat");
+  gst_bus_set_sync_handler (bus, give_signal_back, &back, NULL);
+  gst_element_set_bus (h->element, bus);
+  gst_harness_play (h);
+  pull_sequence (h, card, 0, TRUE);
+
+  gst_tv_hw_virtual_card_set_no_signal_frames (card, FALSE);
+  fail_unless (gst_tv_hw_virtual_card_set_signal (card, 1, 0));
+  gst_tv_hw_virtual_card_emit_frames (card, 25);
+  /* fillers due for the next three periods, then the card's frame 26 */
+  clock = gst_harness_get_testclock (h);
+  gst_test_clock_set_time (clock, gst_clock_get_time (GST_CLOCK (clock)) +
+      4 * NTSC_PERIOD);
+  gst_object_unref (clock);
+  buf = gst_harness_pull (h);
+  fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_GAP));
+  gst_buffer_unref (buf);
+  fail_unless (g_atomic_int_get (&back.restored), "no \"no-signal\" message "
+      "before the first filler");
+  do {
+    buf = v4l2tv_check_pull_frame (h, card);
+    if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_GAP))
+      gst_clear_buffer (&buf);
+  } while (buf == NULL);
+  fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), 26);
+  fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT));
+  gst_buffer_unref (buf);
+
+  g_object_get (h->element, "gap-frames", &gaps, NULL);
+  fail_unless (gaps > 0);
   fail_unless_equals_uint64 (dropped_frames (h->element), 0);
   fail_unless_equals_int (count_drop_messages (bus, &last), 0);
 
@@ -2377,6 +2458,7 @@ v4l2tvsrc_suite (void)
   tcase_add_test (tc_stream, test_sequence_wrap);
   tcase_add_loop_test (tc_stream, test_gap_not_dropped, 0,
       G_N_ELEMENTS (gap_cases));
+  tcase_add_test (tc_stream, test_gap_signal_back_at_once);
   tcase_add_loop_test (tc_stream, test_corrupted_frames, 0,
       G_N_ELEMENTS (corrupted_cases));
   tcase_add_test (tc_stream, test_latency);

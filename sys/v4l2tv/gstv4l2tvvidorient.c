@@ -72,7 +72,10 @@ struct _GstV4l2TvOrient
   GstV4l2TvObject *obj;         /* first: gst_v4l2_tv_object_new_part() */
 
   GList *pending;               /* GstMessage: GST_V4L2_TV_QUEUE_WARNING */
-  GstMessage *refusal;          /* a direction refused before open */
+  /* a direction refused before open (IDENTITY: none); its warning is
+   * made when the device opens: a message kept until then would hold a
+   * reference to the element, which holds it, and neither were freed */
+  GstVideoOrientationMethod refused;
   gboolean open;
   gboolean has[N_FLIPS];        /* the card has the control */
   gboolean want[N_FLIPS];       /* asked for */
@@ -92,8 +95,23 @@ void
 gst_v4l2_tv_orient_free (GstV4l2TvOrient * orient)
 {
   g_list_free_full (orient->pending, (GDestroyNotify) gst_message_unref);
-  gst_clear_message (&orient->refusal);
   g_free (orient);
+}
+
+/* queues on @list the warning that refuses @method (a rotation, a
+ * transposition or auto) */
+static void
+queue_refusal (GstV4l2TvObject * obj, GList ** list,
+    GstVideoOrientationMethod method)
+{
+  GEnumValue *ev = g_enum_get_value (g_type_class_peek
+      (GST_TYPE_VIDEO_ORIENTATION_METHOD), method);
+  const gchar *nick = ev ? ev->value_nick : "?";
+
+  GST_V4L2_TV_QUEUE_WARNING (list, obj->element,
+      (_("Video direction '%s' is not supported: a TV card can only "
+              "flip (identity, horiz, vert, 180)."), nick),
+      ("video-direction %s (%d) refused; the direction stays", nick, method));
 }
 
 /* with the lock, open: sets flip @f to want[f]; FALSE with a warning
@@ -158,9 +176,13 @@ gst_v4l2_tv_orient_opened (GstV4l2TvObject * obj)
   orient->open = TRUE;
   /* a refusal from before the element had a bus (gst-launch sets the
    * properties before it builds the pipeline): the user sees it now */
-  if (orient->refusal)
-    orient->pending = g_list_prepend (orient->pending,
-        g_steal_pointer (&orient->refusal));
+  if (orient->refused != GST_VIDEO_ORIENTATION_IDENTITY) {
+    GList *refusal = NULL;
+
+    queue_refusal (orient->obj, &refusal, orient->refused);
+    orient->pending = g_list_concat (refusal, orient->pending);
+    orient->refused = GST_VIDEO_ORIENTATION_IDENTITY;
+  }
   for (f = 0; f < N_FLIPS; f++)
     if (orient->set[f])
       apply_unlocked (orient, f);
@@ -354,27 +376,21 @@ gst_v4l2_tv_orient_set_direction_property (GstV4l2TvObject * obj,
     default:
     {
       GstV4l2TvOrient *orient = obj->orient;
-      GEnumValue *ev = g_enum_get_value (g_type_class_peek
-          (GST_TYPE_VIDEO_ORIENTATION_METHOD), method);
-      const gchar *nick = ev ? ev->value_nick : "?";
       GList *refusal = NULL;
 
-      GST_V4L2_TV_QUEUE_WARNING (&refusal, obj->element,
-          (_("Video direction '%s' is not supported: a TV card can only "
-                  "flip (identity, horiz, vert, 180)."), nick),
-          ("video-direction %s (%d) refused; the direction stays", nick,
-              method));
       /* before the device opens the element may have no bus yet, or a
        * flushing one (a pipeline in NULL): keep the latest refusal and
        * post it when the device opens (NULL to READY) */
       GST_V4L2_TV_DEVICE_LOCK (obj);
       if (!orient->open) {
-        gst_clear_message (&orient->refusal);
-        orient->refusal = refusal->data;
-        g_list_free (refusal);
-        refusal = NULL;
+        orient->refused = method;
+        GST_V4L2_TV_DEVICE_UNLOCK (obj);
+        GST_DEBUG_OBJECT (obj->element, "video-direction %d refused; the "
+            "warning is posted when the device opens", method);
+        return;
       }
       GST_V4L2_TV_DEVICE_UNLOCK (obj);
+      queue_refusal (obj, &refusal, method);
       gst_v4l2_tv_object_post_messages (obj->element, refusal);
       return;
     }

@@ -908,6 +908,20 @@ GST_START_TEST (test_unsupported_direction_in_launch)
 
 GST_END_TEST;
 
+/* a refusal kept for an open that never comes does not keep the element
+ * alive (a kept message would hold a reference to it: fuzz-props found
+ * the element leaked) */
+GST_START_TEST (test_unsupported_direction_never_opened)
+{
+  GstElement *src = gst_element_factory_make ("v4l2tvsrc", NULL);
+
+  gst_util_set_object_arg (G_OBJECT (src), "video-direction", "90r");
+  fail_unless_equals_int (get_direction (src), GST_VIDEO_ORIENTATION_IDENTITY);
+  gst_check_object_destroyed_on_unref (src);
+}
+
+GST_END_TEST;
+
 /* mean |a - b| of two interlaced pictures, @b read mirrored as the
  * software flip does: a vertical flip within each field (the k-th line of
  * a field from the top shows its k-th line from the bottom) */
@@ -1047,6 +1061,7 @@ v4l2tvbalance_suite (void)
   tcase_add_test (tc, test_flip_before_open);
   tcase_add_test (tc, test_unsupported_directions);
   tcase_add_test (tc, test_unsupported_direction_in_launch);
+  tcase_add_test (tc, test_unsupported_direction_never_opened);
   tcase_add_test (tc, test_sw_flips_yuy2);
   tcase_add_test (tc, test_sw_flips_uyvy);
   tcase_add_test (tc, test_sw_flips_converted);

@@ -398,12 +398,44 @@ caps_from_string (const gchar * str)
   return caps;
 }
 
+/* each structure of an element's template negotiated and streamed once
+ * (the source in PLAYING to its first frame, converted where it is not
+ * the card's format; the sink with a frame): the pools, metas, converters
+ * and ORC programs the first inputs would otherwise set up */
+static void
+warm_up_streaming (const gchar * factory, const gchar * pad_name)
+{
+  GstElement *e = gst_element_factory_make (factory, NULL);
+  GstPad *pad = gst_element_get_static_pad (e, pad_name);
+  GstCaps *templ = gst_pad_get_pad_template_caps (pad);
+  gboolean sink = g_str_equal (pad_name, "sink");
+  guint i;
+
+  for (i = 0; i < gst_caps_get_size (templ); i++) {
+    GstCaps *caps = gst_caps_copy_nth (templ, i);
+    FuzzReader r;
+
+    fuzz_reader_init (&r, NULL, 0);
+    if (sink)
+      fuzz_sink (0x8 | 0x1, "PAL", caps, NULL, &r);
+    else
+      fuzz_src (0x8, "PAL", caps, NULL);
+    gst_caps_unref (caps);
+    fuzz_reset_cards (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  }
+  gst_caps_unref (templ);
+  gst_object_unref (pad);
+  gst_object_unref (gst_object_ref_sink (e));
+}
+
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
   fuzz_init ();
   g_mutex_init (&peer.lock);
   g_cond_init (&peer.cond);
+  warm_up_streaming ("v4l2tvsrc", "src");
+  warm_up_streaming ("v4l2tvsink", "sink");
   return 0;
 }
 
@@ -432,6 +464,7 @@ LLVMFuzzerTestOneInput (const guint8 * data, size_t size)
   gst_clear_caps (&caps);
   gst_clear_caps (&caps2);
   fuzz_reset_cards (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  fuzz_plant_leak ();
 
   return 0;
 }

@@ -27,7 +27,23 @@ typedef struct
   gsize pos;
 } FuzzReader;
 
+/* the process set-up, then fuzz_warm_up(): call first in
+ * LLVMFuzzerInitialize */
 void fuzz_init (void);
+
+/* what GLib and GStreamer allocate once per process on first use (types,
+ * quarks, enum and flags classes, the caps and value parsers' tables, the
+ * video library's format tables), done before the first input: parses a
+ * caps string of every media family, caps feature and value type, and
+ * takes each element once to READY on the virtual card, with caps queries
+ * (fuzz-common.c says why) */
+void fuzz_warm_up (void);
+
+/* with V4L2TV_FUZZ_PLANT_LEAK=1 in the environment, leaks one GstCaps
+ * (every harness calls it once an input): check-leak-reported shows that
+ * LeakSanitizer, with its suppressions (tests/lsan.supp), still reports a
+ * leak of ours */
+void fuzz_plant_leak (void);
 
 void fuzz_reader_init (FuzzReader * r, const guint8 * data, gsize size);
 gboolean fuzz_reader_done (const FuzzReader * r);
@@ -53,5 +69,4 @@ void fuzz_reset_cards (GstTvHwVirtualPacing pacing);
 void fuzz_element_to_null (GstElement * element, const gchar * what);
 
 G_END_DECLS
-
 #endif /* __V4L2TV_FUZZ_COMMON_H__ */

@@ -148,6 +148,7 @@ LLVMFuzzerTestOneInput (const guint8 * data, size_t size)
   gst_object_unref (bus);
   gst_object_unref (e);
   fuzz_reset_cards (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  fuzz_plant_leak ();
 
   return 0;
 }

@@ -671,6 +671,7 @@ LLVMFuzzerTestOneInput (const guint8 * data, size_t size)
     }
   }
   fuzz_reset_cards (GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  fuzz_plant_leak ();
 
   return 0;
 }

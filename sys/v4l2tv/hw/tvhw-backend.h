@@ -159,60 +159,6 @@ typedef struct
 extern const GstTvHwStdName gst_tv_hw_std_names[];
 extern const guint gst_tv_hw_n_std_names;
 
-/* the device calls of a GstTvHwOps table, every field but name, open
- * and close, filled with the functions <prefix>_<field>:
- * { .name = "x", .open = x_open, .close = x_close, GST_TV_HW_OPS_CALLS (x) } */
-/* *INDENT-OFF* */
-#define GST_TV_HW_OPS_CALLS(prefix)                                     \
-  .querycap = prefix##_querycap,                                        \
-  .enum_input = prefix##_enum_input,                                    \
-  .g_input = prefix##_g_input,                                          \
-  .s_input = prefix##_s_input,                                          \
-  .enum_output = prefix##_enum_output,                                  \
-  .g_output = prefix##_g_output,                                        \
-  .s_output = prefix##_s_output,                                        \
-  .enumstd = prefix##_enumstd,                                          \
-  .g_std = prefix##_g_std,                                              \
-  .s_std = prefix##_s_std,                                              \
-  .querystd = prefix##_querystd,                                        \
-  .enum_fmt = prefix##_enum_fmt,                                        \
-  .g_fmt = prefix##_g_fmt,                                              \
-  .s_fmt = prefix##_s_fmt,                                              \
-  .try_fmt = prefix##_try_fmt,                                          \
-  .cropcap = prefix##_cropcap,                                          \
-  .g_parm = prefix##_g_parm,                                            \
-  .g_selection = prefix##_g_selection,                                  \
-  .s_selection = prefix##_s_selection,                                  \
-  .queryctrl = prefix##_queryctrl,                                      \
-  .querymenu = prefix##_querymenu,                                      \
-  .g_ctrl = prefix##_g_ctrl,                                            \
-  .s_ctrl = prefix##_s_ctrl,                                            \
-  .g_tuner = prefix##_g_tuner,                                          \
-  .s_tuner = prefix##_s_tuner,                                          \
-  .g_modulator = prefix##_g_modulator,                                  \
-  .s_modulator = prefix##_s_modulator,                                  \
-  .g_frequency = prefix##_g_frequency,                                  \
-  .s_frequency = prefix##_s_frequency,                                  \
-  .enumaudio = prefix##_enumaudio,                                      \
-  .g_audio = prefix##_g_audio,                                          \
-  .s_audio = prefix##_s_audio,                                          \
-  .enumaudout = prefix##_enumaudout,                                    \
-  .g_audout = prefix##_g_audout,                                        \
-  .s_audout = prefix##_s_audout,                                        \
-  .reqbufs = prefix##_reqbufs,                                          \
-  .querybuf = prefix##_querybuf,                                        \
-  .qbuf = prefix##_qbuf,                                                \
-  .dqbuf = prefix##_dqbuf,                                              \
-  .streamon = prefix##_streamon,                                        \
-  .streamoff = prefix##_streamoff,                                      \
-  .mmap = prefix##_mmap,                                                \
-  .munmap = prefix##_munmap,                                            \
-  .poll = prefix##_poll,                                                \
-  .interrupt = prefix##_interrupt,                                      \
-  .g_sliced_vbi_cap = prefix##_g_sliced_vbi_cap,                        \
-  .find_node = prefix##_find_node
-/* *INDENT-ON* */
-
 extern const GstTvHwOps gst_tv_hw_v4l2_ops;
 extern const GstTvHwOps gst_tv_hw_virtual_ops;
 

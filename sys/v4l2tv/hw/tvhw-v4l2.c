@@ -114,99 +114,289 @@ v4l2_close (GstTvHwDevice * dev)
   g_free (priv);
 }
 
-/* The ioctls that only pass their argument on, one macro each kind;
- * xioctl() is called with #req here, since XIOCTL would name the expanded
- * request. */
-/* *INDENT-OFF* */
-/* the kernel reads the struct and writes its answer into it */
-#define IOCTL_RW(op, req, type)                                         \
-static gint                                                             \
-v4l2_##op (GstTvHwDevice * dev, type * arg)                             \
-{                                                                       \
-  return xioctl (dev, req, #req, arg);                                  \
+/* The ioctls that only pass their argument on. The kernel reads a
+ * struct and writes its answer into it (_IOWR); an _IOW ioctl on a const
+ * struct gets a copy, so that the caller's const struct is never handed
+ * to it as writable; an index or buffer type goes to the kernel as an
+ * int. */
+
+static gint
+v4l2_querycap (GstTvHwDevice * dev, struct v4l2_capability *arg)
+{
+  return XIOCTL (dev, VIDIOC_QUERYCAP, arg);
 }
 
-/* an _IOW ioctl on a const struct: the kernel gets a copy, so that the
- * caller's const struct is never handed to it as writable */
-#define IOCTL_W(op, req, type)                                          \
-static gint                                                             \
-v4l2_##op (GstTvHwDevice * dev, const type * arg)                       \
-{                                                                       \
-  type copy = *arg;                                                     \
-                                                                        \
-  return xioctl (dev, req, #req, &copy);                                \
+static gint
+v4l2_enum_input (GstTvHwDevice * dev, struct v4l2_input *arg)
+{
+  return XIOCTL (dev, VIDIOC_ENUMINPUT, arg);
 }
 
-/* an index or buffer type the kernel takes as an int */
-#define IOCTL_SET_INT(op, req)                                          \
-static gint                                                             \
-v4l2_##op (GstTvHwDevice * dev, guint32 value)                          \
-{                                                                       \
-  gint v = value;                                                       \
-                                                                        \
-  return xioctl (dev, req, #req, &v);                                   \
+static gint
+v4l2_g_input (GstTvHwDevice * dev, guint32 * value)
+{
+  gint v = 0;
+  gint ret = XIOCTL (dev, VIDIOC_G_INPUT, &v);
+
+  if (ret == 0)
+    *value = v;
+  return ret;
 }
 
-/* an index the kernel answers as an int */
-#define IOCTL_GET_INT(op, req)                                          \
-static gint                                                             \
-v4l2_##op (GstTvHwDevice * dev, guint32 * value)                        \
-{                                                                       \
-  gint v = 0;                                                           \
-  gint ret = xioctl (dev, req, #req, &v);                               \
-                                                                        \
-  if (ret == 0)                                                         \
-    *value = v;                                                         \
-  return ret;                                                           \
+static gint
+v4l2_s_input (GstTvHwDevice * dev, guint32 value)
+{
+  gint v = value;
+
+  return XIOCTL (dev, VIDIOC_S_INPUT, &v);
 }
 
-IOCTL_RW (querycap, VIDIOC_QUERYCAP, struct v4l2_capability)
-IOCTL_RW (enum_input, VIDIOC_ENUMINPUT, struct v4l2_input)
-IOCTL_GET_INT (g_input, VIDIOC_G_INPUT)
-IOCTL_SET_INT (s_input, VIDIOC_S_INPUT)
-IOCTL_RW (enum_output, VIDIOC_ENUMOUTPUT, struct v4l2_output)
-IOCTL_GET_INT (g_output, VIDIOC_G_OUTPUT)
-IOCTL_SET_INT (s_output, VIDIOC_S_OUTPUT)
+static gint
+v4l2_enum_output (GstTvHwDevice * dev, struct v4l2_output *arg)
+{
+  return XIOCTL (dev, VIDIOC_ENUMOUTPUT, arg);
+}
+
+static gint
+v4l2_g_output (GstTvHwDevice * dev, guint32 * value)
+{
+  gint v = 0;
+  gint ret = XIOCTL (dev, VIDIOC_G_OUTPUT, &v);
+
+  if (ret == 0)
+    *value = v;
+  return ret;
+}
+
+static gint
+v4l2_s_output (GstTvHwDevice * dev, guint32 value)
+{
+  gint v = value;
+
+  return XIOCTL (dev, VIDIOC_S_OUTPUT, &v);
+}
+
 /* an output node takes VIDIOC_ENUMSTD too: the kernel enumerates the
  * standards of the current output */
-IOCTL_RW (enumstd, VIDIOC_ENUMSTD, struct v4l2_standard)
-IOCTL_RW (g_std, VIDIOC_G_STD, v4l2_std_id)
-IOCTL_RW (querystd, VIDIOC_QUERYSTD, v4l2_std_id)
-IOCTL_RW (enum_fmt, VIDIOC_ENUM_FMT, struct v4l2_fmtdesc)
-IOCTL_RW (g_fmt, VIDIOC_G_FMT, struct v4l2_format)
-IOCTL_RW (s_fmt, VIDIOC_S_FMT, struct v4l2_format)
-IOCTL_RW (try_fmt, VIDIOC_TRY_FMT, struct v4l2_format)
-IOCTL_RW (cropcap, VIDIOC_CROPCAP, struct v4l2_cropcap)
-IOCTL_RW (g_parm, VIDIOC_G_PARM, struct v4l2_streamparm)
-IOCTL_RW (g_selection, VIDIOC_G_SELECTION, struct v4l2_selection)
-IOCTL_RW (s_selection, VIDIOC_S_SELECTION, struct v4l2_selection)
-IOCTL_RW (queryctrl, VIDIOC_QUERYCTRL, struct v4l2_queryctrl)
-IOCTL_RW (querymenu, VIDIOC_QUERYMENU, struct v4l2_querymenu)
-IOCTL_RW (g_ctrl, VIDIOC_G_CTRL, struct v4l2_control)
+static gint
+v4l2_enumstd (GstTvHwDevice * dev, struct v4l2_standard *arg)
+{
+  return XIOCTL (dev, VIDIOC_ENUMSTD, arg);
+}
+
+static gint
+v4l2_g_std (GstTvHwDevice * dev, v4l2_std_id * arg)
+{
+  return XIOCTL (dev, VIDIOC_G_STD, arg);
+}
+
+static gint
+v4l2_querystd (GstTvHwDevice * dev, v4l2_std_id * arg)
+{
+  return XIOCTL (dev, VIDIOC_QUERYSTD, arg);
+}
+
+static gint
+v4l2_enum_fmt (GstTvHwDevice * dev, struct v4l2_fmtdesc *arg)
+{
+  return XIOCTL (dev, VIDIOC_ENUM_FMT, arg);
+}
+
+static gint
+v4l2_g_fmt (GstTvHwDevice * dev, struct v4l2_format *arg)
+{
+  return XIOCTL (dev, VIDIOC_G_FMT, arg);
+}
+
+static gint
+v4l2_s_fmt (GstTvHwDevice * dev, struct v4l2_format *arg)
+{
+  return XIOCTL (dev, VIDIOC_S_FMT, arg);
+}
+
+static gint
+v4l2_try_fmt (GstTvHwDevice * dev, struct v4l2_format *arg)
+{
+  return XIOCTL (dev, VIDIOC_TRY_FMT, arg);
+}
+
+static gint
+v4l2_cropcap (GstTvHwDevice * dev, struct v4l2_cropcap *arg)
+{
+  return XIOCTL (dev, VIDIOC_CROPCAP, arg);
+}
+
+static gint
+v4l2_g_parm (GstTvHwDevice * dev, struct v4l2_streamparm *arg)
+{
+  return XIOCTL (dev, VIDIOC_G_PARM, arg);
+}
+
+static gint
+v4l2_g_selection (GstTvHwDevice * dev, struct v4l2_selection *arg)
+{
+  return XIOCTL (dev, VIDIOC_G_SELECTION, arg);
+}
+
+static gint
+v4l2_s_selection (GstTvHwDevice * dev, struct v4l2_selection *arg)
+{
+  return XIOCTL (dev, VIDIOC_S_SELECTION, arg);
+}
+
+static gint
+v4l2_queryctrl (GstTvHwDevice * dev, struct v4l2_queryctrl *arg)
+{
+  return XIOCTL (dev, VIDIOC_QUERYCTRL, arg);
+}
+
+static gint
+v4l2_querymenu (GstTvHwDevice * dev, struct v4l2_querymenu *arg)
+{
+  return XIOCTL (dev, VIDIOC_QUERYMENU, arg);
+}
+
+static gint
+v4l2_g_ctrl (GstTvHwDevice * dev, struct v4l2_control *arg)
+{
+  return XIOCTL (dev, VIDIOC_G_CTRL, arg);
+}
+
 /* _IOWR: the driver writes back the value it stored */
-IOCTL_RW (s_ctrl, VIDIOC_S_CTRL, struct v4l2_control)
-IOCTL_RW (g_tuner, VIDIOC_G_TUNER, struct v4l2_tuner)
-IOCTL_W (s_tuner, VIDIOC_S_TUNER, struct v4l2_tuner)
-IOCTL_RW (g_modulator, VIDIOC_G_MODULATOR, struct v4l2_modulator)
-IOCTL_W (s_modulator, VIDIOC_S_MODULATOR, struct v4l2_modulator)
-IOCTL_RW (g_frequency, VIDIOC_G_FREQUENCY, struct v4l2_frequency)
-IOCTL_W (s_frequency, VIDIOC_S_FREQUENCY, struct v4l2_frequency)
-IOCTL_RW (enumaudio, VIDIOC_ENUMAUDIO, struct v4l2_audio)
-IOCTL_RW (g_audio, VIDIOC_G_AUDIO, struct v4l2_audio)
-IOCTL_W (s_audio, VIDIOC_S_AUDIO, struct v4l2_audio)
-IOCTL_RW (enumaudout, VIDIOC_ENUMAUDOUT, struct v4l2_audioout)
-IOCTL_RW (g_audout, VIDIOC_G_AUDOUT, struct v4l2_audioout)
-IOCTL_W (s_audout, VIDIOC_S_AUDOUT, struct v4l2_audioout)
-IOCTL_RW (reqbufs, VIDIOC_REQBUFS, struct v4l2_requestbuffers)
-IOCTL_RW (querybuf, VIDIOC_QUERYBUF, struct v4l2_buffer)
-IOCTL_RW (qbuf, VIDIOC_QBUF, struct v4l2_buffer)
+static gint
+v4l2_s_ctrl (GstTvHwDevice * dev, struct v4l2_control *arg)
+{
+  return XIOCTL (dev, VIDIOC_S_CTRL, arg);
+}
+
+static gint
+v4l2_g_tuner (GstTvHwDevice * dev, struct v4l2_tuner *arg)
+{
+  return XIOCTL (dev, VIDIOC_G_TUNER, arg);
+}
+
+static gint
+v4l2_s_tuner (GstTvHwDevice * dev, const struct v4l2_tuner *arg)
+{
+  struct v4l2_tuner copy = *arg;
+
+  return XIOCTL (dev, VIDIOC_S_TUNER, &copy);
+}
+
+static gint
+v4l2_g_modulator (GstTvHwDevice * dev, struct v4l2_modulator *arg)
+{
+  return XIOCTL (dev, VIDIOC_G_MODULATOR, arg);
+}
+
+static gint
+v4l2_s_modulator (GstTvHwDevice * dev, const struct v4l2_modulator *arg)
+{
+  struct v4l2_modulator copy = *arg;
+
+  return XIOCTL (dev, VIDIOC_S_MODULATOR, &copy);
+}
+
+static gint
+v4l2_g_frequency (GstTvHwDevice * dev, struct v4l2_frequency *arg)
+{
+  return XIOCTL (dev, VIDIOC_G_FREQUENCY, arg);
+}
+
+static gint
+v4l2_s_frequency (GstTvHwDevice * dev, const struct v4l2_frequency *arg)
+{
+  struct v4l2_frequency copy = *arg;
+
+  return XIOCTL (dev, VIDIOC_S_FREQUENCY, &copy);
+}
+
+static gint
+v4l2_enumaudio (GstTvHwDevice * dev, struct v4l2_audio *arg)
+{
+  return XIOCTL (dev, VIDIOC_ENUMAUDIO, arg);
+}
+
+static gint
+v4l2_g_audio (GstTvHwDevice * dev, struct v4l2_audio *arg)
+{
+  return XIOCTL (dev, VIDIOC_G_AUDIO, arg);
+}
+
+static gint
+v4l2_s_audio (GstTvHwDevice * dev, const struct v4l2_audio *arg)
+{
+  struct v4l2_audio copy = *arg;
+
+  return XIOCTL (dev, VIDIOC_S_AUDIO, &copy);
+}
+
+static gint
+v4l2_enumaudout (GstTvHwDevice * dev, struct v4l2_audioout *arg)
+{
+  return XIOCTL (dev, VIDIOC_ENUMAUDOUT, arg);
+}
+
+static gint
+v4l2_g_audout (GstTvHwDevice * dev, struct v4l2_audioout *arg)
+{
+  return XIOCTL (dev, VIDIOC_G_AUDOUT, arg);
+}
+
+static gint
+v4l2_s_audout (GstTvHwDevice * dev, const struct v4l2_audioout *arg)
+{
+  struct v4l2_audioout copy = *arg;
+
+  return XIOCTL (dev, VIDIOC_S_AUDOUT, &copy);
+}
+
+static gint
+v4l2_reqbufs (GstTvHwDevice * dev, struct v4l2_requestbuffers *arg)
+{
+  return XIOCTL (dev, VIDIOC_REQBUFS, arg);
+}
+
+static gint
+v4l2_querybuf (GstTvHwDevice * dev, struct v4l2_buffer *arg)
+{
+  return XIOCTL (dev, VIDIOC_QUERYBUF, arg);
+}
+
+static gint
+v4l2_qbuf (GstTvHwDevice * dev, struct v4l2_buffer *arg)
+{
+  return XIOCTL (dev, VIDIOC_QBUF, arg);
+}
+
 /* the fd is O_NONBLOCK: EAGAIN when nothing is ready */
-IOCTL_RW (dqbuf, VIDIOC_DQBUF, struct v4l2_buffer)
-IOCTL_SET_INT (streamon, VIDIOC_STREAMON)
-IOCTL_SET_INT (streamoff, VIDIOC_STREAMOFF)
-IOCTL_RW (g_sliced_vbi_cap, VIDIOC_G_SLICED_VBI_CAP,
-    struct v4l2_sliced_vbi_cap)
-/* *INDENT-ON* */
+static gint
+v4l2_dqbuf (GstTvHwDevice * dev, struct v4l2_buffer *arg)
+{
+  return XIOCTL (dev, VIDIOC_DQBUF, arg);
+}
+
+static gint
+v4l2_streamon (GstTvHwDevice * dev, guint32 value)
+{
+  gint v = value;
+
+  return XIOCTL (dev, VIDIOC_STREAMON, &v);
+}
+
+static gint
+v4l2_streamoff (GstTvHwDevice * dev, guint32 value)
+{
+  gint v = value;
+
+  return XIOCTL (dev, VIDIOC_STREAMOFF, &v);
+}
+
+static gint
+v4l2_g_sliced_vbi_cap (GstTvHwDevice * dev, struct v4l2_sliced_vbi_cap *arg)
+{
+  return XIOCTL (dev, VIDIOC_G_SLICED_VBI_CAP, arg);
+}
 
 static gint
 v4l2_s_std (GstTvHwDevice * dev, v4l2_std_id std)
@@ -399,7 +589,7 @@ cap_string_equal (const guint8 * field, gsize size, const gchar * s)
 }
 
 gboolean
-gst_tv_hw_v4l2_vbi_node_matches (const struct v4l2_capability * cap,
+gst_tv_hw_v4l2_vbi_node_matches (const struct v4l2_capability *cap,
     const gchar * card, const gchar * bus_info, guint32 capability)
 {
   guint32 caps;
@@ -443,8 +633,7 @@ gst_tv_hw_v4l2_scan_vbi_nodes (const gchar * dir, const gchar * card,
     }
     GST_DEBUG ("%s ('%.*s' at '%.*s') is not a VBI node (caps 0x%08x) of "
         "'%s' at '%s'", path, (gint) sizeof (cap.card), cap.card,
-        (gint) sizeof (cap.bus_info), cap.bus_info, capability, card,
-        bus_info);
+        (gint) sizeof (cap.bus_info), cap.bus_info, capability, card, bus_info);
   }
   return NULL;
 }
@@ -473,8 +662,7 @@ querycap_path (const gchar * path, struct v4l2_capability *cap,
  * card (QUERYCAP card and bus_info) with the kind's capability; a node
  * that cannot be opened or queried (busy, no permission) is skipped */
 static gint
-v4l2_find_node (GstTvHwDevice * video, GstTvHwNodeKind kind,
-    gchar ** location)
+v4l2_find_node (GstTvHwDevice * video, GstTvHwNodeKind kind, gchar ** location)
 {
   struct v4l2_capability cap;
   gint ret;
@@ -505,5 +693,51 @@ const GstTvHwOps gst_tv_hw_v4l2_ops = {
   .name = "v4l2",
   .open = v4l2_open,
   .close = v4l2_close,
-  GST_TV_HW_OPS_CALLS (v4l2)
+  .querycap = v4l2_querycap,
+  .enum_input = v4l2_enum_input,
+  .g_input = v4l2_g_input,
+  .s_input = v4l2_s_input,
+  .enum_output = v4l2_enum_output,
+  .g_output = v4l2_g_output,
+  .s_output = v4l2_s_output,
+  .enumstd = v4l2_enumstd,
+  .g_std = v4l2_g_std,
+  .s_std = v4l2_s_std,
+  .querystd = v4l2_querystd,
+  .enum_fmt = v4l2_enum_fmt,
+  .g_fmt = v4l2_g_fmt,
+  .s_fmt = v4l2_s_fmt,
+  .try_fmt = v4l2_try_fmt,
+  .cropcap = v4l2_cropcap,
+  .g_parm = v4l2_g_parm,
+  .g_selection = v4l2_g_selection,
+  .s_selection = v4l2_s_selection,
+  .queryctrl = v4l2_queryctrl,
+  .querymenu = v4l2_querymenu,
+  .g_ctrl = v4l2_g_ctrl,
+  .s_ctrl = v4l2_s_ctrl,
+  .g_tuner = v4l2_g_tuner,
+  .s_tuner = v4l2_s_tuner,
+  .g_modulator = v4l2_g_modulator,
+  .s_modulator = v4l2_s_modulator,
+  .g_frequency = v4l2_g_frequency,
+  .s_frequency = v4l2_s_frequency,
+  .enumaudio = v4l2_enumaudio,
+  .g_audio = v4l2_g_audio,
+  .s_audio = v4l2_s_audio,
+  .enumaudout = v4l2_enumaudout,
+  .g_audout = v4l2_g_audout,
+  .s_audout = v4l2_s_audout,
+  .reqbufs = v4l2_reqbufs,
+  .querybuf = v4l2_querybuf,
+  .qbuf = v4l2_qbuf,
+  .dqbuf = v4l2_dqbuf,
+  .streamon = v4l2_streamon,
+  .streamoff = v4l2_streamoff,
+  .mmap = v4l2_mmap,
+  .munmap = v4l2_munmap,
+  .poll = v4l2_poll,
+  .interrupt = v4l2_interrupt,
+  .g_sliced_vbi_cap = v4l2_g_sliced_vbi_cap,
+  .find_node = v4l2_find_node,
 };

@@ -162,61 +162,351 @@ gate (GstTvHwDevice * dev, GstTvHwVirtualFault fault)
 
 #define DRIVER gst_tv_hw_virtual_driver_ops
 
-/* one gated operation with one argument after the device */
-/* *INDENT-OFF* */
-#define GATED(op, fault, type)                                          \
-static gint                                                             \
-gated_##op (GstTvHwDevice * dev, type arg)                              \
-{                                                                       \
-  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_##fault);               \
-                                                                        \
-  return ret < 0 ? ret : DRIVER.op (dev, arg);                          \
+/* the operations with one argument after the device: the gate, then
+ * the driver */
+static gint
+gated_querycap (GstTvHwDevice * dev, struct v4l2_capability *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_QUERYCAP);
+
+  return ret < 0 ? ret : DRIVER.querycap (dev, arg);
 }
 
-GATED (querycap, QUERYCAP, struct v4l2_capability *)
-GATED (enum_input, ENUMINPUT, struct v4l2_input *)
-GATED (g_input, G_INPUT, guint32 *)
-GATED (s_input, S_INPUT, guint32)
-GATED (enum_output, ENUMOUTPUT, struct v4l2_output *)
-GATED (g_output, G_OUTPUT, guint32 *)
-GATED (s_output, S_OUTPUT, guint32)
-GATED (enumstd, ENUMSTD, struct v4l2_standard *)
-GATED (g_std, G_STD, v4l2_std_id *)
-GATED (s_std, S_STD, v4l2_std_id)
-GATED (querystd, QUERYSTD, v4l2_std_id *)
-GATED (enum_fmt, ENUM_FMT, struct v4l2_fmtdesc *)
-GATED (g_fmt, G_FMT, struct v4l2_format *)
-GATED (s_fmt, S_FMT, struct v4l2_format *)
-GATED (try_fmt, TRY_FMT, struct v4l2_format *)
-GATED (cropcap, CROPCAP, struct v4l2_cropcap *)
-GATED (g_parm, G_PARM, struct v4l2_streamparm *)
-GATED (queryctrl, QUERYCTRL, struct v4l2_queryctrl *)
-GATED (querymenu, QUERYMENU, struct v4l2_querymenu *)
-GATED (g_ctrl, G_CTRL, struct v4l2_control *)
-GATED (s_ctrl, S_CTRL, struct v4l2_control *)
-GATED (g_tuner, G_TUNER, struct v4l2_tuner *)
-GATED (s_tuner, S_TUNER, const struct v4l2_tuner *)
-GATED (g_modulator, G_MODULATOR, struct v4l2_modulator *)
-GATED (s_modulator, S_MODULATOR, const struct v4l2_modulator *)
-GATED (g_frequency, G_FREQUENCY, struct v4l2_frequency *)
-GATED (s_frequency, S_FREQUENCY, const struct v4l2_frequency *)
-GATED (enumaudio, ENUMAUDIO, struct v4l2_audio *)
-GATED (g_audio, G_AUDIO, struct v4l2_audio *)
-GATED (s_audio, S_AUDIO, const struct v4l2_audio *)
-GATED (enumaudout, ENUMAUDOUT, struct v4l2_audioout *)
-GATED (g_audout, G_AUDOUT, struct v4l2_audioout *)
-GATED (s_audout, S_AUDOUT, const struct v4l2_audioout *)
-GATED (reqbufs, REQBUFS, struct v4l2_requestbuffers *)
-GATED (querybuf, QUERYBUF, struct v4l2_buffer *)
-GATED (qbuf, QBUF, struct v4l2_buffer *)
-GATED (dqbuf, DQBUF, struct v4l2_buffer *)
-GATED (streamon, STREAMON, guint32)
-GATED (streamoff, STREAMOFF, guint32)
-GATED (poll, POLL, gint64)
-GATED (g_selection, G_SELECTION, struct v4l2_selection *)
-GATED (s_selection, S_SELECTION, struct v4l2_selection *)
-GATED (g_sliced_vbi_cap, G_SLICED_VBI_CAP, struct v4l2_sliced_vbi_cap *)
-/* *INDENT-ON* */
+static gint
+gated_enum_input (GstTvHwDevice * dev, struct v4l2_input *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_ENUMINPUT);
+
+  return ret < 0 ? ret : DRIVER.enum_input (dev, arg);
+}
+
+static gint
+gated_g_input (GstTvHwDevice * dev, guint32 * arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_G_INPUT);
+
+  return ret < 0 ? ret : DRIVER.g_input (dev, arg);
+}
+
+static gint
+gated_s_input (GstTvHwDevice * dev, guint32 arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_S_INPUT);
+
+  return ret < 0 ? ret : DRIVER.s_input (dev, arg);
+}
+
+static gint
+gated_enum_output (GstTvHwDevice * dev, struct v4l2_output *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_ENUMOUTPUT);
+
+  return ret < 0 ? ret : DRIVER.enum_output (dev, arg);
+}
+
+static gint
+gated_g_output (GstTvHwDevice * dev, guint32 * arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_G_OUTPUT);
+
+  return ret < 0 ? ret : DRIVER.g_output (dev, arg);
+}
+
+static gint
+gated_s_output (GstTvHwDevice * dev, guint32 arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_S_OUTPUT);
+
+  return ret < 0 ? ret : DRIVER.s_output (dev, arg);
+}
+
+static gint
+gated_enumstd (GstTvHwDevice * dev, struct v4l2_standard *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_ENUMSTD);
+
+  return ret < 0 ? ret : DRIVER.enumstd (dev, arg);
+}
+
+static gint
+gated_g_std (GstTvHwDevice * dev, v4l2_std_id * arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_G_STD);
+
+  return ret < 0 ? ret : DRIVER.g_std (dev, arg);
+}
+
+static gint
+gated_s_std (GstTvHwDevice * dev, v4l2_std_id arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_S_STD);
+
+  return ret < 0 ? ret : DRIVER.s_std (dev, arg);
+}
+
+static gint
+gated_querystd (GstTvHwDevice * dev, v4l2_std_id * arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_QUERYSTD);
+
+  return ret < 0 ? ret : DRIVER.querystd (dev, arg);
+}
+
+static gint
+gated_enum_fmt (GstTvHwDevice * dev, struct v4l2_fmtdesc *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_ENUM_FMT);
+
+  return ret < 0 ? ret : DRIVER.enum_fmt (dev, arg);
+}
+
+static gint
+gated_g_fmt (GstTvHwDevice * dev, struct v4l2_format *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_G_FMT);
+
+  return ret < 0 ? ret : DRIVER.g_fmt (dev, arg);
+}
+
+static gint
+gated_s_fmt (GstTvHwDevice * dev, struct v4l2_format *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_S_FMT);
+
+  return ret < 0 ? ret : DRIVER.s_fmt (dev, arg);
+}
+
+static gint
+gated_try_fmt (GstTvHwDevice * dev, struct v4l2_format *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_TRY_FMT);
+
+  return ret < 0 ? ret : DRIVER.try_fmt (dev, arg);
+}
+
+static gint
+gated_cropcap (GstTvHwDevice * dev, struct v4l2_cropcap *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_CROPCAP);
+
+  return ret < 0 ? ret : DRIVER.cropcap (dev, arg);
+}
+
+static gint
+gated_g_parm (GstTvHwDevice * dev, struct v4l2_streamparm *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_G_PARM);
+
+  return ret < 0 ? ret : DRIVER.g_parm (dev, arg);
+}
+
+static gint
+gated_queryctrl (GstTvHwDevice * dev, struct v4l2_queryctrl *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_QUERYCTRL);
+
+  return ret < 0 ? ret : DRIVER.queryctrl (dev, arg);
+}
+
+static gint
+gated_querymenu (GstTvHwDevice * dev, struct v4l2_querymenu *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_QUERYMENU);
+
+  return ret < 0 ? ret : DRIVER.querymenu (dev, arg);
+}
+
+static gint
+gated_g_ctrl (GstTvHwDevice * dev, struct v4l2_control *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_G_CTRL);
+
+  return ret < 0 ? ret : DRIVER.g_ctrl (dev, arg);
+}
+
+static gint
+gated_s_ctrl (GstTvHwDevice * dev, struct v4l2_control *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_S_CTRL);
+
+  return ret < 0 ? ret : DRIVER.s_ctrl (dev, arg);
+}
+
+static gint
+gated_g_tuner (GstTvHwDevice * dev, struct v4l2_tuner *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_G_TUNER);
+
+  return ret < 0 ? ret : DRIVER.g_tuner (dev, arg);
+}
+
+static gint
+gated_s_tuner (GstTvHwDevice * dev, const struct v4l2_tuner *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_S_TUNER);
+
+  return ret < 0 ? ret : DRIVER.s_tuner (dev, arg);
+}
+
+static gint
+gated_g_modulator (GstTvHwDevice * dev, struct v4l2_modulator *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_G_MODULATOR);
+
+  return ret < 0 ? ret : DRIVER.g_modulator (dev, arg);
+}
+
+static gint
+gated_s_modulator (GstTvHwDevice * dev, const struct v4l2_modulator *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_S_MODULATOR);
+
+  return ret < 0 ? ret : DRIVER.s_modulator (dev, arg);
+}
+
+static gint
+gated_g_frequency (GstTvHwDevice * dev, struct v4l2_frequency *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_G_FREQUENCY);
+
+  return ret < 0 ? ret : DRIVER.g_frequency (dev, arg);
+}
+
+static gint
+gated_s_frequency (GstTvHwDevice * dev, const struct v4l2_frequency *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_S_FREQUENCY);
+
+  return ret < 0 ? ret : DRIVER.s_frequency (dev, arg);
+}
+
+static gint
+gated_enumaudio (GstTvHwDevice * dev, struct v4l2_audio *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_ENUMAUDIO);
+
+  return ret < 0 ? ret : DRIVER.enumaudio (dev, arg);
+}
+
+static gint
+gated_g_audio (GstTvHwDevice * dev, struct v4l2_audio *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_G_AUDIO);
+
+  return ret < 0 ? ret : DRIVER.g_audio (dev, arg);
+}
+
+static gint
+gated_s_audio (GstTvHwDevice * dev, const struct v4l2_audio *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_S_AUDIO);
+
+  return ret < 0 ? ret : DRIVER.s_audio (dev, arg);
+}
+
+static gint
+gated_enumaudout (GstTvHwDevice * dev, struct v4l2_audioout *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_ENUMAUDOUT);
+
+  return ret < 0 ? ret : DRIVER.enumaudout (dev, arg);
+}
+
+static gint
+gated_g_audout (GstTvHwDevice * dev, struct v4l2_audioout *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_G_AUDOUT);
+
+  return ret < 0 ? ret : DRIVER.g_audout (dev, arg);
+}
+
+static gint
+gated_s_audout (GstTvHwDevice * dev, const struct v4l2_audioout *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_S_AUDOUT);
+
+  return ret < 0 ? ret : DRIVER.s_audout (dev, arg);
+}
+
+static gint
+gated_reqbufs (GstTvHwDevice * dev, struct v4l2_requestbuffers *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_REQBUFS);
+
+  return ret < 0 ? ret : DRIVER.reqbufs (dev, arg);
+}
+
+static gint
+gated_querybuf (GstTvHwDevice * dev, struct v4l2_buffer *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_QUERYBUF);
+
+  return ret < 0 ? ret : DRIVER.querybuf (dev, arg);
+}
+
+static gint
+gated_qbuf (GstTvHwDevice * dev, struct v4l2_buffer *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_QBUF);
+
+  return ret < 0 ? ret : DRIVER.qbuf (dev, arg);
+}
+
+static gint
+gated_dqbuf (GstTvHwDevice * dev, struct v4l2_buffer *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_DQBUF);
+
+  return ret < 0 ? ret : DRIVER.dqbuf (dev, arg);
+}
+
+static gint
+gated_streamon (GstTvHwDevice * dev, guint32 arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_STREAMON);
+
+  return ret < 0 ? ret : DRIVER.streamon (dev, arg);
+}
+
+static gint
+gated_streamoff (GstTvHwDevice * dev, guint32 arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_STREAMOFF);
+
+  return ret < 0 ? ret : DRIVER.streamoff (dev, arg);
+}
+
+static gint
+gated_poll (GstTvHwDevice * dev, gint64 arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_POLL);
+
+  return ret < 0 ? ret : DRIVER.poll (dev, arg);
+}
+
+static gint
+gated_g_selection (GstTvHwDevice * dev, struct v4l2_selection *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_G_SELECTION);
+
+  return ret < 0 ? ret : DRIVER.g_selection (dev, arg);
+}
+
+static gint
+gated_s_selection (GstTvHwDevice * dev, struct v4l2_selection *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_S_SELECTION);
+
+  return ret < 0 ? ret : DRIVER.s_selection (dev, arg);
+}
+
+static gint
+gated_g_sliced_vbi_cap (GstTvHwDevice * dev, struct v4l2_sliced_vbi_cap *arg)
+{
+  gint ret = gate (dev, GST_TV_HW_VIRTUAL_FAULT_G_SLICED_VBI_CAP);
+
+  return ret < 0 ? ret : DRIVER.g_sliced_vbi_cap (dev, arg);
+}
 
 static gint
 gated_mmap (GstTvHwDevice * dev, guint32 offset, gsize length, gpointer * data)
@@ -273,7 +563,53 @@ const GstTvHwOps gst_tv_hw_virtual_ops = {
   .name = "virtual",
   .open = pass_open,
   .close = pass_close,
-  GST_TV_HW_OPS_CALLS (gated)
+  .querycap = gated_querycap,
+  .enum_input = gated_enum_input,
+  .g_input = gated_g_input,
+  .s_input = gated_s_input,
+  .enum_output = gated_enum_output,
+  .g_output = gated_g_output,
+  .s_output = gated_s_output,
+  .enumstd = gated_enumstd,
+  .g_std = gated_g_std,
+  .s_std = gated_s_std,
+  .querystd = gated_querystd,
+  .enum_fmt = gated_enum_fmt,
+  .g_fmt = gated_g_fmt,
+  .s_fmt = gated_s_fmt,
+  .try_fmt = gated_try_fmt,
+  .cropcap = gated_cropcap,
+  .g_parm = gated_g_parm,
+  .g_selection = gated_g_selection,
+  .s_selection = gated_s_selection,
+  .queryctrl = gated_queryctrl,
+  .querymenu = gated_querymenu,
+  .g_ctrl = gated_g_ctrl,
+  .s_ctrl = gated_s_ctrl,
+  .g_tuner = gated_g_tuner,
+  .s_tuner = gated_s_tuner,
+  .g_modulator = gated_g_modulator,
+  .s_modulator = gated_s_modulator,
+  .g_frequency = gated_g_frequency,
+  .s_frequency = gated_s_frequency,
+  .enumaudio = gated_enumaudio,
+  .g_audio = gated_g_audio,
+  .s_audio = gated_s_audio,
+  .enumaudout = gated_enumaudout,
+  .g_audout = gated_g_audout,
+  .s_audout = gated_s_audout,
+  .reqbufs = gated_reqbufs,
+  .querybuf = gated_querybuf,
+  .qbuf = gated_qbuf,
+  .dqbuf = gated_dqbuf,
+  .streamon = gated_streamon,
+  .streamoff = gated_streamoff,
+  .mmap = gated_mmap,
+  .munmap = gated_munmap,
+  .poll = gated_poll,
+  .interrupt = gated_interrupt,
+  .g_sliced_vbi_cap = gated_g_sliced_vbi_cap,
+  .find_node = gated_find_node,
 };
 
 /**

@@ -1620,34 +1620,113 @@ virtual_querycap (GstTvHwDevice * dev, struct v4l2_capability *cap)
 /* --- the operations: a node answers ENOTTY to the other node's ioctls,
  * as the V4L2 core does for a vivid node (v4l2_disable_ioctl) --- */
 
-/* virtual_<op>: an operation with one argument after the device that only
- * the capture node (@output FALSE) or only the output node (@output TRUE)
- * has, done by gst_tv_hw_virtual_<func> (tvhw-virtual-cap.c,
- * tvhw-virtual-out.c, the ports above) */
-/* *INDENT-OFF* */
-#define NODE_OP(output, op, type, func)                                 \
-static gint                                                             \
-virtual_##op (GstTvHwDevice * dev, type arg)                            \
-{                                                                       \
-  if (IS_OUTPUT (dev) != (output))                                      \
-    return -ENOTTY;                                                     \
-  return gst_tv_hw_virtual_##func (dev, arg);                           \
+/* the operations only the capture node or only the output node has, done
+ * by gst_tv_hw_virtual_*() (tvhw-virtual-cap.c, tvhw-virtual-out.c, the
+ * ports above) */
+
+static gint
+virtual_enum_input (GstTvHwDevice * dev, struct v4l2_input *arg)
+{
+  if (IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_cap_enum_input (dev, arg);
 }
 
-NODE_OP (FALSE, enum_input, struct v4l2_input *, cap_enum_input)
-NODE_OP (FALSE, g_input, guint32 *, port_get)
-NODE_OP (FALSE, s_input, guint32, port_switch)
-NODE_OP (FALSE, querystd, v4l2_std_id *, cap_querystd)
-NODE_OP (FALSE, enumaudio, struct v4l2_audio *, cap_enumaudio)
-NODE_OP (FALSE, g_audio, struct v4l2_audio *, cap_g_audio)
-NODE_OP (FALSE, s_audio, const struct v4l2_audio *, cap_s_audio)
-NODE_OP (TRUE, enum_output, struct v4l2_output *, out_enum_output)
-NODE_OP (TRUE, g_output, guint32 *, port_get)
-NODE_OP (TRUE, s_output, guint32, port_switch)
-NODE_OP (TRUE, enumaudout, struct v4l2_audioout *, out_enumaudout)
-NODE_OP (TRUE, g_audout, struct v4l2_audioout *, out_g_audout)
-NODE_OP (TRUE, s_audout, const struct v4l2_audioout *, out_s_audout)
-/* *INDENT-ON* */
+static gint
+virtual_g_input (GstTvHwDevice * dev, guint32 * arg)
+{
+  if (IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_port_get (dev, arg);
+}
+
+static gint
+virtual_s_input (GstTvHwDevice * dev, guint32 arg)
+{
+  if (IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_port_switch (dev, arg);
+}
+
+static gint
+virtual_querystd (GstTvHwDevice * dev, v4l2_std_id * arg)
+{
+  if (IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_cap_querystd (dev, arg);
+}
+
+static gint
+virtual_enumaudio (GstTvHwDevice * dev, struct v4l2_audio *arg)
+{
+  if (IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_cap_enumaudio (dev, arg);
+}
+
+static gint
+virtual_g_audio (GstTvHwDevice * dev, struct v4l2_audio *arg)
+{
+  if (IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_cap_g_audio (dev, arg);
+}
+
+static gint
+virtual_s_audio (GstTvHwDevice * dev, const struct v4l2_audio *arg)
+{
+  if (IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_cap_s_audio (dev, arg);
+}
+
+static gint
+virtual_enum_output (GstTvHwDevice * dev, struct v4l2_output *arg)
+{
+  if (!IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_out_enum_output (dev, arg);
+}
+
+static gint
+virtual_g_output (GstTvHwDevice * dev, guint32 * arg)
+{
+  if (!IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_port_get (dev, arg);
+}
+
+static gint
+virtual_s_output (GstTvHwDevice * dev, guint32 arg)
+{
+  if (!IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_port_switch (dev, arg);
+}
+
+static gint
+virtual_enumaudout (GstTvHwDevice * dev, struct v4l2_audioout *arg)
+{
+  if (!IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_out_enumaudout (dev, arg);
+}
+
+static gint
+virtual_g_audout (GstTvHwDevice * dev, struct v4l2_audioout *arg)
+{
+  if (!IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_out_g_audout (dev, arg);
+}
+
+static gint
+virtual_s_audout (GstTvHwDevice * dev, const struct v4l2_audioout *arg)
+{
+  if (!IS_OUTPUT (dev))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_out_s_audout (dev, arg);
+}
 
 /* every node of a card answers at the card's location: the kind chooses
  * the node. A node the card does not have, or that lacks @kind's

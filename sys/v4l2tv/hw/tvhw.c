@@ -218,39 +218,6 @@ check_enum (GstTvHwDevice * dev, gint ret, const gchar * what, GError ** error)
   return check (dev, ret, what, error);
 }
 
-/* Most of the wrappers below only clear the caller's structure, fill in
- * what selects the object and make one call; these define such a wrapper,
- * so that each family is written once. */
-
-/* NAME (dev, index, arg, error): the object @index (enumerations use
- * check_enum, so that the end of the list is no error) */
-#define DEFINE_INDEXED_CALL(name, argtype, op, what, checker) \
-gboolean \
-name (GstTvHwDevice * dev, guint32 index, argtype * arg, GError ** error) \
-{ \
-  memset (arg, 0, sizeof (*arg)); \
-  arg->index = index; \
-  return checker (dev, CALL (dev, op, arg), what, error); \
-}
-
-/* NAME (dev, arg, error): the driver fills in *arg */
-#define DEFINE_PLAIN_CALL(name, argtype, op, what) \
-gboolean \
-name (GstTvHwDevice * dev, argtype * arg, GError ** error) \
-{ \
-  return check (dev, CALL (dev, op, arg), what, error); \
-}
-
-/* NAME (dev, arg, error): the object of the device's buffer type */
-#define DEFINE_TYPED_CALL(name, argtype, op, what) \
-gboolean \
-name (GstTvHwDevice * dev, argtype * arg, GError ** error) \
-{ \
-  memset (arg, 0, sizeof (*arg)); \
-  arg->type = dev->buf_type; \
-  return check (dev, CALL (dev, op, arg), what, error); \
-}
-
 /**
  * gst_tv_hw_strndup:
  * @str: a fixed-size string from the driver
@@ -335,21 +302,24 @@ free_mappings (GstTvHwDevice * dev)
 /* --- node kinds --- */
 
 /* each kind is named as its buffer type and its capability bit are */
-#define NODE_KIND(kind, name) \
-  [GST_TV_HW_NODE_##kind] = {V4L2_BUF_TYPE_##kind, V4L2_CAP_##kind, name}
-
 static const struct
 {
   guint32 buf_type;
   guint32 capability;
   const gchar *name;
 } node_kinds[GST_TV_HW_N_NODE_KINDS] = {
-  NODE_KIND (VIDEO_CAPTURE, "video capture"),
-  NODE_KIND (VIDEO_OUTPUT, "video output"),
-  NODE_KIND (VBI_CAPTURE, "VBI capture"),
-  NODE_KIND (VBI_OUTPUT, "VBI output"),
-  NODE_KIND (SLICED_VBI_CAPTURE, "sliced VBI capture"),
-  NODE_KIND (SLICED_VBI_OUTPUT, "sliced VBI output"),
+  [GST_TV_HW_NODE_VIDEO_CAPTURE] = {V4L2_BUF_TYPE_VIDEO_CAPTURE,
+      V4L2_CAP_VIDEO_CAPTURE, "video capture"},
+  [GST_TV_HW_NODE_VIDEO_OUTPUT] = {V4L2_BUF_TYPE_VIDEO_OUTPUT,
+      V4L2_CAP_VIDEO_OUTPUT, "video output"},
+  [GST_TV_HW_NODE_VBI_CAPTURE] = {V4L2_BUF_TYPE_VBI_CAPTURE,
+      V4L2_CAP_VBI_CAPTURE, "VBI capture"},
+  [GST_TV_HW_NODE_VBI_OUTPUT] = {V4L2_BUF_TYPE_VBI_OUTPUT,
+      V4L2_CAP_VBI_OUTPUT, "VBI output"},
+  [GST_TV_HW_NODE_SLICED_VBI_CAPTURE] = {V4L2_BUF_TYPE_SLICED_VBI_CAPTURE,
+      V4L2_CAP_SLICED_VBI_CAPTURE, "sliced VBI capture"},
+  [GST_TV_HW_NODE_SLICED_VBI_OUTPUT] = {V4L2_BUF_TYPE_SLICED_VBI_OUTPUT,
+      V4L2_CAP_SLICED_VBI_OUTPUT, "sliced VBI output"},
 };
 
 gboolean
@@ -702,8 +672,15 @@ gst_tv_hw_device_get_buf_type (GstTvHwDevice * dev)
  * Returns: TRUE when @index exists; FALSE past the last input (@error
  * untouched) or on failure (@error set)
  */
-DEFINE_INDEXED_CALL (gst_tv_hw_device_enum_input, struct v4l2_input,
-    enum_input, "VIDIOC_ENUMINPUT", check_enum)
+gboolean
+gst_tv_hw_device_enum_input (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_input *input, GError ** error)
+{
+  memset (input, 0, sizeof (*input));
+  input->index = index;
+  return check_enum (dev, CALL (dev, enum_input, input), "VIDIOC_ENUMINPUT",
+      error);
+}
 
 /**
  * gst_tv_hw_device_get_input:
@@ -713,8 +690,12 @@ DEFINE_INDEXED_CALL (gst_tv_hw_device_enum_input, struct v4l2_input,
  *
  * Returns: TRUE on success
  */
-DEFINE_PLAIN_CALL (gst_tv_hw_device_get_input, guint32,
-    g_input, "VIDIOC_G_INPUT")
+gboolean
+gst_tv_hw_device_get_input (GstTvHwDevice * dev, guint32 * index,
+    GError ** error)
+{
+  return check (dev, CALL (dev, g_input, index), "VIDIOC_G_INPUT", error);
+}
 
 /**
  * gst_tv_hw_device_set_input:
@@ -740,8 +721,15 @@ gst_tv_hw_device_set_input (GstTvHwDevice * dev, guint32 index, GError ** error)
  *
  * Returns: TRUE when @index exists; FALSE past the last output
  */
-DEFINE_INDEXED_CALL (gst_tv_hw_device_enum_output, struct v4l2_output,
-    enum_output, "VIDIOC_ENUMOUTPUT", check_enum)
+gboolean
+gst_tv_hw_device_enum_output (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_output *output, GError ** error)
+{
+  memset (output, 0, sizeof (*output));
+  output->index = index;
+  return check_enum (dev, CALL (dev, enum_output, output), "VIDIOC_ENUMOUTPUT",
+      error);
+}
 
 /**
  * gst_tv_hw_device_get_output:
@@ -751,8 +739,12 @@ DEFINE_INDEXED_CALL (gst_tv_hw_device_enum_output, struct v4l2_output,
  *
  * Returns: TRUE on success
  */
-DEFINE_PLAIN_CALL (gst_tv_hw_device_get_output, guint32,
-    g_output, "VIDIOC_G_OUTPUT")
+gboolean
+gst_tv_hw_device_get_output (GstTvHwDevice * dev, guint32 * index,
+    GError ** error)
+{
+  return check (dev, CALL (dev, g_output, index), "VIDIOC_G_OUTPUT", error);
+}
 
 /**
  * gst_tv_hw_device_set_output:
@@ -782,8 +774,14 @@ gst_tv_hw_device_set_output (GstTvHwDevice * dev, guint32 index,
  *
  * Returns: TRUE when @index exists; FALSE past the last one
  */
-DEFINE_INDEXED_CALL (gst_tv_hw_device_enum_std, struct v4l2_standard,
-    enumstd, "VIDIOC_ENUMSTD", check_enum)
+gboolean
+gst_tv_hw_device_enum_std (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_standard *std, GError ** error)
+{
+  memset (std, 0, sizeof (*std));
+  std->index = index;
+  return check_enum (dev, CALL (dev, enumstd, std), "VIDIOC_ENUMSTD", error);
+}
 
 /**
  * gst_tv_hw_device_get_std:
@@ -794,8 +792,12 @@ DEFINE_INDEXED_CALL (gst_tv_hw_device_enum_std, struct v4l2_standard,
  *
  * Returns: TRUE on success
  */
-DEFINE_PLAIN_CALL (gst_tv_hw_device_get_std, v4l2_std_id,
-    g_std, "VIDIOC_G_STD")
+gboolean
+gst_tv_hw_device_get_std (GstTvHwDevice * dev, v4l2_std_id * std,
+    GError ** error)
+{
+  return check (dev, CALL (dev, g_std, std), "VIDIOC_G_STD", error);
+}
 
 /**
  * gst_tv_hw_device_set_std:
@@ -822,8 +824,12 @@ gst_tv_hw_device_set_std (GstTvHwDevice * dev, v4l2_std_id std, GError ** error)
  *
  * Returns: TRUE on success
  */
-DEFINE_PLAIN_CALL (gst_tv_hw_device_query_std, v4l2_std_id,
-    querystd, "VIDIOC_QUERYSTD")
+gboolean
+gst_tv_hw_device_query_std (GstTvHwDevice * dev, v4l2_std_id * std,
+    GError ** error)
+{
+  return check (dev, CALL (dev, querystd, std), "VIDIOC_QUERYSTD", error);
+}
 
 /**
  * gst_tv_hw_device_enum_fmt:
@@ -852,8 +858,14 @@ gst_tv_hw_device_enum_fmt (GstTvHwDevice * dev, guint32 index,
  *
  * Returns: TRUE on success
  */
-DEFINE_TYPED_CALL (gst_tv_hw_device_get_fmt, struct v4l2_format,
-    g_fmt, "VIDIOC_G_FMT")
+gboolean
+gst_tv_hw_device_get_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt,
+    GError ** error)
+{
+  memset (fmt, 0, sizeof (*fmt));
+  fmt->type = dev->buf_type;
+  return check (dev, CALL (dev, g_fmt, fmt), "VIDIOC_G_FMT", error);
+}
 
 /**
  * gst_tv_hw_device_set_fmt:
@@ -897,8 +909,14 @@ gst_tv_hw_device_try_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt,
  *
  * Returns: TRUE on success
  */
-DEFINE_TYPED_CALL (gst_tv_hw_device_cropcap, struct v4l2_cropcap,
-    cropcap, "VIDIOC_CROPCAP")
+gboolean
+gst_tv_hw_device_cropcap (GstTvHwDevice * dev, struct v4l2_cropcap *cropcap,
+    GError ** error)
+{
+  memset (cropcap, 0, sizeof (*cropcap));
+  cropcap->type = dev->buf_type;
+  return check (dev, CALL (dev, cropcap, cropcap), "VIDIOC_CROPCAP", error);
+}
 
 /**
  * gst_tv_hw_device_get_parm:
@@ -908,8 +926,14 @@ DEFINE_TYPED_CALL (gst_tv_hw_device_cropcap, struct v4l2_cropcap,
  *
  * Returns: TRUE on success
  */
-DEFINE_TYPED_CALL (gst_tv_hw_device_get_parm, struct v4l2_streamparm,
-    g_parm, "VIDIOC_G_PARM")
+gboolean
+gst_tv_hw_device_get_parm (GstTvHwDevice * dev, struct v4l2_streamparm *parm,
+    GError ** error)
+{
+  memset (parm, 0, sizeof (*parm));
+  parm->type = dev->buf_type;
+  return check (dev, CALL (dev, g_parm, parm), "VIDIOC_G_PARM", error);
+}
 
 /* G_SELECTION (@set FALSE) or S_SELECTION of @target: @rect in (S) and
  * out */
@@ -1118,8 +1142,14 @@ gst_tv_hw_device_set_ctrl (GstTvHwDevice * dev, guint32 id, gint32 value,
  *
  * Returns: TRUE on success
  */
-DEFINE_INDEXED_CALL (gst_tv_hw_device_get_tuner, struct v4l2_tuner,
-    g_tuner, "VIDIOC_G_TUNER", check)
+gboolean
+gst_tv_hw_device_get_tuner (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_tuner *tuner, GError ** error)
+{
+  memset (tuner, 0, sizeof (*tuner));
+  tuner->index = index;
+  return check (dev, CALL (dev, g_tuner, tuner), "VIDIOC_G_TUNER", error);
+}
 
 /**
  * gst_tv_hw_device_set_tuner:
@@ -1150,8 +1180,15 @@ gst_tv_hw_device_set_tuner (GstTvHwDevice * dev,
  *
  * Returns: TRUE on success
  */
-DEFINE_INDEXED_CALL (gst_tv_hw_device_get_modulator, struct v4l2_modulator,
-    g_modulator, "VIDIOC_G_MODULATOR", check)
+gboolean
+gst_tv_hw_device_get_modulator (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_modulator *modulator, GError ** error)
+{
+  memset (modulator, 0, sizeof (*modulator));
+  modulator->index = index;
+  return check (dev, CALL (dev, g_modulator, modulator), "VIDIOC_G_MODULATOR",
+      error);
+}
 
 /**
  * gst_tv_hw_device_set_modulator:
@@ -1265,8 +1302,15 @@ gst_tv_hw_device_get_sliced_vbi_cap (GstTvHwDevice * dev,
  * (@error untouched) or on failure (@error set, NOT_SUPPORTED without
  * audio inputs)
  */
-DEFINE_INDEXED_CALL (gst_tv_hw_device_enum_audio, struct v4l2_audio,
-    enumaudio, "VIDIOC_ENUMAUDIO", check_enum)
+gboolean
+gst_tv_hw_device_enum_audio (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_audio *audio, GError ** error)
+{
+  memset (audio, 0, sizeof (*audio));
+  audio->index = index;
+  return check_enum (dev, CALL (dev, enumaudio, audio), "VIDIOC_ENUMAUDIO",
+      error);
+}
 
 /**
  * gst_tv_hw_device_get_audio:
@@ -1318,8 +1362,15 @@ gst_tv_hw_device_set_audio (GstTvHwDevice * dev, guint32 index, guint32 mode,
  * Returns: TRUE when @index exists; FALSE past the last audio output
  * (@error untouched) or on failure (@error set)
  */
-DEFINE_INDEXED_CALL (gst_tv_hw_device_enum_audout, struct v4l2_audioout,
-    enumaudout, "VIDIOC_ENUMAUDOUT", check_enum)
+gboolean
+gst_tv_hw_device_enum_audout (GstTvHwDevice * dev, guint32 index,
+    struct v4l2_audioout *audout, GError ** error)
+{
+  memset (audout, 0, sizeof (*audout));
+  audout->index = index;
+  return check_enum (dev, CALL (dev, enumaudout, audout), "VIDIOC_ENUMAUDOUT",
+      error);
+}
 
 /**
  * gst_tv_hw_device_get_audout:

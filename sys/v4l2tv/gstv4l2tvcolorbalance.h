@@ -15,12 +15,16 @@
 
 G_BEGIN_DECLS
 
-GST_V4L2_TV_DECLARE_PART (GstV4l2TvBalance, gst_v4l2_tv_balance);
+typedef struct _GstV4l2TvBalance GstV4l2TvBalance;
+G_GNUC_INTERNAL
+GstV4l2TvBalance *gst_v4l2_tv_balance_new (GstV4l2TvObject * obj);
+G_GNUC_INTERNAL void gst_v4l2_tv_balance_free (GstV4l2TvBalance * self);
 
 /* hooks of the object: the device was opened (the channels are built
  * from the card's controls and the properties that were set are
  * applied), the device is about to close */
-GST_V4L2_TV_DECLARE_PART_HOOKS (gst_v4l2_tv_balance);
+G_GNUC_INTERNAL void gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj);
+G_GNUC_INTERNAL void gst_v4l2_tv_balance_closing (GstV4l2TvObject * obj);
 /* with the device lock: the card switched port, the ranges may differ */
 G_GNUC_INTERNAL void gst_v4l2_tv_balance_port_changed_unlocked
     (GstV4l2TvObject * obj);
@@ -42,7 +46,8 @@ G_GNUC_INTERNAL gboolean gst_v4l2_tv_balance_get_property (GstV4l2TvObject *
 
 /* G_IMPLEMENT_INTERFACE (GST_TYPE_COLOR_BALANCE,
  * gst_v4l2_tv_balance_interface_init) */
-GST_V4L2_TV_DECLARE_INTERFACE_INIT (gst_v4l2_tv_balance_interface_init);
+G_GNUC_INTERNAL
+void gst_v4l2_tv_balance_interface_init (gpointer g_iface, gpointer iface_data);
 
 G_END_DECLS
 

@@ -15,7 +15,9 @@
 
 G_BEGIN_DECLS
 
-GST_V4L2_TV_DECLARE_PART (GstV4l2TvCrop, gst_v4l2_tv_crop);
+typedef struct _GstV4l2TvCrop GstV4l2TvCrop;
+G_GNUC_INTERNAL GstV4l2TvCrop *gst_v4l2_tv_crop_new (GstV4l2TvObject * obj);
+G_GNUC_INTERNAL void gst_v4l2_tv_crop_free (GstV4l2TvCrop * self);
 
 /* the four properties, ids @first_prop_id (crop-top), + 1 (crop-bottom),
  * + 2 (crop-left), + 3 (crop-right) */

@@ -12,7 +12,10 @@
 
 G_BEGIN_DECLS
 
-GST_V4L2_TV_DECLARE_PART (GstV4l2TvExtraCtrls, gst_v4l2_tv_extra_ctrls);
+typedef struct _GstV4l2TvExtraCtrls GstV4l2TvExtraCtrls;
+G_GNUC_INTERNAL
+GstV4l2TvExtraCtrls *gst_v4l2_tv_extra_ctrls_new (GstV4l2TvObject * obj);
+G_GNUC_INTERNAL void gst_v4l2_tv_extra_ctrls_free (GstV4l2TvExtraCtrls * self);
 
 G_GNUC_INTERNAL void gst_v4l2_tv_extra_ctrls_install_property (GObjectClass *
     gobject_class, guint prop_id);

@@ -234,35 +234,15 @@ GstV4l2TvObject *gst_v4l2_tv_object_new (GstElement * element,
     GstTvHwNodeKind kind);
 G_GNUC_INTERNAL void gst_v4l2_tv_object_free (GstV4l2TvObject * obj);
 
-/* what the header of each part of the object (tuner, balance, orient,
- * extra_ctrls, crop above) declares: its type, @Part, and @part_new() and
- * @part_free(), with which gst_v4l2_tv_object_new() and _free() make and
- * free it */
-#define GST_V4L2_TV_DECLARE_PART(Part, part)                            \
-  typedef struct _##Part Part;                                          \
-  G_GNUC_INTERNAL Part *part##_new (GstV4l2TvObject * obj);             \
-  G_GNUC_INTERNAL void part##_free (Part * self)
-/* what a part's @part_new() allocates: @size zeroed bytes whose first
+/* Each part of the object (tuner, balance, orient, extra_ctrls, crop
+ * above) declares in its header its type and part_new() and part_free(),
+ * with which gst_v4l2_tv_object_new() and _free() make and free it; a
+ * part with state while the device is open also part_opened() (once the
+ * device is open) and part_closing() (before it closes). */
+/* what a part's part_new() allocates: @size zeroed bytes whose first
  * member, the part's GstV4l2TvObject pointer, is set to @obj */
 G_GNUC_INTERNAL
 gpointer gst_v4l2_tv_object_new_part (GstV4l2TvObject * obj, gsize size);
-/* and the hooks of a part with state while the device is open:
- * @part_opened() once the device is open, @part_closing() before it
- * closes */
-#define GST_V4L2_TV_DECLARE_PART_HOOKS(part)                            \
-  G_GNUC_INTERNAL void part##_opened (GstV4l2TvObject * obj);           \
-  G_GNUC_INTERNAL void part##_closing (GstV4l2TvObject * obj)
-/* a part's accessors of its one property @name (prop_id checked by the
- * caller): @part_set_@name_property() and @part_get_@name_property() */
-#define GST_V4L2_TV_DECLARE_PART_PROPERTY(part, name)                   \
-  G_GNUC_INTERNAL void part##_set_##name##_property                     \
-      (GstV4l2TvObject * obj, const GValue * value);                    \
-  G_GNUC_INTERNAL void part##_get_##name##_property                     \
-      (GstV4l2TvObject * obj, GValue * value)
-/* a GInterfaceInitFunc for G_IMPLEMENT_INTERFACE() of an element that made
- * its object with gst_v4l2_tv_object_new() */
-#define GST_V4L2_TV_DECLARE_INTERFACE_INIT(func)                        \
-  G_GNUC_INTERNAL void func (gpointer g_iface, gpointer iface_data)
 G_GNUC_INTERNAL
 GstV4l2TvObject *gst_v4l2_tv_object_from_element (gpointer element);
 

@@ -14,13 +14,16 @@
 
 G_BEGIN_DECLS
 
-GST_V4L2_TV_DECLARE_PART (GstV4l2TvTuner, gst_v4l2_tv_tuner);
+typedef struct _GstV4l2TvTuner GstV4l2TvTuner;
+G_GNUC_INTERNAL GstV4l2TvTuner *gst_v4l2_tv_tuner_new (GstV4l2TvObject * obj);
+G_GNUC_INTERNAL void gst_v4l2_tv_tuner_free (GstV4l2TvTuner * self);
 
 /* hooks of the object: the device was opened (channels are built, the
  * current ones read from the card), a selection was applied (norms,
  * current channel and norm, channel-changed / norm-changed), the device is
  * about to close */
-GST_V4L2_TV_DECLARE_PART_HOOKS (gst_v4l2_tv_tuner);
+G_GNUC_INTERNAL void gst_v4l2_tv_tuner_opened (GstV4l2TvObject * obj);
+G_GNUC_INTERNAL void gst_v4l2_tv_tuner_closing (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL void gst_v4l2_tv_tuner_applied (GstV4l2TvObject * obj);
 
 /* when the device opens, after the selection: tunes to the frequency
@@ -35,12 +38,18 @@ G_GNUC_INTERNAL void gst_v4l2_tv_tuner_poll_signal (GstV4l2TvObject * obj,
 /* the "frequency" property, installed with id @prop_id */
 G_GNUC_INTERNAL void gst_v4l2_tv_tuner_install_properties (GObjectClass *
     gobject_class, guint prop_id, GstTvHwNodeKind kind);
-GST_V4L2_TV_DECLARE_PART_PROPERTY (gst_v4l2_tv_tuner, frequency);
+G_GNUC_INTERNAL
+void gst_v4l2_tv_tuner_set_frequency_property (GstV4l2TvObject * obj,
+    const GValue * value);
+G_GNUC_INTERNAL
+void gst_v4l2_tv_tuner_get_frequency_property (GstV4l2TvObject * obj,
+    GValue * value);
 
 /* the GstTvTuner interface of an element that made its object with
  * gst_v4l2_tv_object_new(): G_IMPLEMENT_INTERFACE (GST_TYPE_TV_TUNER,
  * gst_v4l2_tv_tuner_interface_init) */
-GST_V4L2_TV_DECLARE_INTERFACE_INIT (gst_v4l2_tv_tuner_interface_init);
+G_GNUC_INTERNAL
+void gst_v4l2_tv_tuner_interface_init (gpointer g_iface, gpointer iface_data);
 
 G_END_DECLS
 

@@ -17,11 +17,14 @@
 
 G_BEGIN_DECLS
 
-GST_V4L2_TV_DECLARE_PART (GstV4l2TvOrient, gst_v4l2_tv_orient);
+typedef struct _GstV4l2TvOrient GstV4l2TvOrient;
+G_GNUC_INTERNAL GstV4l2TvOrient *gst_v4l2_tv_orient_new (GstV4l2TvObject * obj);
+G_GNUC_INTERNAL void gst_v4l2_tv_orient_free (GstV4l2TvOrient * self);
 
 /* hooks of the object: the device was opened (the flips that were asked
  * for are set), it is about to close */
-GST_V4L2_TV_DECLARE_PART_HOOKS (gst_v4l2_tv_orient);
+G_GNUC_INTERNAL void gst_v4l2_tv_orient_opened (GstV4l2TvObject * obj);
+G_GNUC_INTERNAL void gst_v4l2_tv_orient_closing (GstV4l2TvObject * obj);
 
 /* the streaming thread of v4l2tvsrc: the flips done in software (the card
  * has no control for them), TRUE if any; gives @convert the flips for the
@@ -34,13 +37,21 @@ G_GNUC_INTERNAL void gst_v4l2_tv_orient_prepare_convert (GstV4l2TvObject *
 /* the GstVideoDirection "video-direction" property, as @prop_id */
 G_GNUC_INTERNAL void gst_v4l2_tv_orient_install_properties (GObjectClass *
     gobject_class, guint prop_id);
-GST_V4L2_TV_DECLARE_PART_PROPERTY (gst_v4l2_tv_orient, direction);
+G_GNUC_INTERNAL
+void gst_v4l2_tv_orient_set_direction_property (GstV4l2TvObject * obj,
+    const GValue * value);
+G_GNUC_INTERNAL
+void gst_v4l2_tv_orient_get_direction_property (GstV4l2TvObject * obj,
+    GValue * value);
 
 /* G_IMPLEMENT_INTERFACE (GST_TYPE_VIDEO_ORIENTATION,
  * gst_v4l2_tv_orient_interface_init) and (GST_TYPE_VIDEO_DIRECTION,
  * gst_v4l2_tv_direction_interface_init) */
-GST_V4L2_TV_DECLARE_INTERFACE_INIT (gst_v4l2_tv_orient_interface_init);
-GST_V4L2_TV_DECLARE_INTERFACE_INIT (gst_v4l2_tv_direction_interface_init);
+G_GNUC_INTERNAL
+void gst_v4l2_tv_orient_interface_init (gpointer g_iface, gpointer iface_data);
+G_GNUC_INTERNAL
+void gst_v4l2_tv_direction_interface_init (gpointer g_iface,
+    gpointer iface_data);
 
 G_END_DECLS
 

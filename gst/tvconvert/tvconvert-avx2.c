@@ -117,22 +117,70 @@ rgb_row (guint8 * d, const guint8 * s, guint n, gboolean uyvy,
   }
 }
 
-#define ROW(name, uyvy, a, b, c, x) \
-static AVX2 void \
-name (guint8 * d, const guint8 * s, guint n, const gint k[6]) \
-{ \
-  static const guint8 order[4] = { a, b, c, x }; \
-  rgb_row (d, s, n, uyvy, order, k[0], k[1], k[2], k[3], k[4], k[5]); \
+/* the eight rows: the packing, then where B, G, R and X go in a pixel */
+static AVX2 void
+uyvy_bgra (guint8 * d, const guint8 * s, guint n, const gint k[6])
+{
+  static const guint8 order[4] = { 0, 1, 2, 3 };
+
+  rgb_row (d, s, n, TRUE, order, k[0], k[1], k[2], k[3], k[4], k[5]);
 }
 
-ROW (uyvy_bgra, TRUE, 0, 1, 2, 3);
-ROW (uyvy_rgba, TRUE, 2, 1, 0, 3);
-ROW (uyvy_argb, TRUE, 3, 2, 1, 0);
-ROW (uyvy_abgr, TRUE, 3, 0, 1, 2);
-ROW (yuy2_bgra, FALSE, 0, 1, 2, 3);
-ROW (yuy2_rgba, FALSE, 2, 1, 0, 3);
-ROW (yuy2_argb, FALSE, 3, 2, 1, 0);
-ROW (yuy2_abgr, FALSE, 3, 0, 1, 2);
+static AVX2 void
+uyvy_rgba (guint8 * d, const guint8 * s, guint n, const gint k[6])
+{
+  static const guint8 order[4] = { 2, 1, 0, 3 };
+
+  rgb_row (d, s, n, TRUE, order, k[0], k[1], k[2], k[3], k[4], k[5]);
+}
+
+static AVX2 void
+uyvy_argb (guint8 * d, const guint8 * s, guint n, const gint k[6])
+{
+  static const guint8 order[4] = { 3, 2, 1, 0 };
+
+  rgb_row (d, s, n, TRUE, order, k[0], k[1], k[2], k[3], k[4], k[5]);
+}
+
+static AVX2 void
+uyvy_abgr (guint8 * d, const guint8 * s, guint n, const gint k[6])
+{
+  static const guint8 order[4] = { 3, 0, 1, 2 };
+
+  rgb_row (d, s, n, TRUE, order, k[0], k[1], k[2], k[3], k[4], k[5]);
+}
+
+static AVX2 void
+yuy2_bgra (guint8 * d, const guint8 * s, guint n, const gint k[6])
+{
+  static const guint8 order[4] = { 0, 1, 2, 3 };
+
+  rgb_row (d, s, n, FALSE, order, k[0], k[1], k[2], k[3], k[4], k[5]);
+}
+
+static AVX2 void
+yuy2_rgba (guint8 * d, const guint8 * s, guint n, const gint k[6])
+{
+  static const guint8 order[4] = { 2, 1, 0, 3 };
+
+  rgb_row (d, s, n, FALSE, order, k[0], k[1], k[2], k[3], k[4], k[5]);
+}
+
+static AVX2 void
+yuy2_argb (guint8 * d, const guint8 * s, guint n, const gint k[6])
+{
+  static const guint8 order[4] = { 3, 2, 1, 0 };
+
+  rgb_row (d, s, n, FALSE, order, k[0], k[1], k[2], k[3], k[4], k[5]);
+}
+
+static AVX2 void
+yuy2_abgr (guint8 * d, const guint8 * s, guint n, const gint k[6])
+{
+  static const guint8 order[4] = { 3, 0, 1, 2 };
+
+  rgb_row (d, s, n, FALSE, order, k[0], k[1], k[2], k[3], k[4], k[5]);
+}
 
 /* --- UYVY <-> YUY2 ------------------------------------------------------- */
 
@@ -230,18 +278,33 @@ yuy2_split (guint8 * y, guint8 * c, const guint8 * s, guint n)
   split_row (y, c, s, n, FALSE);
 }
 
-#define MERGE(name, uyvy, nv12) \
-static AVX2 void \
-name (guint8 * y, guint8 * u, guint8 * v, const guint8 * s, \
-    const guint8 * c, guint n) \
-{ \
-  merge_row (y, u, v, s, c, n, uyvy, nv12); \
+static AVX2 void
+uyvy_merge_i420 (guint8 * y, guint8 * u, guint8 * v, const guint8 * s,
+    const guint8 * c, guint n)
+{
+  merge_row (y, u, v, s, c, n, TRUE, FALSE);
 }
 
-MERGE (uyvy_merge_i420, TRUE, FALSE);
-MERGE (yuy2_merge_i420, FALSE, FALSE);
-MERGE (uyvy_merge_nv12, TRUE, TRUE);
-MERGE (yuy2_merge_nv12, FALSE, TRUE);
+static AVX2 void
+yuy2_merge_i420 (guint8 * y, guint8 * u, guint8 * v, const guint8 * s,
+    const guint8 * c, guint n)
+{
+  merge_row (y, u, v, s, c, n, FALSE, FALSE);
+}
+
+static AVX2 void
+uyvy_merge_nv12 (guint8 * y, guint8 * u, guint8 * v, const guint8 * s,
+    const guint8 * c, guint n)
+{
+  merge_row (y, u, v, s, c, n, TRUE, TRUE);
+}
+
+static AVX2 void
+yuy2_merge_nv12 (guint8 * y, guint8 * u, guint8 * v, const guint8 * s,
+    const guint8 * c, guint n)
+{
+  merge_row (y, u, v, s, c, n, FALSE, TRUE);
+}
 
 /* --- packed 4:2:2 -> Y42B ------------------------------------------------ */
 
@@ -368,18 +431,33 @@ pack_row (guint8 * d, const guint8 * y, const guint8 * ua, const guint8 * va,
   }
 }
 
-#define PACK(name, nv12, uyvy) \
-static AVX2 void \
-name (guint8 * d, const guint8 * y, const guint8 * ua, const guint8 * va, \
-    const guint8 * ub, const guint8 * vb, guint n) \
-{ \
-  pack_row (d, y, ua, va, ub, vb, n, nv12, uyvy); \
+static AVX2 void
+i420_uyvy (guint8 * d, const guint8 * y, const guint8 * ua, const guint8 * va,
+    const guint8 * ub, const guint8 * vb, guint n)
+{
+  pack_row (d, y, ua, va, ub, vb, n, FALSE, TRUE);
 }
 
-PACK (i420_uyvy, FALSE, TRUE);
-PACK (i420_yuy2, FALSE, FALSE);
-PACK (nv12_uyvy, TRUE, TRUE);
-PACK (nv12_yuy2, TRUE, FALSE);
+static AVX2 void
+i420_yuy2 (guint8 * d, const guint8 * y, const guint8 * ua, const guint8 * va,
+    const guint8 * ub, const guint8 * vb, guint n)
+{
+  pack_row (d, y, ua, va, ub, vb, n, FALSE, FALSE);
+}
+
+static AVX2 void
+nv12_uyvy (guint8 * d, const guint8 * y, const guint8 * ua, const guint8 * va,
+    const guint8 * ub, const guint8 * vb, guint n)
+{
+  pack_row (d, y, ua, va, ub, vb, n, TRUE, TRUE);
+}
+
+static AVX2 void
+nv12_yuy2 (guint8 * d, const guint8 * y, const guint8 * ua, const guint8 * va,
+    const guint8 * ub, const guint8 * vb, guint n)
+{
+  pack_row (d, y, ua, va, ub, vb, n, TRUE, FALSE);
+}
 
 /* --- dispatch ------------------------------------------------------------ */
 
@@ -448,22 +526,38 @@ tv_convert_avx2_set_enabled (gboolean enabled)
 
 /* the getters of tvconvert-avx2.h: the row the table holds for the
  * choices, or NULL while the rows are off */
-#define ROW_GETTER(Type, name, params, row)     \
-Type                                            \
-name params                                     \
-{                                               \
-  return avx2_enabled ()? (row) : NULL;         \
+TvConvertRgbRow
+tv_convert_avx2_rgb_row (gboolean uyvy, gboolean r_first, gboolean x_first)
+{
+  return avx2_enabled ()? rgb_rows[!!uyvy][!!r_first][!!x_first] : NULL;
 }
 
-ROW_GETTER (TvConvertRgbRow, tv_convert_avx2_rgb_row,
-    (gboolean uyvy, gboolean r_first, gboolean x_first),
-    rgb_rows[!!uyvy][!!r_first][!!x_first]);
-ROW_GETTER (TvConvertSwapRow, tv_convert_avx2_swap_row, (void), swap_rows[0]);
-ROW_GETTER (TvConvertSplitRow, tv_convert_avx2_split_row, (gboolean uyvy),
-    split_rows[!!uyvy]);
-ROW_GETTER (TvConvertMergeRow, tv_convert_avx2_merge_row,
-    (gboolean uyvy, gboolean nv12), merge_rows[!!uyvy][!!nv12]);
-ROW_GETTER (TvConvertY42BRow, tv_convert_avx2_y42b_row, (gboolean uyvy),
-    y42b_rows[!!uyvy]);
-ROW_GETTER (TvConvertPackRow, tv_convert_avx2_pack_row,
-    (gboolean nv12, gboolean uyvy), pack_rows[!!uyvy][!!nv12]);
+TvConvertSwapRow
+tv_convert_avx2_swap_row (void)
+{
+  return avx2_enabled ()? swap_rows[0] : NULL;
+}
+
+TvConvertSplitRow
+tv_convert_avx2_split_row (gboolean uyvy)
+{
+  return avx2_enabled ()? split_rows[!!uyvy] : NULL;
+}
+
+TvConvertMergeRow
+tv_convert_avx2_merge_row (gboolean uyvy, gboolean nv12)
+{
+  return avx2_enabled ()? merge_rows[!!uyvy][!!nv12] : NULL;
+}
+
+TvConvertY42BRow
+tv_convert_avx2_y42b_row (gboolean uyvy)
+{
+  return avx2_enabled ()? y42b_rows[!!uyvy] : NULL;
+}
+
+TvConvertPackRow
+tv_convert_avx2_pack_row (gboolean nv12, gboolean uyvy)
+{
+  return avx2_enabled ()? pack_rows[!!uyvy][!!nv12] : NULL;
+}

@@ -10,7 +10,9 @@ set -eu
 # v4l2tv-record (tools/) needs gstreamer1.0-libav (avenc_ffv1, --preset
 # archive), gstreamer1.0-plugins-ugly (x264enc, --preset small) and
 # gstreamer1.0-alsa (alsasrc, the card's sound); its tests use the first
-# two
+# two. mkvtoolnix: the recorder's mkvpropedit writes what matroskamux
+# cannot (field order, colour elements, the exact pixel aspect) and
+# attaches the capture log; its tests read the log back with mkvextract
 
 packages="build-essential meson ninja-build pkg-config gettext indent
   libglib2.0-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
@@ -20,14 +22,15 @@ packages="build-essential meson ninja-build pkg-config gettext indent
   liborc-0.4-dev liborc-0.4-dev-bin valgrind v4l-utils
   libgudev-1.0-dev umockdev libumockdev-dev
   gobject-introspection libgirepository1.0-dev gir1.2-gstreamer-1.0
-  python3-gi python3-gst-1.0 gi-docgen ffmpeg"
+  python3-gi python3-gst-1.0 gi-docgen ffmpeg mkvtoolnix"
 # plugins-bad: the closed-caption elements the caption tests check our
 # meta against, ccconverter and friends. libgudev: the device provider
 # finds each card's sound device and watches cards come and go (meson
 # option gudev); umockdev: the tests of that against a mocked sysfs.
 # gi-docgen: the GstTvTuner API reference (meson option api-doc).
 # ffmpeg: the recorder's caption test reads its SCC files back with
-# another SCC reader (Debian 12 packages no sccparse or sccenc).
+# another SCC reader (Debian 12 packages no sccparse or sccenc); its
+# archive tests check its files with ffprobe and ffmpeg's framemd5.
 # benchmarks compare against these; the real-kernel tests boot Debian's
 # stock kernel with the vivid driver under qemu; the fuzzers (tests/fuzz)
 # need clang and libFuzzer

@@ -44,9 +44,11 @@
 #include <gst/video/video.h>
 
 #include "record.h"
+#include "record-archive.h"
 
 #define AUDIO_RATE 48000
 #define VIDEO_QUEUE_TIME (2 * GST_SECOND)
+#define ARCHIVE_SLICES 24
 
 /* (not G_DEFINE_QUARK: gst-indent spaces out the hyphens of its name) */
 GQuark
@@ -62,14 +64,15 @@ typedef struct
   const gchar *video_encoder;
   const gchar *audio_encoder;
   const gchar *description;
+  gboolean lossless;            /* a framemd5 file: the frames come back */
 } Preset;
 
 /* *INDENT-OFF* */
 static const Preset presets[] = {
   {"archive", "Y42B", "avenc_ffv1", "flacenc",
-      "lossless FFV1 4:2:2 and FLAC"},
+      "lossless FFV1 4:2:2 and FLAC", TRUE},
   {"small", "I420", "x264enc", "opusenc",
-      "interlaced H.264 4:2:0 and Opus"},
+      "interlaced H.264 4:2:0 and Opus", FALSE},
 };
 
 /* where each element we may use comes from in Debian */
@@ -111,6 +114,10 @@ struct _V4l2TvRecord
   guint tick_id;
   V4l2TvRecordTickFunc tick;
   gpointer tick_data;
+
+  /* one per file (files), the capture log and the sidecars */
+  GPtrArray *archives;
+  V4l2TvArchive *archive;       /* the segment's */
 
   /* the segment */
   GstElement *pipeline, *src, *mux, *asrc;
@@ -355,6 +362,8 @@ v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
   g_mutex_init (&rec->lock);
   rec->out = out ? out : stdout;
   rec->files = g_ptr_array_new_with_free_func (g_free);
+  rec->archives = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      v4l2tv_archive_free);
   rec->first_pts = GST_CLOCK_TIME_NONE;
   rec->opts.device = g_strdup (opts->device ? opts->device : "/dev/video0");
   rec->opts.input = g_strdup (opts->input);
@@ -452,6 +461,7 @@ v4l2tv_record_free (V4l2TvRecord * rec)
   g_free (rec->audio_device);
   g_free (rec->signal_status);
   g_ptr_array_unref (rec->files);
+  g_ptr_array_unref (rec->archives);
   g_clear_error (&rec->error);
   g_mutex_clear (&rec->lock);
   g_free (rec);
@@ -854,6 +864,30 @@ level_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   return GST_PAD_PROBE_OK;
 }
 
+/* the sound before the encoder: the file starts with its first frame;
+ * dropouts go into the capture log */
+static GstPadProbeReturn
+archive_audio_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  V4l2TvRecord *rec = user_data;
+
+  if (rec->archive && !v4l2tv_archive_audio (rec->archive, pad,
+          GST_PAD_PROBE_INFO_BUFFER (info)))
+    return GST_PAD_PROBE_DROP;
+  return GST_PAD_PROBE_OK;
+}
+
+/* the frames at the encoder's input: the file's clock and framemd5 */
+static GstPadProbeReturn
+archive_video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  V4l2TvRecord *rec = user_data;
+
+  if (rec->archive)
+    v4l2tv_archive_video (rec->archive, pad, GST_PAD_PROBE_INFO_BUFFER (info));
+  return GST_PAD_PROBE_OK;
+}
+
 static gboolean
 link_audio (V4l2TvRecord * rec, const gchar * device, GError ** error)
 {
@@ -889,6 +923,10 @@ link_audio (V4l2TvRecord * rec, const gchar * device, GError ** error)
   rec->asrc = gst_object_ref (asrc);
   pad = gst_element_get_static_pad (acaps, "src");
   gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, level_probe, rec, NULL);
+  gst_object_unref (pad);
+  pad = gst_element_get_static_pad (aenc, "sink");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, archive_audio_probe, rec,
+      NULL);
   gst_object_unref (pad);
   if (!gst_element_link_many (asrc, conv, res, acaps, aq, aenc, rec->mux, NULL)) {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
@@ -975,8 +1013,12 @@ start_segment (V4l2TvRecord * rec, GError ** error)
   g_object_set (vq, "max-size-buffers", 0, "max-size-bytes", 0,
       "max-size-time", (guint64) VIDEO_QUEUE_TIME, NULL);
   if (g_str_equal (rec->preset->video_encoder, "avenc_ffv1")) {
-    /* FFV1 version 3 (slice CRCs: damage in an archive is found) */
-    g_object_set (venc, "slicecrc", TRUE, NULL);
+    /* FFV1 version 3 (slice CRCs: damage in an archive is found),
+     * intra-only (each frame a keyframe: a damaged frame harms no other),
+     * 24 slices as vrecord (threads, and damage stays in its slice) */
+    g_object_set (venc, "slicecrc", TRUE, "gop-size", 1, "slices",
+        ARCHIVE_SLICES, NULL);
+    gst_util_set_object_arg (G_OBJECT (venc), "threads", "auto");
   } else {
     g_object_set (venc, "interlaced", TRUE, "bitrate", 4000, NULL);
     gst_util_set_object_arg (G_OBJECT (venc), "speed-preset", "veryfast");
@@ -997,10 +1039,31 @@ start_segment (V4l2TvRecord * rec, GError ** error)
   pad = gst_element_get_static_pad (venc, "sink");
   gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, tag_probe,
       rec, NULL);
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, archive_video_probe,
+      rec, NULL);
 
   audio_device = resolve_audio (rec);
   if (rec->audio_source && !link_audio (rec, audio_device, error))
     goto fail;
+
+  /* the capture log and the sidecars, before the file (never an
+   * existing one) */
+  rec->archive = v4l2tv_archive_new (file, rec->preset->lossless, rec->out,
+      error);
+  if (rec->archive == NULL)
+    goto fail;
+  g_ptr_array_add (rec->archives, rec->archive);
+  {
+    GstElement *aenc = gst_bin_get_by_name (GST_BIN (rec->pipeline), "aenc");
+    g_autofree gchar *preset = g_strdup_printf ("%s (%s)", rec->preset->name,
+        rec->preset->description);
+
+    v4l2tv_archive_describe (rec->archive, rec->src, rec->norm, preset, venc,
+        aenc, rec->audio_source == NULL ? NULL : audio_device ? audio_device :
+        "test tone", rec->files->len ? g_ptr_array_index (rec->files,
+            rec->files->len - 1) : NULL);
+    gst_clear_object (&aenc);
+  }
 
   bus = gst_element_get_bus (rec->pipeline);
   rec->bus_watch = gst_bus_add_watch (bus, bus_cb, rec);
@@ -1250,6 +1313,30 @@ only_aspect_changed (GstCaps * a, GstCaps * b)
   return gst_caps_is_equal (a1, b1);
 }
 
+/* the segment's file is finished and closed: its capture log ends with
+ * @why, its post-processing starts */
+static void
+finish_archive (V4l2TvRecord * rec, const gchar * why)
+{
+  if (rec->archive)
+    v4l2tv_archive_finish (rec->archive, why);
+  rec->archive = NULL;
+}
+
+/* file @i holds no frame: it and its sidecars go (this run made them) */
+static void
+discard_file (V4l2TvRecord * rec, guint i)
+{
+  V4l2TvArchive *a = i < rec->archives->len ?
+      g_ptr_array_index (rec->archives, i) : NULL;
+
+  g_unlink (g_ptr_array_index (rec->files, i));
+  if (a)
+    v4l2tv_archive_discard (a);
+  if (a == rec->archive)
+    rec->archive = NULL;
+}
+
 static void
 next_segment (V4l2TvRecord * rec)
 {
@@ -1282,12 +1369,16 @@ next_segment (V4l2TvRecord * rec)
   teardown (rec);
   {
     g_autofree gchar *file = segment_file (rec->opts.output, rec->files->len);
+    g_autofree gchar *why = NULL;
     GString *now = g_string_new (NULL);
 
     describe_caps (caps, now);
     fprintf (rec->out, "%s (now %s%s): %s is finished, recording on in "
         "%s\n", what, now->str, desc->str, (gchar *)
         g_ptr_array_index (rec->files, rec->files->len - 1), file);
+    why = g_strdup_printf ("file split: %s (now %s%s); continues in %s",
+        what, now->str, desc->str, file);
+    finish_archive (rec, why);
     g_string_free (now, TRUE);
   }
   g_string_free (desc, TRUE);
@@ -1302,6 +1393,8 @@ bus_cb (GstBus * bus, GstMessage * msg, gpointer user_data)
 {
   V4l2TvRecord *rec = user_data;
 
+  if (rec->archive)
+    v4l2tv_archive_message (rec->archive, msg);
   switch (GST_MESSAGE_TYPE (msg)) {
     case GST_MESSAGE_ERROR:{
       g_autoptr (GError) err = NULL;
@@ -1393,7 +1486,10 @@ v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
     teardown (rec);
     /* nothing was written: no empty file left behind */
     if (rec->files->len == 1)
-      g_unlink (g_ptr_array_index (rec->files, 0));
+      discard_file (rec, 0);
+    else if (rec->archive)
+      v4l2tv_archive_discard (rec->archive);
+    rec->archive = NULL;
     return FALSE;
   }
   fprintf (rec->out, "recording %s to %s (%s); Ctrl-C stops\n",
@@ -1412,15 +1508,28 @@ v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
   ok = rec->error == NULL && !rec->aborted;
   /* stopped just as a new file began: it holds no picture, drop it */
   if (last_frames == 0 && rec->files->len > 1) {
-    g_unlink (g_ptr_array_index (rec->files, rec->files->len - 1));
+    discard_file (rec, rec->files->len - 1);
     g_ptr_array_remove_index (rec->files, rec->files->len - 1);
+    if (rec->archives->len > rec->files->len)
+      g_ptr_array_remove_index (rec->archives, rec->archives->len - 1);
   }
   /* failed before the first frame: no empty file left behind */
   if (!ok && rec->prev_frames == 0) {
     guint i;
 
     for (i = 0; i < rec->files->len; i++)
-      g_unlink (g_ptr_array_index (rec->files, i));
+      discard_file (rec, i);
+  }
+  {
+    g_autofree gchar *why = rec->error ?
+        g_strdup_printf ("the recording failed: %s", rec->error->message) :
+        g_strdup (rec->aborted ? "interrupted twice: the file may not be "
+        "finalised" : "the recording ended");
+    guint i;
+
+    finish_archive (rec, why);
+    for (i = 0; i < rec->archives->len; i++)
+      v4l2tv_archive_wait (g_ptr_array_index (rec->archives, i));
   }
   if (rec->error)
     g_propagate_error (error, g_steal_pointer (&rec->error));

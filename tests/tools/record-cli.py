@@ -77,6 +77,20 @@ def read_file(path):
     return counts
 
 
+SIDECARS = ('log', 'framemd5', 'md5')
+
+
+def sidecar(path, ext):
+    return os.path.splitext(path)[0] + '.' + ext
+
+
+def remove_recording(path):
+    """removes a recording and its sidecars (a run never overwrites them)"""
+    for p in [path] + [sidecar(path, ext) for ext in SIDECARS]:
+        if os.path.exists(p):
+            os.unlink(p)
+
+
 def test_sigint(tmp):
     out = os.path.join(tmp, 'tape.mkv')
     p = subprocess.Popen([RECORD, '--device', 'virtual:5', '--input',
@@ -118,6 +132,12 @@ def test_sigint(tmp):
     check(s is not None and s.get_string('interlace-mode') == 'interleaved',
           'interlaced')
     check(s is not None and s.get_int('height')[1] == 576, '576 lines')
+    # the archive's sidecars, after Ctrl-C too
+    for ext in SIDECARS:
+        check(os.path.exists(sidecar(out, ext)), 'FILE.%s written' % ext)
+    framemd5 = [x for x in open(sidecar(out, 'framemd5')) if x[0] != '#']
+    check(len(framemd5) == frames, 'a framemd5 line for each frame (%d)' %
+          len(framemd5))
 
 
 def test_errors(tmp):
@@ -139,7 +159,7 @@ def test_errors(tmp):
     counts = [m for m in map(CAPTIONS.search, so.splitlines()) if m]
     check(counts and all(m.group(1) == '0' for m in counts),
           'the progress lines count the captions (%s)' % so)
-    os.unlink(out)
+    remove_recording(out)
     bad = os.path.join(tmp, 'no-such-dir', 'cc.scc')
     rc, so, se = run(['--device', 'virtual:5', '--audio', 'none',
                       '--captions', bad, '-o', out])
@@ -154,6 +174,7 @@ def test_errors(tmp):
     rc, so, se = run(['--device', 'virtual:5', '--audio', 'none',
                       '--duration', '1', '-o', out])
     check(rc == 0, 'a 1 s recording (%s)' % se)
+    remove_recording(out)
     rc, so, se = run(['--device', 'virtual:5', '--duration', '1', '-o', out])
     check(rc == 0 and 'no sound device found for virtual:5' in se,
           '--audio auto without a sound device warns (%s)' % se)

@@ -973,6 +973,7 @@ start_segment (V4l2TvRecord * rec, GError ** error)
   g_autoptr (GstBus) bus = NULL;
   g_autoptr (GstPad) pad = NULL;
   gchar *file = segment_file (rec->opts.output, rec->files->len);
+  g_autoptr (GError) archive_error = NULL;
   const gchar *audio_device;
 
   /* first: a captions file that cannot be written stops the recording
@@ -1049,9 +1050,13 @@ start_segment (V4l2TvRecord * rec, GError ** error)
   /* the capture log and the sidecars, before the file (never an
    * existing one) */
   rec->archive = v4l2tv_archive_new (file, rec->preset->lossless, rec->out,
-      error);
-  if (rec->archive == NULL)
+      &archive_error);
+  if (rec->archive == NULL) {
+    /* an existing sidecar, a directory that is not there: as for -o */
+    g_set_error_literal (error, V4L2TV_RECORD_ERROR,
+        V4L2TV_RECORD_ERROR_ARGS, archive_error->message);
     goto fail;
+  }
   g_ptr_array_add (rec->archives, rec->archive);
   {
     GstElement *aenc = gst_bin_get_by_name (GST_BIN (rec->pipeline), "aenc");

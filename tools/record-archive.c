@@ -49,6 +49,7 @@
 #include <gst/video/colorbalance.h>
 #include <gst/tuner/tuner.h>
 
+#include "hw/tvhw-std.h"
 #include "record-archive.h"
 
 #define LOG_FORMAT "v4l2tv-record capture log, format 1"
@@ -741,9 +742,9 @@ propedit_args (V4l2TvArchive * a, const gchar * program)
 {
   GPtrArray *args = g_ptr_array_new_with_free_func (g_free);
   GstVideoInfo *info = &a->info;
-  /* 625 lines at 25 frames a second; 525 at 30000/1001 */
-  gboolean lines625 = info->fps_n == 25 * info->fps_d;
-  guint colour = lines625 ? 5 : 6;
+  /* the standard's line system, known by its frame rate */
+  const GstTvHwLineSystem *system =
+      gst_tv_hw_line_system_for_rate (info->fps_n, info->fps_d);
   guint order = 0;
   guint64 dw, dh;
 
@@ -766,9 +767,11 @@ propedit_args (V4l2TvArchive * a, const gchar * program)
   g_ptr_array_add (args, g_strdup ("track:v1"));
   add_set (args, "interlaced=%u", GST_VIDEO_INFO_IS_INTERLACED (info) ? 1 : 2);
   add_set (args, "field-order=%u", order);
-  add_set (args, "color-primaries=%u", colour);
-  add_set (args, "color-matrix-coefficients=%u", colour);
-  add_set (args, "color-transfer-characteristics=%u", colour);
+  if (system != NULL) {
+    add_set (args, "color-primaries=%u", system->colour_primaries);
+    add_set (args, "color-matrix-coefficients=%u", system->matrix);
+    add_set (args, "color-transfer-characteristics=%u", system->transfer);
+  }
   add_set (args, "color-range=%u", 1);
   add_set (args, "display-unit=%u", 0);
   add_set (args, "display-width=%" G_GUINT64_FORMAT, dw);

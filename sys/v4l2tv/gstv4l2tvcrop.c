@@ -201,9 +201,9 @@ full_frame (GstV4l2TvObject * obj, struct v4l2_rect *r)
   r->left = r->top = 0;
   r->width = fmt.fmt.pix.width;
   r->height = fmt.fmt.pix.height;
-  if (obj->lines) {
-    r->width = 720;
-    r->height = obj->lines == 525 ? 480 : 576;
+  if (gst_tv_hw_line_system (obj->lines)) {
+    r->width = gst_tv_hw_line_system (obj->lines)->width;
+    r->height = gst_tv_hw_line_system (obj->lines)->height;
   }
   return TRUE;
 }

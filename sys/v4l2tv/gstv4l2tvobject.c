@@ -37,79 +37,8 @@ GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 #define DEFAULT_PROP_DEVICE "/dev/video0"
 #define DEFAULT_PROP_NORM GST_V4L2_TV_STANDARD_CURRENT
 
-#define NATIVE_WIDTH 720
 
 #define IS_CAPTURE(obj) (!gst_tv_hw_node_kind_is_output ((obj)->kind))
-
-/* *INDENT-OFF* */
-static const GEnumValue standards[] = {
-  { GST_V4L2_TV_STANDARD_CURRENT,
-    "Keep the card's current standard", "current" },
-  { GST_V4L2_TV_STANDARD_AUTO,
-    "Detect the input's standard (capture only)", "auto" },
-  { GST_V4L2_TV_STANDARD_NTSC,
-    "NTSC, any of NTSC-M, NTSC-M-JP, NTSC-M-KR (525 lines)", "NTSC" },
-  { GST_V4L2_TV_STANDARD_NTSC_M,
-    "NTSC-M (North America, 525 lines)", "NTSC-M" },
-  { GST_V4L2_TV_STANDARD_NTSC_M_JP,
-    "NTSC-M-JP (Japan, 525 lines)", "NTSC-M-JP" },
-  { GST_V4L2_TV_STANDARD_NTSC_M_KR,
-    "NTSC-M-KR (South Korea, 525 lines)", "NTSC-M-KR" },
-  { GST_V4L2_TV_STANDARD_NTSC_443,
-    "NTSC-443 (525 lines, 4.43 MHz colour carrier)", "NTSC-443" },
-  { GST_V4L2_TV_STANDARD_PAL,
-    "PAL, any of PAL-B/B1/G/H/I/D/D1/K (625 lines)", "PAL" },
-  { GST_V4L2_TV_STANDARD_PAL_BG,
-    "PAL-B/B1/G (western Europe, 625 lines)", "PAL-BG" },
-  { GST_V4L2_TV_STANDARD_PAL_B,
-    "PAL-B (625 lines, VHF, 7 MHz channels)", "PAL-B" },
-  { GST_V4L2_TV_STANDARD_PAL_B1,
-    "PAL-B1 (a PAL-B variant, 625 lines)", "PAL-B1" },
-  { GST_V4L2_TV_STANDARD_PAL_G,
-    "PAL-G (625 lines, UHF, 8 MHz channels)", "PAL-G" },
-  { GST_V4L2_TV_STANDARD_PAL_H,
-    "PAL-H (Belgium, 625 lines)", "PAL-H" },
-  { GST_V4L2_TV_STANDARD_PAL_I,
-    "PAL-I (United Kingdom, Ireland, 625 lines)", "PAL-I" },
-  { GST_V4L2_TV_STANDARD_PAL_DK,
-    "PAL-D/D1/K (China, eastern Europe, 625 lines)", "PAL-DK" },
-  { GST_V4L2_TV_STANDARD_PAL_D,
-    "PAL-D (625 lines, VHF)", "PAL-D" },
-  { GST_V4L2_TV_STANDARD_PAL_D1,
-    "PAL-D1 (a PAL-D variant, 625 lines)", "PAL-D1" },
-  { GST_V4L2_TV_STANDARD_PAL_K,
-    "PAL-K (625 lines, UHF)", "PAL-K" },
-  { GST_V4L2_TV_STANDARD_PAL_M,
-    "PAL-M (Brazil, 525 lines)", "PAL-M" },
-  { GST_V4L2_TV_STANDARD_PAL_N,
-    "PAL-N (Paraguay, Uruguay, 625 lines)", "PAL-N" },
-  { GST_V4L2_TV_STANDARD_PAL_NC,
-    "PAL-Nc (Argentina, 625 lines)", "PAL-Nc" },
-  { GST_V4L2_TV_STANDARD_PAL_60,
-    "PAL-60 (525 lines, 60 Hz)", "PAL-60" },
-  { GST_V4L2_TV_STANDARD_SECAM,
-    "SECAM, any of SECAM-B/G/H/D/K/K1/L/Lc (625 lines)", "SECAM" },
-  { GST_V4L2_TV_STANDARD_SECAM_B,
-    "SECAM-B (625 lines)", "SECAM-B" },
-  { GST_V4L2_TV_STANDARD_SECAM_G,
-    "SECAM-G (625 lines)", "SECAM-G" },
-  { GST_V4L2_TV_STANDARD_SECAM_H,
-    "SECAM-H (625 lines)", "SECAM-H" },
-  { GST_V4L2_TV_STANDARD_SECAM_DK,
-    "SECAM-D/K/K1 (eastern Europe, 625 lines)", "SECAM-DK" },
-  { GST_V4L2_TV_STANDARD_SECAM_D,
-    "SECAM-D (625 lines, VHF)", "SECAM-D" },
-  { GST_V4L2_TV_STANDARD_SECAM_K,
-    "SECAM-K (625 lines, UHF)", "SECAM-K" },
-  { GST_V4L2_TV_STANDARD_SECAM_K1,
-    "SECAM-K1 (French overseas territories, 625 lines)", "SECAM-K1" },
-  { GST_V4L2_TV_STANDARD_SECAM_L,
-    "SECAM-L (France, 625 lines)", "SECAM-L" },
-  { GST_V4L2_TV_STANDARD_SECAM_LC,
-    "SECAM-L' (France, band I, 625 lines)", "SECAM-Lc" },
-  { 0, NULL, NULL },
-};
-/* *INDENT-ON* */
 
 /* the enum type @name of @values, registered once; @type holds it */
 GType
@@ -123,24 +52,53 @@ gst_v4l2_tv_register_enum (gsize * type, const gchar * name,
   return *type;
 }
 
+/* norm=: current, auto, then one value per row of gst_tv_hw_standards
+ * (its description, its name as the nick, its mask as the value; every
+ * SDTV mask fits a gint) */
+static const GEnumValue *
+standard_values (void)
+{
+  GEnumValue *values = g_new0 (GEnumValue, gst_tv_hw_n_standards + 3);
+  guint i;
+
+  values[0].value = GST_V4L2_TV_STANDARD_CURRENT;
+  values[0].value_name = "Keep the card's current standard";
+  values[0].value_nick = "current";
+  values[1].value = GST_V4L2_TV_STANDARD_AUTO;
+  values[1].value_name = "Detect the input's standard (capture only)";
+  values[1].value_nick = "auto";
+  for (i = 0; i < gst_tv_hw_n_standards; i++) {
+    const GstTvHwStandard *row = &gst_tv_hw_standards[i];
+
+    g_assert (row->id <= G_MAXINT);
+    values[i + 2].value = (gint) row->id;
+    values[i + 2].value_name = row->description;
+    values[i + 2].value_nick = row->name;
+  }
+  return values;
+}
+
 GType
 gst_v4l2_tv_standard_get_type (void)
 {
   static gsize type = 0;
 
-  return gst_v4l2_tv_register_enum (&type, "GstV4l2TvStandard", standards);
+  if (g_once_init_enter (&type)) {
+    /* the type keeps its values for the life of the process */
+    GType tmp = g_enum_register_static ("GstV4l2TvStandard",
+        standard_values ());
+    g_once_init_leave (&type, tmp);
+  }
+  return type;
 }
 
-/* the nick of @std ("PAL-M"), or NULL */
+/* the norm= nick of @std ("PAL-M", "auto"), or NULL */
 static const gchar *
 standard_nick (v4l2_std_id std)
 {
-  guint i;
-
-  for (i = 1; standards[i].value_nick; i++)
-    if ((v4l2_std_id) standards[i].value == std)
-      return standards[i].value_nick;
-  return NULL;
+  if (std == GST_V4L2_TV_NORM_AUTO)
+    return "auto";
+  return gst_tv_hw_std_name (std);
 }
 
 /* "NTSC, PAL-M, PAL-N, SECAM": the standards of @stds, biggest groups
@@ -154,15 +112,12 @@ gst_v4l2_tv_standard_list (v4l2_std_id stds)
   v4l2_std_id left = stds;
   guint i;
 
-  for (i = 1; standards[i].value_nick; i++) {
-    v4l2_std_id id = standards[i].value;
+  for (i = 0; i < gst_tv_hw_n_standards; i++) {
+    const GstTvHwStandard *row = &gst_tv_hw_standards[i];
 
-    if (standards[i].value == GST_V4L2_TV_STANDARD_AUTO)
-      continue;
-    if ((left & id) == id) {
-      g_string_append_printf (s, "%s%s", s->len ? ", " : "",
-          standards[i].value_nick);
-      left &= ~id;
+    if ((left & row->id) == row->id) {
+      g_string_append_printf (s, "%s%s", s->len ? ", " : "", row->name);
+      left &= ~row->id;
     }
   }
   /* single bits no name covers (ATSC, ...) */
@@ -195,7 +150,7 @@ gst_v4l2_tv_standard_describe (v4l2_std_id std)
 }
 
 /* the element's object, for the interfaces' functions */
-static G_DEFINE_QUARK (gst-v4l2-tv-object, obj);
+static G_DEFINE_QUARK (gst - v4l2 - tv - object, obj);
 
 static void
 port_clear (gpointer data)
@@ -704,13 +659,13 @@ typedef struct
 
 static const PartProperty part_properties[] = {
   {GST_V4L2_TV_OBJECT_PROP_FREQUENCY,
-      gst_v4l2_tv_tuner_set_frequency_property,
+        gst_v4l2_tv_tuner_set_frequency_property,
       gst_v4l2_tv_tuner_get_frequency_property},
   {GST_V4L2_TV_OBJECT_PROP_VIDEO_DIRECTION,
-      gst_v4l2_tv_orient_set_direction_property,
+        gst_v4l2_tv_orient_set_direction_property,
       gst_v4l2_tv_orient_get_direction_property},
   {GST_V4L2_TV_OBJECT_PROP_EXTRA_CONTROLS,
-      gst_v4l2_tv_extra_ctrls_set_property,
+        gst_v4l2_tv_extra_ctrls_set_property,
       gst_v4l2_tv_extra_ctrls_get_property},
 };
 
@@ -802,8 +757,7 @@ gst_v4l2_tv_object_set_property_helper (GstV4l2TvObject * obj,
       break;
     case GST_V4L2_TV_OBJECT_PROP_VBI_DEVICE:{
       const gchar *device = g_value_get_string (value);
-      g_autofree gchar *in_force =
-          gst_v4l2_tv_vbi_node_get_device (obj->vbi);
+      g_autofree gchar *in_force = gst_v4l2_tv_vbi_node_get_device (obj->vbi);
 
       /* the VBI node opens with the video node */
       if (gst_v4l2_tv_object_is_running (obj) &&
@@ -880,8 +834,7 @@ gst_v4l2_tv_object_get_property_helper (GstV4l2TvObject * obj,
  * whatever it was (gst_v4l2_tv_object_post_hw_error()); NULL for the
  * others. @shown is the device, printable. */
 static gchar *
-hw_error_why (const GError * err, const gchar * shown,
-    GstResourceError * code)
+hw_error_why (const GError * err, const gchar * shown, GstResourceError * code)
 {
   if (err == NULL || err->domain != GST_TV_HW_ERROR)
     return NULL;
@@ -996,7 +949,8 @@ gst_v4l2_tv_object_adopt (GstV4l2TvObject * obj, GstTvHwDevice * dev,
 {
   GST_INFO_OBJECT (obj->element, "opened %s: card '%s', driver %s, bus %s, "
       "backend %s", gst_tv_hw_device_get_location (dev),
-      gst_tv_hw_device_get_card (dev), gst_tv_hw_device_get_driver (dev), gst_tv_hw_device_get_bus_info (dev),
+      gst_tv_hw_device_get_card (dev), gst_tv_hw_device_get_driver (dev),
+      gst_tv_hw_device_get_bus_info (dev),
       gst_tv_hw_device_get_backend_name (dev));
 
   GST_V4L2_TV_DEVICE_LOCK (obj);
@@ -1302,8 +1256,7 @@ auto_on_output:
 enum_failed:
   {
     SELECTION_HW_ERROR (obj, live, obj->ports_error, SETTINGS,
-        (_("Could not list the inputs and outputs of device '%s'."),
-            location));
+        (_("Could not list the inputs and outputs of device '%s'."), location));
     return FALSE;
   }
 no_ports:
@@ -1482,6 +1435,7 @@ static void
 get_pixel_aspect (GstV4l2TvObject * obj, gint * par_n, gint * par_d)
 {
   g_autoptr (GError) err = NULL;
+  const GstTvHwLineSystem *system;
   struct v4l2_cropcap cropcap;
 
   memset (&cropcap, 0, sizeof (cropcap));
@@ -1496,29 +1450,23 @@ get_pixel_aspect (GstV4l2TvObject * obj, gint * par_n, gint * par_d)
 
   GST_DEBUG_OBJECT (obj->element, "no pixel aspect from CROPCAP (%s)",
       err ? err->message : "0/0");
-  switch (obj->lines) {
-    case 525:
-      *par_n = 10;
-      *par_d = 11;
-      break;
-    case 625:
-      *par_n = 59;
-      *par_d = 54;
-      break;
-    default:
-      *par_n = *par_d = 1;
-      break;
-  }
+  system = gst_tv_hw_line_system (obj->lines);
+  *par_n = system ? system->par_n : 1;
+  *par_d = system ? system->par_d : 1;
 }
 
-/* the field order V4L2_FIELD_INTERLACED stands for: bottom field first for
- * the 525-line standards, top field first for the 625-line ones */
+/* the field order V4L2_FIELD_INTERLACED stands for: the standard's (bottom
+ * field first for the 525-line ones), or without a standard the one of
+ * the system whose picture has @height lines */
 static gboolean
 interlaced_is_tff (GstV4l2TvObject * obj, guint height)
 {
-  if (obj->lines)
-    return obj->lines != 525;
-  return height != 480;
+  const GstTvHwLineSystem *system = gst_tv_hw_line_system (obj->lines);
+
+  if (system == NULL)
+    system = gst_tv_hw_line_system (height ==
+        gst_tv_hw_line_system (525)->height ? 525 : 625);
+  return system->top_field_first;
 }
 
 /* the caps structure for a V4L2 format, NULL if it cannot be expressed */
@@ -1568,9 +1516,9 @@ structure_from_pix (GstV4l2TvObject * obj, const struct v4l2_pix_format *pix,
       return NULL;
   }
 
-  if (obj->std)
+  if (obj->std && gst_tv_hw_line_system (obj->lines))
     gst_structure_set (s, "colorimetry", G_TYPE_STRING,
-        GST_VIDEO_COLORIMETRY_BT601, NULL);
+        gst_tv_hw_line_system (obj->lines)->colorimetry, NULL);
 
   return s;
 }
@@ -1592,9 +1540,9 @@ probe_caps (GstV4l2TvObject * obj, gint fps_n, gint fps_d, GError ** error)
     width = cur.fmt.pix.width;
     height = cur.fmt.pix.height;
   }
-  if (obj->lines) {
-    width = NATIVE_WIDTH;
-    height = obj->lines == 525 ? 480 : 576;
+  if (gst_tv_hw_line_system (obj->lines)) {
+    width = gst_tv_hw_line_system (obj->lines)->width;
+    height = gst_tv_hw_line_system (obj->lines)->height;
   }
   gst_v4l2_tv_crop_frame_size (obj, &width, &height);
 
@@ -1683,10 +1631,10 @@ detect_norm (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
   if (current != 0 && (current & ~pool) == 0) {
     chosen = current;
   } else {
-    for (i = 1; standards[i].value_nick && chosen == 0; i++) {
-      v4l2_std_id id = standards[i].value;
+    for (i = 0; i < gst_tv_hw_n_standards && chosen == 0; i++) {
+      v4l2_std_id id = gst_tv_hw_standards[i].id;
 
-      if (standards[i].value > 0 && (id & ~pool) == 0)
+      if ((id & ~pool) == 0)
         chosen = id;
     }
     /* bits no name covers */

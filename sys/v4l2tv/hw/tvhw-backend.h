@@ -148,17 +148,6 @@ struct _GstTvHwDevice
   gboolean wake_pending;
 };
 
-/* the V4L2 core's table of standards (v4l2-ioctl.c), in ENUMSTD order,
- * composite entries (NTSC, PAL, SECAM, PAL-BG, ...) included */
-typedef struct
-{
-  v4l2_std_id std;
-  const gchar *name;
-} GstTvHwStdName;
-
-extern const GstTvHwStdName gst_tv_hw_std_names[];
-extern const guint gst_tv_hw_n_std_names;
-
 extern const GstTvHwOps gst_tv_hw_v4l2_ops;
 extern const GstTvHwOps gst_tv_hw_virtual_ops;
 

@@ -318,6 +318,9 @@ gint gst_tv_hw_virtual_audio_get (GstTvHwDevice * dev, guint32 * index);
  * goes with the current input or output (its audioset) */
 gint gst_tv_hw_virtual_audio_set (GstTvHwDevice * dev, guint32 index,
     const GstTvHwVirtualAudioPort * ports, guint n_ports);
+/* the line system of the card's picture at @std (gst_tv_hw_standards'
+ * rules; a mask with any 525-line bit is a 525-line picture) */
+const GstTvHwLineSystem *gst_tv_hw_virtual_std_system (v4l2_std_id std);
 guint gst_tv_hw_virtual_std_lines (v4l2_std_id std);
 guint gst_tv_hw_virtual_std_height (v4l2_std_id std);
 /* the frame period of @std, in seconds */

@@ -204,18 +204,17 @@ void
 gst_tv_hw_virtual_vbi_raw_format (GstTvHwVirtualCard * card,
     struct v4l2_vbi_format *fmt)
 {
-  gboolean is_525 = gst_tv_hw_virtual_std_lines (card->cap.std) == 525;
+  const GstTvHwLineSystem *system =
+      gst_tv_hw_virtual_std_system (card->cap.std);
 
   memset (fmt, 0, sizeof (*fmt));
   fmt->sampling_rate = RAW_RATE;
   fmt->offset = RAW_OFFSET;
   fmt->samples_per_line = RAW_SAMPLES;
   fmt->sample_format = V4L2_PIX_FMT_GREY;
-  fmt->start[0] = is_525 ? V4L2_VBI_ITU_525_F1_START + 9 :
-      V4L2_VBI_ITU_625_F1_START + 5;
-  fmt->start[1] = is_525 ? V4L2_VBI_ITU_525_F2_START + 9 :
-      V4L2_VBI_ITU_625_F2_START + 5;
-  fmt->count[0] = fmt->count[1] = is_525 ? 12 : 18;
+  fmt->start[0] = system->vbi_start[0];
+  fmt->start[1] = system->vbi_start[1];
+  fmt->count[0] = fmt->count[1] = system->vbi_count;
 }
 
 /* card->lock held */

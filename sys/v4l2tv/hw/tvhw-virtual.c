@@ -110,68 +110,75 @@ std_node (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
 
 /* --- standards (the V4L2 core's part) --- */
 
-/* the V4L2 core's table of standards (gst_tv_hw_std_names, in ENUMSTD
- * order); the composite entries NTSC, PAL and SECAM stay in the mask */
+/* the V4L2 core's table of standards is gst_tv_hw_standards, in ENUMSTD
+ * order; the composite entries NTSC, PAL and SECAM stay in the mask */
 
 /* entry @index of the list ENUMSTD gives for the mask @mask, the way the
  * V4L2 core walks its table: an entry is listed when all its bits are in
  * what is left of the mask, and the bits of a listed entry are taken out
  * of it, except for the three composite entries */
-static gint
+static const GstTvHwStandard *
 std_enum_entry (v4l2_std_id mask, guint32 index)
 {
   guint32 n = 0;
   guint j;
 
-  for (j = 0; j < gst_tv_hw_n_std_names && mask != 0; j++) {
-    v4l2_std_id s = gst_tv_hw_std_names[j].std;
+  for (j = 0; j < gst_tv_hw_n_standards && mask != 0; j++) {
+    const GstTvHwStandard *row = &gst_tv_hw_standards[j];
 
-    if ((mask & s) != s)
+    if ((mask & row->id) != row->id)
       continue;
     if (n == index)
-      return j;
+      return row;
     n++;
-    if (s != V4L2_STD_NTSC && s != V4L2_STD_PAL && s != V4L2_STD_SECAM)
-      mask &= ~s;
+    if (row->id != V4L2_STD_NTSC && row->id != V4L2_STD_PAL &&
+        row->id != V4L2_STD_SECAM)
+      mask &= ~row->id;
   }
-  return -1;
+  return NULL;
+}
+
+/* the card's picture follows the 525-line system as soon as one bit of
+ * the standard is a 525-line one (a mixed mask is what S_STD narrows) */
+const GstTvHwLineSystem *
+gst_tv_hw_virtual_std_system (v4l2_std_id std)
+{
+  return gst_tv_hw_std_system ((std & V4L2_STD_525_60) ? V4L2_STD_525_60 :
+      V4L2_STD_625_50);
 }
 
 guint
 gst_tv_hw_virtual_std_lines (v4l2_std_id std)
 {
-  return (std & V4L2_STD_525_60) ? 525 : 625;
+  return gst_tv_hw_virtual_std_system (std)->lines;
 }
 
 guint
 gst_tv_hw_virtual_std_height (v4l2_std_id std)
 {
-  return gst_tv_hw_virtual_std_lines (std) == 525 ? 480 : 576;
+  return gst_tv_hw_virtual_std_system (std)->height;
 }
 
 void
 gst_tv_hw_virtual_std_period (v4l2_std_id std, guint * num, guint * den)
 {
-  if (gst_tv_hw_virtual_std_lines (std) == 525) {
-    *num = 1001;
-    *den = 30000;
-  } else {
-    *num = 1;
-    *den = 25;
-  }
+  const GstTvHwLineSystem *system = gst_tv_hw_virtual_std_system (std);
+
+  *num = system->period_num;
+  *den = system->period_den;
 }
 
 v4l2_std_id
 gst_tv_hw_virtual_std_narrow (v4l2_std_id std, v4l2_std_id mask)
 {
-  gint j;
+  const GstTvHwStandard *first;
 
   if (mask == 0 || (std & mask) == std)
     return std;
   if ((std & mask) != 0)
     return std & mask;
-  j = std_enum_entry (mask, 0);
-  return j >= 0 ? gst_tv_hw_std_names[j].std : mask;
+  first = std_enum_entry (mask, 0);
+  return first ? first->id : mask;
 }
 
 /* card->lock held: vivid's vb2_is_busy() of the video node @node and
@@ -199,8 +206,7 @@ virtual_enumstd (GstTvHwDevice * dev, struct v4l2_standard *std)
   GstTvHwVirtualCard *card = CARD (dev);
   v4l2_std_id mask;
   guint32 index = std->index;
-  guint num, den;
-  gint j;
+  const GstTvHwStandard *row;
 
   g_mutex_lock (&card->lock);
   mask = node_std_mask (card, NODE (dev));
@@ -209,19 +215,17 @@ virtual_enumstd (GstTvHwDevice * dev, struct v4l2_standard *std)
   /* v4l_video_std_enumstd(): an input without standards has no list */
   if (mask == 0)
     return -ENODATA;
-  j = std_enum_entry (mask, index);
-  if (j < 0)
+  row = std_enum_entry (mask, index);
+  if (row == NULL)
     return -EINVAL;
 
   memset (std, 0, sizeof (*std));
   std->index = index;
-  std->id = gst_tv_hw_std_names[j].std;
-  g_strlcpy ((gchar *) std->name, gst_tv_hw_std_names[j].name,
-      sizeof (std->name));
-  gst_tv_hw_virtual_std_period (std->id, &num, &den);
-  std->frameperiod.numerator = num;
-  std->frameperiod.denominator = den;
-  std->framelines = gst_tv_hw_virtual_std_lines (std->id);
+  std->id = row->id;
+  g_strlcpy ((gchar *) std->name, row->name, sizeof (std->name));
+  std->frameperiod.numerator = row->system->period_num;
+  std->frameperiod.denominator = row->system->period_den;
+  std->framelines = row->system->lines;
 
   return 0;
 }
@@ -291,6 +295,7 @@ done:
 /* the formats the card makes, all packed 4:2:2, in the power-on ENUM_FMT
  * order */
 static const guint32 formats[] = { V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_UYVY };
+
 G_STATIC_ASSERT (G_N_ELEMENTS (formats) <= GST_TV_HW_VIRTUAL_MAX_FORMATS);
 
 static gboolean
@@ -455,7 +460,7 @@ virtual_cropcap (GstTvHwDevice * dev, struct v4l2_cropcap *cropcap)
 {
   GstTvHwVirtualCard *card = CARD (dev);
   GstTvHwVirtualNode *node = NODE (dev);
-  guint height;
+  const GstTvHwLineSystem *system;
 
   /* vivid's VBI nodes have no crop or frame rate ioctls */
   if (gst_tv_hw_virtual_node_is_vbi (card, node))
@@ -464,22 +469,17 @@ virtual_cropcap (GstTvHwDevice * dev, struct v4l2_cropcap *cropcap)
     return -EINVAL;
 
   g_mutex_lock (&card->lock);
-  height = gst_tv_hw_virtual_std_height (node->std);
+  system = gst_tv_hw_virtual_std_system (node->std);
   g_mutex_unlock (&card->lock);
 
   memset (cropcap, 0, sizeof (*cropcap));
   cropcap->type = node->type;
   cropcap->bounds.width = GST_TV_HW_VIRTUAL_WIDTH;
-  cropcap->bounds.height = height;
+  cropcap->bounds.height = system->height;
   cropcap->defrect = cropcap->bounds;
-  /* y/x, as vivid answers for SDTV on both nodes */
-  if (height == 480) {
-    cropcap->pixelaspect.numerator = 11;
-    cropcap->pixelaspect.denominator = 10;
-  } else {
-    cropcap->pixelaspect.numerator = 54;
-    cropcap->pixelaspect.denominator = 59;
-  }
+  /* y/x, as vivid answers for SDTV on both nodes: 11/10 at 525 lines */
+  cropcap->pixelaspect.numerator = system->par_d;
+  cropcap->pixelaspect.denominator = system->par_n;
 
   return 0;
 }

@@ -32,6 +32,7 @@
 
 #include <gst/gst.h>
 #include "ext/videodev2.h"
+#include "hw/tvhw-std.h"
 
 G_BEGIN_DECLS
 
@@ -359,16 +360,6 @@ void gst_tv_hw_device_set_flushing (GstTvHwDevice * dev, gboolean flushing);
  * once (flushing takes precedence); for a request that the waiting thread
  * has to act on, such as a switch of input */
 void gst_tv_hw_device_wake (GstTvHwDevice * dev);
-
-/* --- helpers on standards (pure functions, no device) --- */
-
-/* 525 or 625 (0 if @std mixes both or is empty) */
-guint gst_tv_hw_std_lines (v4l2_std_id std);
-/* frame period of @std as a fraction (1001/30000 or 1/25) */
-gboolean gst_tv_hw_std_frame_period (v4l2_std_id std, guint * num,
-    guint * den);
-/* "NTSC-M", "PAL-BG", ...: the kernel's name for exactly @std, or NULL */
-const gchar *gst_tv_hw_std_name (v4l2_std_id std);
 
 /* --- helpers on tuner frequencies (pure functions, no device) --- */
 

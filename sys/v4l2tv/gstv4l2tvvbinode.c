@@ -649,9 +649,11 @@ worth_a_wait (GstV4l2TvVbiNode * vbi, const FrameKey * video)
 static gint64
 vbi_period_ns (GstV4l2TvVbiNode * vbi)
 {
-  return vbi->system_lines == 525 ?
-      (gint64) gst_util_uint64_scale (GST_SECOND, 1001, 30000) :
-      (gint64) (GST_SECOND / 25);
+  const GstTvHwLineSystem *system =
+      gst_tv_hw_line_system (vbi->system_lines == 525 ? 525 : 625);
+
+  return (gint64) gst_util_uint64_scale (GST_SECOND, system->period_num,
+      system->period_den);
 }
 
 /* half a frame period at the standard in force: a driver that completes

@@ -314,9 +314,6 @@ G_GNUC_INTERNAL
 GstCaps *gst_v4l2_tv_object_get_caps (GstV4l2TvObject * obj);
 G_GNUC_INTERNAL
 GstClockTime gst_v4l2_tv_object_get_frame_duration (GstV4l2TvObject * obj);
-G_GNUC_INTERNAL
-gboolean gst_v4l2_tv_object_set_format (GstV4l2TvObject * obj,
-    GstCaps * caps, GstVideoInfo * info, gboolean * default_layout);
 
 /*
  * A failure of the hardware layer on the device (@err, a GST_TV_HW_ERROR)

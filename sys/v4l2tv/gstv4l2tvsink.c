@@ -64,6 +64,7 @@
 #include "tvconvert.h"
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvcaps.h"
 #include "gstv4l2tvnode.h"
 #include "gstv4l2tvfault.h"
 #include "gstv4l2tvtuner.h"
@@ -535,7 +536,7 @@ gst_v4l2_tv_sink_configure (GstV4l2TvSink * self, GstCaps * caps,
   card_caps = gst_caps_copy (caps);
   gst_caps_set_simple (card_caps, "format", G_TYPE_STRING,
       gst_video_format_to_string (format), NULL);
-  if (!gst_v4l2_tv_object_set_format (self->obj, card_caps, &self->card_info,
+  if (!gst_v4l2_tv_caps_set_format (self->obj, card_caps, &self->card_info,
           &self->default_layout))
     return FALSE;
 

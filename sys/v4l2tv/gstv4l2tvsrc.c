@@ -97,6 +97,7 @@
 #include "gstv4l2tvsrc.h"
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
+#include "gstv4l2tvcaps.h"
 #include "gstv4l2tvnode.h"
 #include "gstv4l2tvtuner.h"
 #include "gstv4l2tvcrop.h"
@@ -1337,7 +1338,7 @@ gst_v4l2_tv_src_apply_format (GstV4l2TvSrc * self, GstCaps * caps)
   if (card_caps == NULL)
     goto not_ours;
   convert |= gst_v4l2_tv_crop_in_software (self->obj);
-  if (!gst_v4l2_tv_object_set_format (self->obj, card_caps, &self->info,
+  if (!gst_v4l2_tv_caps_set_format (self->obj, card_caps, &self->info,
           &self->default_layout))
     return FALSE;
 

@@ -23,9 +23,13 @@
  * %GST_TV_TUNER_SIGNAL_MAX, as in V4L2.
  *
  * The channel and norm lists, and the objects in them, belong to the
- * element. They are valid while its device is open (from the READY state
- * on) and may be replaced when it closes; take a reference to keep an
- * object longer.
+ * element and come without a reference. An element keeps every list and
+ * object it returned, unchanged, for as long as it exists: after its
+ * device closed and opened again, or after a switch to another channel,
+ * it may return other lists, but an application that still holds an
+ * earlier one (another thread may change the element's state at any
+ * time) reads valid memory. Implementations must keep this promise;
+ * v4l2tvsrc and v4l2tvsink do.
  *
  * Elements announce every change, whether an application or something
  * else made it, with the #GstTvTuner::channel-changed,

@@ -23,7 +23,12 @@
  * norm=auto.
  *
  * Everything here holds the object's device lock (gstv4l2tvobject.h): the
- * channel and norm lists as much as the calls into the card. Frequencies
+ * channel and norm lists as much as the calls into the card. The lists
+ * and objects the interface hands out come without a reference, so none
+ * is ever freed or changed while the element lives (v4l2tv-kept.c): a
+ * close drops them from the element's current state, a new open builds
+ * new ones or finds the same ones kept, and an application that still
+ * reads an old list from another thread reads valid memory. Frequencies
  * and signal strengths are read and set at once from the calling thread
  * (G/S_FREQUENCY and G_TUNER may be called while streaming); the
  * streaming thread of v4l2tvsrc reads the signal strength about twice a
@@ -39,6 +44,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gstv4l2tvtuner.h"
+#include "v4l2tv-kept.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_v4l2_tv_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_debug
@@ -59,18 +65,20 @@ typedef struct
   guint32 tuner_type;
   guint32 capability;
   gboolean norms_built;
-  GList *norms;                 /* not owned: in all_norms */
+  const GList *norms;           /* kept */
 } Port;
 
 struct _GstV4l2TvTuner
 {
   GstV4l2TvObject *obj;         /* first: gst_v4l2_tv_object_new_part() */
 
+  /* everything handed out: the channels, norms and their lists */
+  GstV4l2TvKept *kept;
   gboolean open;
-  Port *ports;
+  Port *ports;                  /* their channels and norms kept */
   guint n_ports;
-  GList *channels;              /* the ports' channels, in order */
-  GList *all_norms;             /* owned: every norm built since opening */
+  const GList *channels;        /* kept: the ports' channels, in order */
+  GList *all_norms;             /* the norms (kept) listed since opening */
   gint current;                 /* port index, -1 before the first apply */
   GstTvTunerNorm *norm;         /* current, NULL if none */
   gint strength;                /* last one read, -1 unknown */
@@ -85,26 +93,21 @@ gst_v4l2_tv_tuner_new (GstV4l2TvObject * obj)
   GstV4l2TvTuner *tuner =
       gst_v4l2_tv_object_new_part (obj, sizeof (GstV4l2TvTuner));
 
+  tuner->kept = gst_v4l2_tv_kept_new ();
   tuner->current = -1;
   tuner->strength = -1;
 
   return tuner;
 }
 
-/* with the lock */
+/* with the lock: the lists and objects handed out stay in tuner->kept */
 static void
 clear_unlocked (GstV4l2TvTuner * tuner)
 {
-  guint i;
-
-  for (i = 0; i < tuner->n_ports; i++) {
-    g_list_free (tuner->ports[i].norms);
-    g_object_unref (tuner->ports[i].channel);
-  }
   g_clear_pointer (&tuner->ports, g_free);
   tuner->n_ports = 0;
-  g_clear_pointer (&tuner->channels, g_list_free);
-  g_list_free_full (g_steal_pointer (&tuner->all_norms), g_object_unref);
+  tuner->channels = NULL;
+  g_clear_pointer (&tuner->all_norms, g_list_free);
   tuner->open = FALSE;
   tuner->current = -1;
   tuner->norm = NULL;
@@ -116,6 +119,7 @@ void
 gst_v4l2_tv_tuner_free (GstV4l2TvTuner * tuner)
 {
   clear_unlocked (tuner);
+  gst_v4l2_tv_kept_free (tuner->kept);
   g_free (tuner);
 }
 
@@ -177,6 +181,42 @@ query_tuner (GstV4l2TvObject * obj, Port * port, guint64 * low,
   return TRUE;
 }
 
+/* whether two channels say the same: a channel of an earlier open is
+ * handed out again for the same port */
+static gboolean
+same_channel (gpointer a, gpointer b)
+{
+  return g_strcmp0 (gst_tv_tuner_channel_get_label (a),
+      gst_tv_tuner_channel_get_label (b)) == 0 &&
+      gst_tv_tuner_channel_get_flags (a) == gst_tv_tuner_channel_get_flags (b)
+      && gst_tv_tuner_channel_get_index (a) ==
+      gst_tv_tuner_channel_get_index (b) &&
+      gst_tv_tuner_channel_get_freq_multiplicator (a) ==
+      gst_tv_tuner_channel_get_freq_multiplicator (b) &&
+      gst_tv_tuner_channel_get_min_frequency (a) ==
+      gst_tv_tuner_channel_get_min_frequency (b) &&
+      gst_tv_tuner_channel_get_max_frequency (a) ==
+      gst_tv_tuner_channel_get_max_frequency (b) &&
+      gst_tv_tuner_channel_get_min_signal (a) ==
+      gst_tv_tuner_channel_get_min_signal (b) &&
+      gst_tv_tuner_channel_get_max_signal (a) ==
+      gst_tv_tuner_channel_get_max_signal (b);
+}
+
+/* whether two norms say the same */
+static gboolean
+same_norm (gpointer a, gpointer b)
+{
+  gint a_n, a_d, b_n, b_d;
+
+  gst_tv_tuner_norm_get_framerate (a, &a_n, &a_d);
+  gst_tv_tuner_norm_get_framerate (b, &b_n, &b_d);
+  return g_strcmp0 (gst_tv_tuner_norm_get_label (a),
+      gst_tv_tuner_norm_get_label (b)) == 0 &&
+      gst_tv_tuner_norm_get_std_id (a) == gst_tv_tuner_norm_get_std_id (b) &&
+      a_n == b_n && a_d == b_d;
+}
+
 /* with the lock, just opened: the port and standard the card is on, so
  * that the lists and the current channel and norm are there before the
  * element selects anything */
@@ -223,6 +263,7 @@ gst_v4l2_tv_tuner_opened (GstV4l2TvObject * obj)
 {
   GstV4l2TvTuner *tuner = obj->tuner;
   g_autoptr (GArray) ports = g_array_new (FALSE, TRUE, sizeof (Port));
+  GList *channels = NULL;
   const GstV4l2TvPort *p;
   guint32 i;
 
@@ -252,8 +293,13 @@ gst_v4l2_tv_tuner_opened (GstV4l2TvObject * obj)
   clear_unlocked (tuner);
   tuner->n_ports = ports->len;
   tuner->ports = (Port *) g_array_free (g_steal_pointer (&ports), FALSE);
-  for (i = 0; i < tuner->n_ports; i++)
-    tuner->channels = g_list_append (tuner->channels, tuner->ports[i].channel);
+  for (i = 0; i < tuner->n_ports; i++) {
+    tuner->ports[i].channel = gst_v4l2_tv_kept_object (tuner->kept,
+        tuner->ports[i].channel, same_channel);
+    channels = g_list_prepend (channels, tuner->ports[i].channel);
+  }
+  tuner->channels = gst_v4l2_tv_kept_list (tuner->kept,
+      g_list_reverse (channels));
   tuner->open = TRUE;
   current_from_card_unlocked (obj);
   GST_V4L2_TV_DEVICE_UNLOCK (tuner->obj);
@@ -268,7 +314,7 @@ gst_v4l2_tv_tuner_closing (GstV4l2TvObject * obj)
 }
 
 /* with the lock: the norm object for one ENUMSTD entry, shared between
- * ports */
+ * ports (and with earlier opens: kept) */
 static GstTvTunerNorm *
 norm_get_unlocked (GstV4l2TvTuner * tuner, const struct v4l2_standard *s)
 {
@@ -285,14 +331,17 @@ norm_get_unlocked (GstV4l2TvTuner * tuner, const struct v4l2_standard *s)
   /* frameperiod is the time per frame: the rate is its inverse */
   norm = gst_tv_tuner_norm_new (name, s->frameperiod.denominator,
       MAX (s->frameperiod.numerator, 1), s->id);
+  norm = gst_v4l2_tv_kept_object (tuner->kept, norm, same_norm);
   tuner->all_norms = g_list_append (tuner->all_norms, norm);
   return norm;
 }
 
-/* with the lock, the device on @port */
+/* with the lock, the device on @port: its list is built, then handed out
+ * and never changed */
 static void
 build_norms_unlocked (GstV4l2TvObject * obj, Port * port)
 {
+  GList *norms = NULL;
   guint32 i;
 
   port->norms_built = TRUE;
@@ -308,9 +357,10 @@ build_norms_unlocked (GstV4l2TvObject * obj, Port * port)
         GST_WARNING_OBJECT (obj->element, "ENUMSTD: %s", err->message);
       break;
     }
-    port->norms = g_list_append (port->norms,
-        norm_get_unlocked (obj->tuner, &s));
+    norms = g_list_prepend (norms, norm_get_unlocked (obj->tuner, &s));
   }
+  port->norms = gst_v4l2_tv_kept_list (obj->tuner->kept,
+      g_list_reverse (norms));
 }
 
 /* the norm of @port for the card's standard @std: the one that is exactly
@@ -318,7 +368,7 @@ build_norms_unlocked (GstV4l2TvObject * obj, Port * port)
 static GstTvTunerNorm *
 find_norm (Port * port, v4l2_std_id std)
 {
-  GList *l;
+  const GList *l;
 
   if (std == 0)
     return NULL;
@@ -797,7 +847,7 @@ gst_v4l2_tv_tuner_set_norm (GstTvTuner * element, GstTvTunerNorm * norm)
   if (ours && tuner->current >= 0) {
     Port *port = &tuner->ports[tuner->current];
 
-    accepted = g_list_find (port->norms, norm) != NULL;
+    accepted = g_list_find ((GList *) port->norms, norm) != NULL;
     port_name = g_strdup (gst_tv_tuner_channel_get_label (port->channel));
     location = g_strdup (gst_tv_hw_device_get_location (obj->dev));
   }

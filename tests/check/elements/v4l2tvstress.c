@@ -299,8 +299,8 @@ balance_thread (gpointer data)
     GstColorBalanceChannel *c = g_list_nth_data ((GList *) channels, k);
     guint b = balance_index (c);
     /* within what any input allows (out of the current range is clamped);
-     * not the channel's own fields: a switch updates them meanwhile, and
-     * GstColorBalanceChannel has no lock to read them under */
+     * not the channel's own range: the input it was made for may no
+     * longer be the current one */
     gint v = g_rand_int_range (rand, st->lo[b], st->hi[b] + 1);
 
     if (i % 2 == 0) {
@@ -550,6 +550,138 @@ GST_START_TEST (test_stress)
 
 GST_END_TEST;
 
+/* --- the lists across state changes --- */
+
+/* state cycles of test_lists_across_states */
+#define STATE_CYCLES 200
+
+typedef struct
+{
+  GstElement *src;              /* a reference of the reader's own */
+  GThread *thread;
+  gint stop;                    /* atomic: the reader ends */
+  gint found;                   /* atomic: its rounds that found lists */
+} ListReader;
+
+/* what an application does from a thread of its own: reads the lists the
+ * interfaces give (transfer none) and every object in them, and looks
+ * names up in them, while the element may be changing state */
+static gpointer
+list_reader_thread (gpointer data)
+{
+  ListReader *r = data;
+  GstTvTuner *tuner = GST_TV_TUNER (r->src);
+
+  while (!g_atomic_int_get (&r->stop)) {
+    GstTvTunerChannel *channel;
+    GstTvTunerNorm *norm;
+    const GList *l;
+    guint n = 0;
+
+    for (l = gst_tv_tuner_list_channels (tuner); l; l = l->next) {
+      fail_unless (gst_tv_tuner_channel_get_label (l->data) != NULL);
+      n++;
+    }
+    for (l = gst_tv_tuner_list_norms (tuner); l; l = l->next) {
+      fail_unless (gst_tv_tuner_norm_get_std_id (l->data) != 0);
+      n++;
+    }
+    norm = gst_tv_tuner_find_norm_by_name (tuner, "PAL");
+    if (norm)
+      fail_unless (gst_tv_tuner_norm_get_std_id (norm) & V4L2_STD_PAL);
+    channel = gst_tv_tuner_find_channel_by_name (tuner, "Television");
+    if (channel)
+      fail_unless (gst_tv_tuner_channel_get_index (channel) < 64);
+    channel = gst_tv_tuner_get_channel (tuner);
+    if (channel)
+      fail_unless (gst_tv_tuner_channel_get_label (channel) != NULL);
+    norm = gst_tv_tuner_get_norm (tuner);
+    if (norm)
+      fail_unless (gst_tv_tuner_norm_get_label (norm) != NULL);
+    if (n > 0)
+      g_atomic_int_inc (&r->found);
+  }
+  return NULL;
+}
+
+/* the reader's end, also after a failed assertion (the teardown) */
+static void
+list_reader_clear (gpointer data)
+{
+  ListReader *r = data;
+
+  g_atomic_int_set (&r->stop, 1);
+  if (r->thread)
+    g_thread_join (g_steal_pointer (&r->thread));
+  gst_clear_object (&r->src);
+}
+
+/* until the reader has found the lists again since @since; a hang guard */
+static void
+wait_reader (ListReader * r, gint since)
+{
+  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
+
+  while (g_atomic_int_get (&r->found) <= since) {
+    fail_unless (g_get_monotonic_time () < end, "the reader never found the "
+        "lists");
+    g_usleep (100);
+  }
+}
+
+/* The lists GstTvTuner returns, and the channels and norms in them,
+ * belong to the element and come without a reference: a thread that
+ * reads them while another one takes the element through NULL, READY and
+ * PLAYING and switches inputs must never read freed memory (the ASan
+ * build with G_SLICE=always-malloc sees it at once; elsewhere it fails
+ * the type checks, crashes or reads garbage). Inputs 1 and 2 have
+ * standards on the virtual card and on vivid. */
+GST_START_TEST (test_lists_across_states)
+{
+  ListReader *r;
+  GstElement *pipeline, *src, *sink;
+  const gchar *device;
+  guint i;
+
+  device = v4l2tv_check_test_device (DEFAULT_DEVICE);
+  if (device == (const gchar *) DEFAULT_DEVICE)
+    v4l2tv_check_setup_card (VIRTUAL_CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+
+  pipeline = gst_pipeline_new (NULL);
+  v4l2tv_check_track (pipeline);
+  r = v4l2tv_check_track_data (pipeline, sizeof (ListReader),
+      list_reader_clear);
+  src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  sink = gst_element_factory_make ("fakesink", NULL);
+  fail_unless (src && sink);
+  g_object_set (src, "device", device, NULL);
+  g_object_set (sink, "sync", FALSE, NULL);
+  gst_bin_add_many (GST_BIN (pipeline), src, sink, NULL);
+  fail_unless (gst_element_link (src, sink));
+
+  r->src = gst_object_ref (src);
+  r->thread = g_thread_new ("lists", list_reader_thread, r);
+  for (i = 0; i < STATE_CYCLES; i++) {
+    fail_unless_equals_int (gst_element_set_state (pipeline,
+            GST_STATE_READY), GST_STATE_CHANGE_SUCCESS);
+    wait_reader (r, g_atomic_int_get (&r->found));
+    g_object_set (src, "input", i % 2 ? "1" : "2", NULL);
+    wait_reader (r, g_atomic_int_get (&r->found));
+    fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+        GST_STATE_CHANGE_FAILURE);
+    wait_reader (r, g_atomic_int_get (&r->found));
+    fail_unless_equals_int (gst_element_set_state (pipeline,
+            GST_STATE_NULL), GST_STATE_CHANGE_SUCCESS);
+  }
+  list_reader_clear (r);
+
+  gst_object_unref (pipeline);
+  if (device == (const gchar *) DEFAULT_DEVICE)
+    v4l2tv_check_card_closed (VIRTUAL_CARD);
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvstress_suite (void)
 {
@@ -561,6 +693,7 @@ v4l2tvstress_suite (void)
   suite_add_tcase (s, tc);
   v4l2tv_check_add_teardown (tc);
   tcase_add_test (tc, test_stress);
+  tcase_add_test (tc, test_lists_across_states);
 
   return s;
 }

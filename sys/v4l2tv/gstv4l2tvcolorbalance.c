@@ -8,6 +8,14 @@
  * gives. They exist while the device is open (READY and up); the balance
  * type is hardware: the card changes the picture.
  *
+ * The list and the channels are handed out without a reference and an
+ * application reads the channels' fields without a lock, so none is ever
+ * changed or freed while the element lives (v4l2tv-kept.c). When an input
+ * switch gives a control another range, the control gets a new channel
+ * object with the new range and list_channels() a new list; a channel an
+ * application holds keeps the range it had and still sets and reads the
+ * control.
+ *
  * Values out of a control's range, from the properties or from
  * gst_color_balance_set_value(), are clamped to the range with a warning
  * on the bus that names the device, the control and the range. A property
@@ -31,6 +39,7 @@
 
 #include "gstv4l2tvcolorbalance.h"
 #include "v4l2tv-debug.h"
+#include "v4l2tv-kept.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_balance_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_balance_debug
@@ -58,10 +67,13 @@ struct _GstV4l2TvBalance
   GstV4l2TvObject *obj;         /* first: gst_v4l2_tv_object_new_part() */
 
   GList *pending;               /* GstMessage: GST_V4L2_TV_QUEUE_WARNING */
-  /* while the device is open: the channels of the controls the card has,
-   * in the order of controls[]; chans[i] NULL for a missing one */
+  /* every channel and list handed out */
+  GstV4l2TvKept *kept;
+  /* while the device is open: the channels (kept) of the controls the
+   * card has, in the order of controls[]; chans[i] NULL for a missing
+   * one */
   gboolean open;
-  GList *channels;
+  const GList *channels;
   GstColorBalanceChannel *chans[GST_V4L2_TV_BALANCE_N_PROPS];
   gchar *names[GST_V4L2_TV_BALANCE_N_PROPS];    /* the driver's names */
   /* the properties: set[i] once the application gave one and did not set
@@ -80,18 +92,19 @@ gst_v4l2_tv_balance_new (GstV4l2TvObject * obj)
       "v4l2tv colour balance and orientation");
 
   balance = gst_v4l2_tv_object_new_part (obj, sizeof (GstV4l2TvBalance));
+  balance->kept = gst_v4l2_tv_kept_new ();
   for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++)
     balance->values[i] = GST_V4L2_TV_BALANCE_UNSET;
   return balance;
 }
 
-/* with the lock */
+/* with the lock: the channels and lists handed out stay in balance->kept */
 static void
 clear_unlocked (GstV4l2TvBalance * balance)
 {
   guint i;
 
-  g_list_free_full (g_steal_pointer (&balance->channels), g_object_unref);
+  balance->channels = NULL;
   for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++) {
     balance->chans[i] = NULL;
     g_clear_pointer (&balance->names[i], g_free);
@@ -103,6 +116,7 @@ void
 gst_v4l2_tv_balance_free (GstV4l2TvBalance * balance)
 {
   clear_unlocked (balance);
+  gst_v4l2_tv_kept_free (balance->kept);
   g_list_free_full (balance->pending, (GDestroyNotify) gst_message_unref);
   g_free (balance);
 }
@@ -121,6 +135,44 @@ find_control (guint32 key, gboolean by_prop)
 }
 
 #define index_of_cid(cid) find_control ((cid), FALSE)
+
+/* whether two channels say the same */
+static gboolean
+same_channel (gpointer a, gpointer b)
+{
+  GstColorBalanceChannel *ca = a, *cb = b;
+
+  return g_strcmp0 (ca->label, cb->label) == 0 &&
+      ca->min_value == cb->min_value && ca->max_value == cb->max_value;
+}
+
+/* with the lock: the channel to hand out for control @k ranging
+ * @min..@max, a kept one if one says the same */
+static GstColorBalanceChannel *
+channel_unlocked (GstV4l2TvBalance * balance, guint k, gint min, gint max)
+{
+  GstColorBalanceChannel *chan =
+      g_object_new (GST_TYPE_COLOR_BALANCE_CHANNEL, NULL);
+
+  chan->label = g_strdup (controls[k].label);
+  chan->min_value = min;
+  chan->max_value = max;
+  return gst_v4l2_tv_kept_object (balance->kept, chan, same_channel);
+}
+
+/* with the lock: the list of the channels the card has, in the order of
+ * controls[] whatever order the driver has */
+static void
+list_channels_unlocked (GstV4l2TvBalance * balance)
+{
+  GList *channels = NULL;
+  gint i;
+
+  for (i = GST_V4L2_TV_BALANCE_N_PROPS - 1; i >= 0; i--)
+    if (balance->chans[i])
+      channels = g_list_prepend (channels, balance->chans[i]);
+  balance->channels = gst_v4l2_tv_kept_list (balance->kept, channels);
+}
 
 /* with the lock, open: clamps @value to the range of control @i (with a
  * warning), sets it and answers what the card stored; FALSE with a
@@ -176,16 +228,11 @@ gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj)
 
   while (gst_tv_hw_device_next_ctrl (obj->dev, &qc, &err)) {
     gint k = index_of_cid (qc.id);
-    GstColorBalanceChannel *chan;
 
     if (k < 0 || qc.type != V4L2_CTRL_TYPE_INTEGER ||
         (qc.flags & V4L2_CTRL_FLAG_DISABLED))
       continue;
-    chan = g_object_new (GST_TYPE_COLOR_BALANCE_CHANNEL, NULL);
-    chan->label = g_strdup (controls[k].label);
-    chan->min_value = qc.minimum;
-    chan->max_value = qc.maximum;
-    balance->chans[k] = chan;
+    balance->chans[k] = channel_unlocked (balance, k, qc.minimum, qc.maximum);
     balance->names[k] = g_strndup ((const gchar *) qc.name, sizeof (qc.name));
     GST_DEBUG_OBJECT (obj->element, "%s: %s (0x%08x) %d..%d step %d, "
         "default %d", location, balance->names[k], qc.id, qc.minimum,
@@ -195,10 +242,7 @@ gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj)
     GST_WARNING_OBJECT (obj->element, "enumerating the controls of %s: %s",
         location, err->message);
 
-  /* in the order of controls[], whatever order the driver has */
-  for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++)
-    if (balance->chans[i])
-      balance->channels = g_list_append (balance->channels, balance->chans[i]);
+  list_channels_unlocked (balance);
   balance->open = TRUE;
 
   for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++) {
@@ -233,13 +277,16 @@ gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj)
  * With the device lock, after the card switched input or output: drivers
  * may give a control another range on another port (vivid moves
  * brightness up by 128 an input; cards with several decoders do the
- * same), so the channels take the ranges the card has now. The channel
- * objects stay the same ones: applications hold them.
+ * same), so the channels take the ranges the card has now. A channel
+ * object never changes (applications read its fields with no lock): a
+ * new range is a new channel (or the one kept from an earlier visit to
+ * that port) in a new list.
  */
 void
 gst_v4l2_tv_balance_port_changed_unlocked (GstV4l2TvObject * obj)
 {
   GstV4l2TvBalance *balance = obj->balance;
+  gboolean changed = FALSE;
   guint i;
 
   if (!balance->open)
@@ -261,9 +308,11 @@ gst_v4l2_tv_balance_port_changed_unlocked (GstV4l2TvObject * obj)
     GST_INFO_OBJECT (obj->element, "%s now ranges %d..%d (was %d..%d)",
         controls[i].prop, qc.minimum, qc.maximum, chan->min_value,
         chan->max_value);
-    chan->min_value = qc.minimum;
-    chan->max_value = qc.maximum;
+    balance->chans[i] = channel_unlocked (balance, i, qc.minimum, qc.maximum);
+    changed = TRUE;
   }
+  if (changed)
+    list_channels_unlocked (balance);
 }
 
 void
@@ -428,7 +477,9 @@ gst_v4l2_tv_balance_list_channels (GstColorBalance * element)
   return ret;
 }
 
-/* with the lock: the index of @channel, -1 if not one of ours */
+/* with the lock: the index of @channel, -1 if not one of ours; a channel
+ * handed out before a switch changed its range (or before the device
+ * closed) is still the control of its label */
 static gint
 index_of_channel_unlocked (GstV4l2TvBalance * balance,
     GstColorBalanceChannel * channel)
@@ -437,6 +488,11 @@ index_of_channel_unlocked (GstV4l2TvBalance * balance,
 
   for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++)
     if (channel != NULL && balance->chans[i] == channel)
+      return i;
+  if (!gst_v4l2_tv_kept_has (balance->kept, channel))
+    return -1;
+  for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++)
+    if (balance->chans[i] && g_str_equal (channel->label, controls[i].label))
       return i;
   return -1;
 }

@@ -582,12 +582,15 @@ grab (GstHarness * h, GstTvHwVirtualCard * card, Pic * p)
 } G_STMT_END
 
 /* a control whose range depends on the input (the card's brightness, as
- * vivid's): the channel takes the new range when the input changes, in
- * READY and in a live switch, and stays the same object */
+ * vivid's): when the input changes, in READY and in a live switch, the
+ * channel list has a channel with the new range; the channel an
+ * application holds never changes under it (its fields are read without a
+ * lock) and still sets the control; back on an input, its channel is the
+ * one it had there */
 GST_START_TEST (test_range_follows_input)
 {
   GstTvHwVirtualCard *card;
-  GstColorBalanceChannel *chan;
+  GstColorBalanceChannel *chan, *svideo, *tv;
   GstHarness *h;
   GstBuffer *buf;
   guint n;
@@ -606,11 +609,19 @@ GST_START_TEST (test_range_follows_input)
   /* in READY the card switches at once */
   g_object_set (h->element, "input", "S-Video", NULL);
   gst_util_set_object_arg (G_OBJECT (h->element), "norm", "PAL");
-  fail_unless (find_channel (h->element, "BRIGHTNESS") == chan);
-  fail_unless_equals_int (chan->min_value, 256);
-  fail_unless_equals_int (chan->max_value, 511);
-  /* and values are clamped to the new range */
+  svideo = find_channel (h->element, "BRIGHTNESS");
+  fail_unless (svideo != NULL && svideo != chan);
+  fail_unless_equals_int (svideo->min_value, 256);
+  fail_unless_equals_int (svideo->max_value, 511);
+  fail_unless_equals_int (chan->min_value, 128);
+  fail_unless_equals_int (chan->max_value, 383);
+  /* the others kept their ranges: the same channels */
+  fail_unless_equals_int (g_list_length ((GList *)
+          gst_color_balance_list_channels (GST_COLOR_BALANCE (h->element))), 4);
+  /* the old channel still sets the control, clamped to the new range */
   gst_color_balance_set_value (GST_COLOR_BALANCE (h->element), chan, 300);
+  fail_unless_equals_int (gst_color_balance_get_value (GST_COLOR_BALANCE
+          (h->element), svideo), 300);
   fail_unless_equals_int (gst_color_balance_get_value (GST_COLOR_BALANCE
           (h->element), chan), 300);
 
@@ -618,14 +629,26 @@ GST_START_TEST (test_range_follows_input)
   gst_harness_play (h);
   gst_buffer_unref (v4l2tv_check_pull_frame (h, card));
   g_object_set (h->element, "input", "Television", NULL);
-  for (n = 0; n < 12 && chan->max_value != 255; n++) {
+  for (n = 0; n < 12 && find_channel (h->element, "BRIGHTNESS") == svideo; n++) {
     buf = v4l2tv_check_pull_frame (h, card);
     gst_buffer_unref (buf);
   }
-  fail_unless_equals_int (chan->min_value, 0);
-  fail_unless_equals_int (chan->max_value, 255);
+  tv = find_channel (h->element, "BRIGHTNESS");
+  fail_unless (tv != svideo && tv != chan);
+  fail_unless_equals_int (tv->min_value, 0);
+  fail_unless_equals_int (tv->max_value, 255);
+  fail_unless_equals_int (svideo->min_value, 256);
+  fail_unless_equals_int (svideo->max_value, 511);
   fail_unless_equals_int (gst_color_balance_get_value (GST_COLOR_BALANCE
-          (h->element), chan), 128);
+          (h->element), tv), 128);
+
+  /* back on Composite1: its channel again, not one more */
+  g_object_set (h->element, "input", "Composite1", NULL);
+  for (n = 0; n < 12 && find_channel (h->element, "BRIGHTNESS") == tv; n++) {
+    buf = v4l2tv_check_pull_frame (h, card);
+    gst_buffer_unref (buf);
+  }
+  fail_unless (find_channel (h->element, "BRIGHTNESS") == chan);
 
   gst_harness_teardown (h);
   v4l2tv_check_card_closed (CARD);

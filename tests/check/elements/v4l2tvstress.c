@@ -571,6 +571,7 @@ list_reader_thread (gpointer data)
 {
   ListReader *r = data;
   GstTvTuner *tuner = GST_TV_TUNER (r->src);
+  GstColorBalance *balance = GST_COLOR_BALANCE (r->src);
 
   while (!g_atomic_int_get (&r->stop)) {
     GstTvTunerChannel *channel;
@@ -598,6 +599,12 @@ list_reader_thread (gpointer data)
     norm = gst_tv_tuner_get_norm (tuner);
     if (norm)
       fail_unless (gst_tv_tuner_norm_get_label (norm) != NULL);
+    for (l = gst_color_balance_list_channels (balance); l; l = l->next) {
+      GstColorBalanceChannel *c = l->data;
+
+      fail_unless (c->label != NULL && c->min_value <= c->max_value);
+      n++;
+    }
     if (n > 0)
       g_atomic_int_inc (&r->found);
   }
@@ -629,13 +636,15 @@ wait_reader (ListReader * r, gint since)
   }
 }
 
-/* The lists GstTvTuner returns, and the channels and norms in them,
- * belong to the element and come without a reference: a thread that
- * reads them while another one takes the element through NULL, READY and
- * PLAYING and switches inputs must never read freed memory (the ASan
- * build with G_SLICE=always-malloc sees it at once; elsewhere it fails
- * the type checks, crashes or reads garbage). Inputs 1 and 2 have
- * standards on the virtual card and on vivid. */
+/* The lists GstTvTuner and GstColorBalance return, and the channels and
+ * norms in them, belong to the element and come without a reference: a
+ * thread that reads them while another one takes the element through
+ * NULL, READY and PLAYING and switches inputs must never read freed
+ * memory (the ASan build with G_SLICE=always-malloc sees it at once;
+ * elsewhere it fails the type checks, crashes or reads garbage), nor a
+ * channel's range while a switch writes it (the TSan build). Inputs 1 and
+ * 2 have standards on the virtual card and on vivid, and brightness has
+ * another range on each. */
 GST_START_TEST (test_lists_across_states)
 {
   ListReader *r;

@@ -595,8 +595,10 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
    * Transient capture errors since the element started: DQBUF
    * failing with EIO, each taken as a lost frame (the next buffer is
    * DISCONT). Five in a row end the capture with an error naming the
-   * device and input. Frames the driver flags V4L2_BUF_FLAG_ERROR are
-   * pushed flagged CORRUPTED and are not counted here.
+   * device and input; the fifth is counted too, so after that error the
+   * property has at least the number the error names. Frames the
+   * driver flags V4L2_BUF_FLAG_ERROR are pushed flagged CORRUPTED and are
+   * not counted here.
    */
   g_object_class_install_property (gobject_class, PROP_CAPTURE_ERRORS,
       g_param_spec_uint64 ("capture-errors", "Capture errors",
@@ -2311,13 +2313,17 @@ again:
     if (dequeued)
       break;
     verdict = gst_v4l2_tv_io_error (&self->signal.errors_in_row, err);
+    if (verdict != GST_V4L2_TV_IO_FATAL) {
+      /* EIO: a frame lost, counted also when it is the one too many, so
+       * that the property agrees with the error's "N in a row" */
+      GST_OBJECT_LOCK (self);
+      errors = ++self->capture_errors;
+      GST_OBJECT_UNLOCK (self);
+    }
     if (verdict == GST_V4L2_TV_IO_TOO_MANY)
       goto too_many_errors;
     if (verdict == GST_V4L2_TV_IO_TRANSIENT) {
       /* a transient error: a frame lost, unless it goes on */
-      GST_OBJECT_LOCK (self);
-      errors = ++self->capture_errors;
-      GST_OBJECT_UNLOCK (self);
       GST_WARNING_OBJECT (self, "capture error on '%s' (%" G_GUINT64_FORMAT
           " in all): %s; a frame lost", location, errors, err->message);
       self->discont = TRUE;

@@ -544,6 +544,9 @@ dequeue_failed (GstV4l2TvVbiNode * vbi, const GError * err,
         stats->frames_lost++;
       return TRUE;
     case GST_V4L2_TV_IO_TOO_MANY:
+      /* that frame is lost too: frames-lost agrees with "N in a row" */
+      if (stats)
+        stats->frames_lost++;
       what = g_strdup_printf ("DQBUF, %u times in a row", vbi->errors_in_row);
       stream_failed (vbi, what, err);
       return FALSE;

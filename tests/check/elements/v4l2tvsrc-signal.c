@@ -731,6 +731,7 @@ GST_START_TEST (test_eio_error)
   GstMessage *msg;
   GError *err = NULL;
   gchar *debug = NULL;
+  guint64 errors = 0;
   Run run;
 
   run_start (&run, "", "YUY2");
@@ -751,6 +752,9 @@ GST_START_TEST (test_eio_error)
   fail_unless (strstr (debug, "input 'Composite1'") != NULL, "%s", debug);
   fail_unless (strstr (debug, "5 capture errors in a row") != NULL, "%s",
       debug);
+  /* the property says as many as the error */
+  g_object_get (run.src, "capture-errors", &errors, NULL);
+  fail_unless_equals_uint64 (errors, GST_V4L2_TV_TEST_MAX_ERRORS);
   g_clear_error (&err);
   g_free (debug);
   gst_message_unref (msg);

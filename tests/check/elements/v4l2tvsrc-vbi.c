@@ -381,6 +381,16 @@ GST_START_TEST (test_vbi_faults)
     frames_without_captions (&c, GST_V4L2_TV_MAX_IO_ERRORS);
     fail_unless_equals_int (count_warnings (c.bus, LOCATION), 1);
     fail_unless_equals_string (vbi_mode (c.src), "off");
+    if (faults[i] == GST_TV_HW_VIRTUAL_FAULT_DQBUF) {
+      GstStructure *s = NULL;
+      guint lost = 0;
+
+      /* the warning says five in a row: five frames lost */
+      g_object_get (c.src, "vbi-stats", &s, NULL);
+      fail_unless (gst_structure_get_uint (s, "frames-lost", &lost));
+      gst_structure_free (s);
+      fail_unless_equals_int (lost, GST_V4L2_TV_MAX_IO_ERRORS);
+    }
     capture_stop (&c);
   }
 }

@@ -463,6 +463,22 @@ gst_v4l2_tv_sink_caps_from_card (GstCaps * card)
   return ret;
 }
 
+/*
+ * Whether caps the card cannot take are let through to set_info, which
+ * posts an error that says what the card needs (the standard's size and
+ * rate, a format it converts): only before the first caps, and only once
+ * upstream has shown it has nothing the card takes (a filter that meets
+ * none of the card's caps, fixed caps that do not fit). Negotiation would
+ * fail then anyway, with no more than upstream's "not-negotiated". Once
+ * the sink has caps, and for a live norm switch, the answers are strict,
+ * so that upstream renegotiates.
+ */
+static gboolean
+gst_v4l2_tv_sink_explain_refusal (GstV4l2TvSink * self)
+{
+  return !gst_pad_has_current_caps (GST_BASE_SINK_PAD (self));
+}
+
 static GstCaps *
 gst_v4l2_tv_sink_get_caps (GstBaseSink * bsink, GstCaps * filter)
 {
@@ -472,11 +488,23 @@ gst_v4l2_tv_sink_get_caps (GstBaseSink * bsink, GstCaps * filter)
   card = gst_v4l2_tv_object_get_caps (self->obj);
   if (card) {
     caps = gst_v4l2_tv_sink_caps_from_card (card);
-    gst_caps_unref (card);
   } else {
     caps = gst_pad_get_pad_template_caps (GST_BASE_SINK_PAD (bsink));
   }
   caps = gst_v4l2_tv_node_filter_caps (caps, filter);
+  if (card && filter && gst_caps_is_empty (caps) &&
+      gst_v4l2_tv_sink_explain_refusal (self)) {
+    /* upstream has nothing the card takes: its own caps, so that the
+     * caps event comes and set_info says why they do not fit */
+    GstCaps *templ = gst_pad_get_pad_template_caps (GST_BASE_SINK_PAD (bsink));
+
+    gst_caps_unref (caps);
+    caps = gst_caps_intersect_full (filter, templ, GST_CAPS_INTERSECT_FIRST);
+    gst_caps_unref (templ);
+    GST_DEBUG_OBJECT (self, "nothing upstream has fits the card: offering "
+        "%" GST_PTR_FORMAT " to explain the refusal", caps);
+  }
+  gst_clear_caps (&card);
   GST_LOG_OBJECT (self, "caps %" GST_PTR_FORMAT, caps);
 
   return caps;
@@ -516,7 +544,7 @@ gst_v4l2_tv_sink_configure (GstV4l2TvSink * self, GstCaps * caps,
   const GstStructure *s;
   GstVideoFormat format;
   GstClockTime delay;
-  gint width = 0, height = 0;
+  gint width = 0, height = 0, fps_n = 0, fps_d = 1;
 
   *mismatch = FALSE;
   gst_v4l2_tv_sink_clear_format (self);
@@ -530,6 +558,12 @@ gst_v4l2_tv_sink_configure (GstV4l2TvSink * self, GstCaps * caps,
   if (width != GST_VIDEO_INFO_WIDTH (info) ||
       height != GST_VIDEO_INFO_HEIGHT (info))
     goto wrong_size;
+  /* caps without a rate go out at the standard's */
+  if (!live && gst_structure_get_fraction (s, "framerate", &fps_n, &fps_d) &&
+      gst_structure_has_field (gst_caps_get_structure (caps, 0), "framerate")
+      && gst_util_fraction_compare (fps_n, fps_d, GST_VIDEO_INFO_FPS_N (info),
+          GST_VIDEO_INFO_FPS_D (info)) != 0)
+    goto wrong_rate;
   format = gst_v4l2_tv_format_of (s);
 
   /* the card's buffers hold upstream's frames in the card's format */
@@ -585,10 +619,15 @@ wrong_size:
   {
     *mismatch = live;
     if (!live) {
-      GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
-          ("%dx%d frames, the standard needs %dx%d",
+      GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
+          (_("The video is %dx%d but output '%s' of device '%s' needs %dx%d "
+                  "for its standard; scale it (videoscale) or select "
+                  "another norm."), GST_VIDEO_INFO_WIDTH (info),
+              GST_VIDEO_INFO_HEIGHT (info), self->obj->port_name, location,
+              width, height),
+          ("%dx%d frames, the standard needs %dx%d; caps %" GST_PTR_FORMAT,
               GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info), width,
-              height));
+              height, caps));
     } else if (!self->mismatch_warned) {
       GST_ELEMENT_WARNING (self, STREAM, FORMAT,
           (_("The video is %dx%d but output '%s' of device '%s' now needs "
@@ -600,10 +639,27 @@ wrong_size:
     }
     return FALSE;
   }
+wrong_rate:
+  {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
+        (_("The video has %d/%d frames per second but output '%s' of "
+                "device '%s' needs %d/%d for its standard; change the rate "
+                "(videorate) or select another norm."),
+            GST_VIDEO_INFO_FPS_N (info), GST_VIDEO_INFO_FPS_D (info),
+            self->obj->port_name, location, fps_n, fps_d),
+        ("%d/%d frames per second, the standard needs %d/%d; caps %"
+            GST_PTR_FORMAT, GST_VIDEO_INFO_FPS_N (info),
+            GST_VIDEO_INFO_FPS_D (info), fps_n, fps_d, caps));
+    return FALSE;
+  }
 no_conversion:
   {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION, (NULL),
-        ("no conversion from %s to %s",
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
+        (_("Video in format %s cannot be converted to %s, the format of "
+                "output '%s' of device '%s'; convert it (videoconvert)."),
+            gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (info)),
+            gst_video_format_to_string (format), self->obj->port_name,
+            location), ("no conversion from %s to %s",
             gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (info)),
             gst_video_format_to_string (format)));
     return FALSE;
@@ -638,9 +694,12 @@ gst_v4l2_tv_sink_set_info (GstVideoSink * vsink, GstCaps * caps,
 /*
  * Upstream's caps need not carry every field of ours (colorimetry, field
  * order, frame rate): caps that intersect ours are taken, and set_info
- * checks format and size. GstBaseSink itself would want a subset. The
- * pixel aspect ratio is only a preference: the card has no scaler, so
- * frames of the right size with another one go out as they are.
+ * checks format, size and rate. GstBaseSink itself would want a subset.
+ * The pixel aspect ratio is only a preference: the card has no scaler, so
+ * frames of the right size with another one go out as they are. Before
+ * the first caps, caps that fit the pad template but not the card are
+ * taken too, so that set_info posts the error that says why
+ * (gst_v4l2_tv_sink_explain_refusal()).
  */
 static gboolean
 gst_v4l2_tv_sink_query (GstBaseSink * bsink, GstQuery * query)
@@ -668,6 +727,14 @@ gst_v4l2_tv_sink_query (GstBaseSink * bsink, GstQuery * query)
         ret = gst_caps_can_intersect (any_par, ours);
         gst_caps_unref (ours);
         gst_caps_unref (any_par);
+        if (!ret && gst_v4l2_tv_sink_explain_refusal (self)) {
+          ours = gst_pad_get_pad_template_caps (GST_BASE_SINK_PAD (bsink));
+          ret = gst_caps_can_intersect (caps, ours);
+          gst_caps_unref (ours);
+          if (ret)
+            GST_DEBUG_OBJECT (self, "not the card's caps: taken to explain "
+                "the refusal");
+        }
       }
       GST_DEBUG_OBJECT (self, "%s %" GST_PTR_FORMAT, ret ? "accepting" :
           "refusing", caps);

@@ -375,7 +375,7 @@ caps_have (GstCaps * caps, const gchar * format, const gchar * mode)
 GST_START_TEST (test_norm_caps)
 {
   GstHarness *h;
-  GstCaps *caps;
+  GstCaps *caps, *other;
   GstStructure *s;
   guint32 output;
   v4l2_std_id std = 0;
@@ -424,12 +424,17 @@ GST_START_TEST (test_norm_caps)
   fail_unless (caps_have (caps, "I420", "progressive"));
   fail_unless (caps_have (caps, "YUY2", "progressive"));
   fail_if (caps_have (caps, "RGB", "interleaved"));
-  gst_caps_unref (caps);
 
-  /* a frame of another size is refused */
-  caps = gst_caps_from_string ("video/x-raw, format=YUY2, width=640, "
+  /* a frame of another size: before the first caps taken, so that
+   * set_caps posts the error that says why (test_wrong_caps_error); once
+   * the sink has caps refused, so that upstream renegotiates */
+  other = gst_caps_from_string ("video/x-raw, format=YUY2, width=640, "
       "height=480");
-  fail_if (gst_pad_query_accept_caps (GST_BASE_SINK_PAD (h->element), caps));
+  fail_unless (gst_pad_query_accept_caps (GST_BASE_SINK_PAD (h->element),
+          other));
+  gst_harness_set_src_caps (h, gst_caps_fixate (gst_caps_copy_nth (caps, 0)));
+  fail_if (gst_pad_query_accept_caps (GST_BASE_SINK_PAD (h->element), other));
+  gst_caps_unref (other);
   gst_caps_unref (caps);
 
   gst_harness_teardown (h);
@@ -1125,6 +1130,41 @@ GST_START_TEST (test_error_norm_unsupported)
 
 GST_END_TEST;
 
+/* upstream that can only give what the card cannot take: the sink's own
+ * error, which says what the standard needs, not only upstream's
+ * "not-negotiated" */
+GST_START_TEST (test_wrong_caps_error)
+{
+  const gchar *const size[] = { "640x480", "720x576", "Composite Out",
+    DEVICE, NULL
+  };
+  const gchar *const rate[] = { "30/1", "25/1", "Composite Out", DEVICE,
+    NULL
+  };
+  GstElement *pipeline;
+  GstMessage *msg;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  expect_error (SRC "video/x-raw,width=640,height=480 ! " SINK "norm=PAL",
+      GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION, size);
+  expect_error (SRC "video/x-raw,width=720,height=576,framerate=30/1 ! "
+      SINK "norm=PAL", GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION, rate);
+
+  /* upstream that can adapt still gets the card's caps */
+  pipeline = gst_parse_launch (SRC "video/x-raw,width=640,height=480,"
+      "framerate=30/1 ! videoscale ! videorate ! " SINK "norm=PAL", NULL);
+  v4l2tv_check_track (pipeline);
+  fail_unless (pipeline != NULL);
+  msg = run_pipeline (pipeline, V4L2TV_CHECK_WAIT);
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (pipeline);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 /* another program owns the output queue: the format cannot change */
 GST_START_TEST (test_error_busy_queue)
 {
@@ -1368,6 +1408,7 @@ v4l2tvsink_suite (void)
   tcase_add_test (tc_errors, test_error_not_output);
   tcase_add_test (tc_errors, test_error_unknown_output);
   tcase_add_test (tc_errors, test_error_norm_unsupported);
+  tcase_add_test (tc_errors, test_wrong_caps_error);
   tcase_add_test (tc_errors, test_error_busy_queue);
   tcase_add_loop_test (tc_errors, test_error_empty_card, 0,
       G_N_ELEMENTS (empty_cases));

@@ -472,9 +472,11 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
    * The card's VBI node (docs/vbi.md): unset (NULL), the one of the same
    * card as #GstV4l2TvSrc:device is found by itself (/dev/vbiN with the
    * same card and bus, or the virtual card's own); an empty string turns
-   * VBI off; anything else is the node to use. A node that is missing
-   * (when named here), busy or refuses the format is one warning, and
-   * the video goes on without VBI. Set it in the NULL or READY state.
+   * VBI off; anything else is the node to use, which must be a node of
+   * the same card (QUERYCAP card and bus_info). A node that is missing
+   * (when named here), of another card, busy or refuses the format is one
+   * warning, and the video goes on without VBI. Set it in the NULL or
+   * READY state.
    */
   g_object_class_install_property (gobject_class,
       GST_V4L2_TV_OBJECT_PROP_VBI_DEVICE,

@@ -157,6 +157,47 @@ vbi_failed (GstV4l2TvVbiNode * vbi, const gchar * location,
         ("%s", why));
 }
 
+/* whether @dev, the node vbi-device named, is a node of the card the
+ * element opened (the same QUERYCAP card and bus_info, what the search
+ * for the card's own node goes by); the one warning if not: the VBI of
+ * another card would put its captions and WSS on this card's frames */
+static gboolean
+same_card (GstV4l2TvVbiNode * vbi, const gchar * location, GstTvHwDevice * dev)
+{
+  GstTvHwDevice *video = vbi->obj->dev;
+  g_autofree gchar *shown = NULL;
+
+  if (g_strcmp0 (gst_tv_hw_device_get_card (dev),
+          gst_tv_hw_device_get_card (video)) == 0 &&
+      g_strcmp0 (gst_tv_hw_device_get_bus_info (dev),
+          gst_tv_hw_device_get_bus_info (video)) == 0)
+    return TRUE;
+
+  shown = gst_v4l2_tv_printable (location);
+  vbi->failed = TRUE;
+  if (IS_OUTPUT (vbi))
+    GST_ELEMENT_WARNING (vbi->obj->element, RESOURCE, SETTINGS,
+        (_("VBI device '%s' belongs to card '%s' (%s), not to card '%s' (%s) "
+                "of device '%s': captions are not sent, the video goes on."),
+            shown, gst_tv_hw_device_get_card (dev),
+            gst_tv_hw_device_get_bus_info (dev),
+            gst_tv_hw_device_get_card (video),
+            gst_tv_hw_device_get_bus_info (video),
+            gst_tv_hw_device_get_location (video)),
+        ("vbi-device is another card's node; unset it to find the card's own"));
+  else
+    GST_ELEMENT_WARNING (vbi->obj->element, RESOURCE, SETTINGS,
+        (_("VBI device '%s' belongs to card '%s' (%s), not to card '%s' (%s) "
+                "of device '%s': captions and widescreen signalling are off, "
+                "the video goes on."), shown, gst_tv_hw_device_get_card (dev),
+            gst_tv_hw_device_get_bus_info (dev),
+            gst_tv_hw_device_get_card (video),
+            gst_tv_hw_device_get_bus_info (video),
+            gst_tv_hw_device_get_location (video)),
+        ("vbi-device is another card's node; unset it to find the card's own"));
+  return FALSE;
+}
+
 static GstTvHwNodeKind
 sliced_kind (GstV4l2TvVbiNode * vbi)
 {
@@ -241,6 +282,13 @@ gst_v4l2_tv_vbi_node_open (GstV4l2TvVbiNode * vbi)
         GST_TV_HW_ERROR_WRONG_DIRECTION) ? rerr : serr;
 
     vbi_failed (vbi, location, "open", err);
+    g_free (location);
+    goto done;
+  }
+  if (vbi->explicit_device && !same_card (vbi, location,
+          vbi->sliced ? vbi->sliced : vbi->raw)) {
+    g_clear_pointer (&vbi->sliced, gst_tv_hw_device_close);
+    g_clear_pointer (&vbi->raw, gst_tv_hw_device_close);
     g_free (location);
     goto done;
   }

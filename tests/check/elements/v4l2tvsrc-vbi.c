@@ -28,6 +28,9 @@
 
 #define CARD 6
 #define LOCATION "virtual:6"
+/* a second card, whose VBI node is not the first one's */
+#define OTHER_CARD 7
+#define OTHER_LOCATION "virtual:7"
 #define E7_HZ 189250000
 #define E21_HZ 471250000
 #define US4_HZ 67250000
@@ -459,6 +462,52 @@ GST_START_TEST (test_vbi_device_missing)
 
 GST_END_TEST;
 
+/* vbi-device naming another card's node: refused with one warning that
+ * names both cards, and VBI stays off (that card's captions and WSS
+ * would be put on this card's frames) */
+GST_START_TEST (test_vbi_device_other_card)
+{
+  GstTvHwVirtualCard *other;
+  GstMessage *msg;
+  GError *err = NULL;
+  Capture c;
+
+  c.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  other = v4l2tv_check_setup_card (OTHER_CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  capture_start (&c, "input=Composite1 norm=NTSC vbi-device=" OTHER_LOCATION);
+  frames_without_captions (&c, 3);
+  /* nothing of the other card stays open */
+  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (other), 0);
+  fail_unless_equals_string (vbi_mode (c.src), "off");
+  msg = gst_bus_pop_filtered (c.bus, GST_MESSAGE_WARNING);
+  fail_unless (msg != NULL, "no warning");
+  gst_message_parse_warning (msg, &err, NULL);
+  GST_INFO ("%s", err->message);
+  fail_unless (strstr (err->message, "'" OTHER_LOCATION "'") != NULL, "%s",
+      err->message);
+  fail_unless (strstr (err->message, "Virtual TV card 7") != NULL, "%s",
+      err->message);
+  fail_unless (strstr (err->message, "Virtual TV card 6") != NULL, "%s",
+      err->message);
+  fail_unless (strstr (err->message, "'" LOCATION "'") != NULL, "%s",
+      err->message);
+  g_clear_error (&err);
+  gst_message_unref (msg);
+  fail_unless_equals_int (count_warnings (c.bus, NULL), 0);
+  capture_stop (&c);
+
+  /* the card's own node, named, is taken */
+  c.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  capture_start (&c, "input=Composite1 norm=NTSC vbi-device=" LOCATION);
+  gst_buffer_unref (v4l2tv_check_pull_frame (c.h, c.card));
+  fail_unless_equals_string (vbi_mode (c.src), "sliced");
+  fail_unless_equals_int (count_warnings (c.bus, NULL), 0);
+  capture_stop (&c);
+  v4l2tv_check_card_closed (OTHER_CARD);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_vbi_services_none)
 {
   GstElement *src;
@@ -645,6 +694,7 @@ v4l2tvsrc_vbi_suite (void)
   tcase_add_test (tc, test_vbi_faults);
   tcase_add_test (tc, test_vbi_transient_eio);
   tcase_add_test (tc, test_vbi_device_missing);
+  tcase_add_test (tc, test_vbi_device_other_card);
   tcase_add_test (tc, test_vbi_services_none);
   tcase_add_test (tc, test_vbi_device_refused_while_playing);
   return s;

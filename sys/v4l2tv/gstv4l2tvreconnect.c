@@ -4,9 +4,12 @@
  *
  * Copyright (C) 2026 the v4l2tv authors
  *
- * The streaming thread does it all, in create(): a call that fails with
- * GST_TV_HW_ERROR_DISCONNECTED posts no error (intercept) but marks the
- * card lost; the source releases its buffers; run() then posts
+ * The streaming thread does it all, in create() and in the negotiation
+ * GstBaseSrc runs in that thread before the first create() (a card that
+ * went in READY, or before the first frame, is found there): a call that
+ * fails with GST_TV_HW_ERROR_DISCONNECTED posts no error (intercept) but
+ * marks the card lost; the negotiation then succeeds with no caps, the
+ * source releases its buffers; run() then posts
  * "v4l2tv-disconnected", closes the device and, until the card is back,
  * returns the source's fillers at the standard's rate and looks for the
  * card every RECONNECT_POLL: first at its old location, then at every
@@ -278,6 +281,25 @@ gst_v4l2_tv_reconnect_start (GstV4l2TvReconnect * rc)
   g_mutex_unlock (&rc->lock);
 }
 
+void
+gst_v4l2_tv_reconnect_enter (GstV4l2TvReconnect * rc)
+{
+  g_mutex_lock (&rc->lock);
+  rc->thread = g_thread_self ();
+  g_mutex_unlock (&rc->lock);
+}
+
+gboolean
+gst_v4l2_tv_reconnect_pending (GstV4l2TvReconnect * rc)
+{
+  gboolean lost;
+
+  g_mutex_lock (&rc->lock);
+  lost = rc->lost;
+  g_mutex_unlock (&rc->lock);
+  return lost;
+}
+
 gboolean
 gst_v4l2_tv_reconnect_lost (GstV4l2TvReconnect * rc)
 {
@@ -421,10 +443,7 @@ gst_v4l2_tv_reconnect_run (GstV4l2TvReconnect * rc, GstBuffer ** outbuf)
   guint64 timeout;
   gboolean flushing, reconnect;
 
-  g_mutex_lock (&rc->lock);
-  rc->thread = g_thread_self ();
-  g_mutex_unlock (&rc->lock);
-
+  gst_v4l2_tv_reconnect_enter (rc);
   if (rc->state == STATE_CONNECTED)
     return GST_V4L2_TV_FLOW_CONNECTED;
   if (rc->state == STATE_LOST)

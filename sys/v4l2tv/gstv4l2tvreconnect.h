@@ -96,6 +96,14 @@ GstFlowReturn gst_v4l2_tv_reconnect_run (GstV4l2TvReconnect * rc,
 /* after a frame failed: whether the card went away (the source then
  * releases its buffers; the next run() closes the device) */
 G_GNUC_INTERNAL gboolean gst_v4l2_tv_reconnect_lost (GstV4l2TvReconnect * rc);
+/* GstBaseSrc's negotiation, which its streaming thread runs before the
+ * first create(): from here on a disconnect is this thread's to ride out
+ * (the card may go in READY, or before the first frame) */
+G_GNUC_INTERNAL void gst_v4l2_tv_reconnect_enter (GstV4l2TvReconnect * rc);
+/* whether the card went away since the last run() or lost(), without
+ * taking note of it: a failed negotiation was the disconnect */
+G_GNUC_INTERNAL
+gboolean gst_v4l2_tv_reconnect_pending (GstV4l2TvReconnect * rc);
 
 G_END_DECLS
 

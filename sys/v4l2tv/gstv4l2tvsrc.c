@@ -1277,7 +1277,7 @@ gst_v4l2_tv_src_switch (GstV4l2TvSrc * self)
 /* the first of our caps that downstream accepts: the card's formats in
  * ENUM_FMT order, then the converted ones */
 static gboolean
-gst_v4l2_tv_src_negotiate (GstBaseSrc * bsrc)
+gst_v4l2_tv_src_negotiate_caps (GstBaseSrc * bsrc)
 {
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (bsrc);
   GstCaps *ours, *peer, *caps;
@@ -1313,6 +1313,25 @@ gst_v4l2_tv_src_negotiate (GstBaseSrc * bsrc)
   gst_caps_unref (caps);
 
   return ret;
+}
+
+/* GstBaseSrc negotiates in the streaming thread before the first
+ * create(): with on-disconnect=reconnect, a card that went away in READY
+ * or before the first frame is ridden out from here too. The negotiation
+ * then "succeeds" with no caps; create() waits for the card and
+ * negotiates again once it is back. */
+static gboolean
+gst_v4l2_tv_src_negotiate (GstBaseSrc * bsrc)
+{
+  GstV4l2TvSrc *self = GST_V4L2_TV_SRC (bsrc);
+
+  gst_v4l2_tv_reconnect_enter (self->reconnect);
+  if (gst_v4l2_tv_src_negotiate_caps (bsrc))
+    return TRUE;
+  if (!gst_v4l2_tv_reconnect_pending (self->reconnect))
+    return FALSE;
+  GST_INFO_OBJECT (self, "the card went away while negotiating");
+  return TRUE;
 }
 
 /* S_FMT for the src pad's @caps, and the converter when they are not the
@@ -2463,6 +2482,9 @@ gst_v4l2_tv_src_create (GstPushSrc * psrc, GstBuffer ** outbuf)
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (psrc);
   GstFlowReturn ret;
 
+  /* the card went while GstBaseSrc negotiated */
+  if (gst_v4l2_tv_reconnect_lost (self->reconnect))
+    gst_v4l2_tv_src_stop_streaming (self);
   for (;;) {
     ret = gst_v4l2_tv_reconnect_run (self->reconnect, outbuf);
     if (ret == GST_V4L2_TV_FLOW_RECONNECTED)

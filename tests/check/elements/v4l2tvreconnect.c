@@ -139,10 +139,10 @@ run_clear (gpointer data)
   g_cond_clear (&run->cond);
 }
 
-/* a playing pipeline; what its threads see, on the heap until the test
- * and the pipeline are done (v4l2tv_check_track_data()) */
+/* a pipeline taken to @state; what its threads see, on the heap until
+ * the test and the pipeline are done (v4l2tv_check_track_data()) */
 static Run *
-run_start (const gchar * props)
+run_start_in (const gchar * props, GstState state)
 {
   g_autofree gchar *launch = g_strdup_printf ("v4l2tvsrc name=src device="
       DEVICE " input=Composite1 norm=NTSC contrast=%d %s ! "
@@ -170,9 +170,16 @@ run_start (const gchar * props)
   run->bus = gst_element_get_bus (run->pipeline);
   gst_bus_set_sync_handler (run->bus, on_message, run, NULL);
 
-  fail_unless (gst_element_set_state (run->pipeline, GST_STATE_PLAYING) !=
+  fail_unless (gst_element_set_state (run->pipeline, state) !=
       GST_STATE_CHANGE_FAILURE);
   return run;
+}
+
+/* a playing pipeline (run_start_in()) */
+static Run *
+run_start (const gchar * props)
+{
+  return run_start_in (props, GST_STATE_PLAYING);
 }
 
 /* the pipeline to NULL and released; what it saw stays readable until
@@ -487,6 +494,60 @@ GST_START_TEST (test_stop_while_away)
 
 GST_END_TEST;
 
+/* the card goes away while the source is in READY, before it ever
+ * streamed: with on-disconnect=reconnect, going to PLAYING waits for the
+ * same card (the message, no error) and streams once it is back */
+GST_START_TEST (test_reconnect_from_ready)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  Run *run;
+
+  run = run_start_in ("on-disconnect=reconnect", GST_STATE_READY);
+  gst_tv_hw_virtual_card_unplug (card);
+  fail_if (gst_element_set_state (run->pipeline, GST_STATE_PLAYING) ==
+      GST_STATE_CHANGE_FAILURE);
+  fail_unless (run_wait (run, &run->disconnected, 1), "no message");
+  check_disconnected_message (run->last_disconnected);
+  fail_unless_equals_int (run_get (run, &run->errors), 0);
+  wait_card_closed (CARD);
+  fail_unless (gst_tv_hw_virtual_card_reset (card));
+  fail_unless (run_wait (run, &run->reconnected, 1), "not reconnected");
+  fail_unless (run_wait (run, &run->frames_after, 3), "no frames after");
+  check_card_settings (DEVICE);
+  run_stop (run);
+  fail_unless_equals_int (run->errors, 0);
+  fail_unless_equals_int (run->wrong_input, 0);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* the card goes away in PLAYING before its first frame: MANUAL pacing,
+ * so that no frame comes before the unplug, wherever the streaming
+ * thread is then (negotiating, allocating, starting, waiting) */
+GST_START_TEST (test_reconnect_before_first_frame)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  Run *run;
+
+  run = run_start_in ("on-disconnect=reconnect", GST_STATE_PLAYING);
+  gst_tv_hw_virtual_card_unplug (card);
+  fail_unless (run_wait (run, &run->disconnected, 1), "no message");
+  fail_unless_equals_int (run_get (run, &run->errors), 0);
+  wait_card_closed (CARD);
+  fail_unless (gst_tv_hw_virtual_card_reset (card));
+  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  fail_unless (run_wait (run, &run->reconnected, 1), "not reconnected");
+  fail_unless (run_wait (run, &run->frames_after, 3), "no frames after");
+  run_stop (run);
+  fail_unless_equals_int (run->errors, 0);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 /* the locations the hardware layer lists */
 GST_START_TEST (test_list_locations)
 {
@@ -537,6 +598,8 @@ v4l2tvreconnect_suite (void)
   tcase_add_test (tc, test_timeout);
   tcase_add_test (tc, test_error_while_away);
   tcase_add_test (tc, test_stop_while_away);
+  tcase_add_test (tc, test_reconnect_from_ready);
+  tcase_add_test (tc, test_reconnect_before_first_frame);
 
   return s;
 }

@@ -89,6 +89,12 @@ GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_sink_debug);
 #define DEFAULT_WAIT (200 * GST_MSECOND)
 /* a card that displays nothing for this long has stalled */
 #define STALL_TIMEOUT (2 * GST_SECOND)
+/* after a norm or output switch the application asked for, frames of the
+ * old size are dropped without a word while upstream adapts: those still
+ * on their way when it was asked to (a queue holds up to a second of
+ * them). Only as many more say that upstream does not adapt: a warning.
+ * (Frames, not time: two seconds at NTSC's rate.) */
+#define MISMATCH_GRACE_FRAMES 60
 
 struct _GstV4l2TvSink
 {
@@ -107,6 +113,7 @@ struct _GstV4l2TvSink
   GstTvConvert *convert;        /* when not native */
   GstClockTime duration;
   GstClockTime auto_render_delay;
+  guint mismatch_frames;        /* of the old size since a switch */
   gboolean mismatch_warned;
 
   GstBufferPool *pool;          /* GST_OBJECT_LOCK for other threads */
@@ -186,7 +193,10 @@ gst_v4l2_tv_sink_class_init (GstV4l2TvSinkClass * klass)
    *
    * Setting it (or #GstV4l2TvSink:norm) while playing switches at the next
    * frame; when the frame size changes, upstream is asked to renegotiate
-   * and frames of the old size are dropped until it does.
+   * and frames of the old size are dropped until it does, without a
+   * warning (the switch was asked for): only when upstream has sent more
+   * than 60 of them (two seconds of NTSC) does a warning say that it does
+   * not adapt.
    */
   gst_v4l2_tv_object_install_properties (gobject_class,
       GST_TV_HW_NODE_VIDEO_OUTPUT);
@@ -362,6 +372,7 @@ gst_v4l2_tv_sink_start (GstBaseSink * bsink)
   self->shown = self->repeated = 0;
   self->errors_in_row = 0;
   self->failed = FALSE;
+  self->mismatch_frames = 0;
   self->mismatch_warned = FALSE;
 
   return TRUE;
@@ -532,8 +543,9 @@ gst_v4l2_tv_sink_card_structure (GstCaps * card, const GstVideoInfo * info)
 
 /* S_FMT for upstream's @caps and the buffers; posts an error and returns
  * FALSE if the card does not take them. After a live switch (@live),
- * frames that no longer have the standard's size only give a warning,
- * once, and set @mismatch. */
+ * frames that no longer have the standard's size set @mismatch: the
+ * switch was asked for, upstream is asked to adapt, and only when more
+ * than MISMATCH_GRACE_FRAMES of them came does a warning say so, once. */
 static gboolean
 gst_v4l2_tv_sink_configure (GstV4l2TvSink * self, GstCaps * caps,
     const GstVideoInfo * info, gboolean live, gboolean * mismatch)
@@ -604,6 +616,7 @@ gst_v4l2_tv_sink_configure (GstV4l2TvSink * self, GstCaps * caps,
   GST_VIDEO_SINK_WIDTH (self) = width;
   GST_VIDEO_SINK_HEIGHT (self) = height;
   self->configured = TRUE;
+  self->mismatch_frames = 0;
   self->mismatch_warned = FALSE;
 
   return TRUE;
@@ -628,13 +641,18 @@ wrong_size:
           ("%dx%d frames, the standard needs %dx%d; caps %" GST_PTR_FORMAT,
               GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info), width,
               height, caps));
+    } else if (++self->mismatch_frames <= MISMATCH_GRACE_FRAMES) {
+      GST_DEBUG_OBJECT (self, "%dx%d frame after the switch to %dx%d (%u)",
+          GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info), width,
+          height, self->mismatch_frames);
     } else if (!self->mismatch_warned) {
       GST_ELEMENT_WARNING (self, STREAM, FORMAT,
           (_("The video is %dx%d but output '%s' of device '%s' now needs "
                   "%dx%d; frames are dropped until upstream adapts."),
               GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
               self->obj->port_name, location, width, height),
-          ("caps %" GST_PTR_FORMAT, caps));
+          ("%u frames of the old size since the switch; caps %"
+              GST_PTR_FORMAT, self->mismatch_frames, caps));
       self->mismatch_warned = TRUE;
     }
     return FALSE;

@@ -604,7 +604,8 @@ GST_START_TEST (test_screen_kept_after_stop)
 GST_END_TEST;
 
 /* a norm set while playing: new caps are asked for, frames of the old
- * size are dropped with a warning until they come */
+ * size are dropped until they come; the application asked for the
+ * switch, so there is no warning (issue 28) */
 GST_START_TEST (test_switch_live)
 {
   GstTvHwVirtualCard *card =
@@ -630,13 +631,17 @@ GST_START_TEST (test_switch_live)
   gst_util_set_object_arg (G_OBJECT (h->element), "norm", "NTSC");
   fail_unless_equals_int (gst_harness_push (h, make_picture (pal, NULL,
               TRUE)), GST_FLOW_OK);
-  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING);
-  fail_unless (msg != NULL, "no warning");
-  gst_message_parse_warning (msg, &err, NULL);
-  fail_unless (g_error_matches (err, GST_STREAM_ERROR,
-          GST_STREAM_ERROR_FORMAT));
-  g_clear_error (&err);
-  gst_message_unref (msg);
+  fail_unless_equals_int (gst_harness_push (h, make_picture (pal, NULL,
+              TRUE)), GST_FLOW_OK);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING | GST_MESSAGE_ERROR);
+  if (msg) {
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_WARNING)
+      gst_message_parse_warning (msg, &err, NULL);
+    else
+      gst_message_parse_error (msg, &err, NULL);
+    fail ("%s for the switch the application asked for: %s",
+        GST_MESSAGE_TYPE_NAME (msg), err->message);
+  }
   while ((ev = gst_harness_try_pull_upstream_event (h))) {
     if (GST_EVENT_TYPE (ev) == GST_EVENT_RECONFIGURE)
       reconfigure = TRUE;
@@ -659,6 +664,70 @@ GST_START_TEST (test_switch_live)
 
   gst_caps_unref (pal);
   gst_caps_unref (ntsc);
+  gst_harness_teardown (h);
+  gst_bus_set_flushing (bus, TRUE);
+  gst_object_unref (bus);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* the sink's MISMATCH_GRACE_FRAMES */
+#define MISMATCH_GRACE_FRAMES 60
+
+/* a norm set while playing, and upstream goes on with the old size: the
+ * frames are dropped, the first MISMATCH_GRACE_FRAMES without a word,
+ * then one warning says that upstream does not adapt */
+GST_START_TEST (test_switch_live_upstream_stuck)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ("Composite Out", "PAL");
+  GstCaps *pal = gst_caps_from_string (PAL_CAPS ("YUY2"));
+  GstBus *bus = gst_bus_new ();
+  guint32 displayed = 0;
+  GstMessage *msg;
+  GError *err = NULL;
+  guint i;
+
+  gst_element_set_bus (h->element, bus);
+  gst_harness_set_src_caps (h, gst_caps_ref (pal));
+  fail_unless_equals_int (gst_harness_push (h, make_picture (pal, NULL,
+              TRUE)), GST_FLOW_OK);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", "NTSC");
+  for (i = 0; i < MISMATCH_GRACE_FRAMES; i++)
+    fail_unless_equals_int (gst_harness_push (h, make_picture (pal, NULL,
+                TRUE)), GST_FLOW_OK);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING | GST_MESSAGE_ERROR);
+  fail_unless (msg == NULL, "%s within the first %u frames of the old size",
+      msg ? GST_MESSAGE_TYPE_NAME (msg) : "", MISMATCH_GRACE_FRAMES);
+
+  for (i = 0; i < 5; i++)
+    fail_unless_equals_int (gst_harness_push (h, make_picture (pal, NULL,
+                TRUE)), GST_FLOW_OK);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING);
+  fail_unless (msg != NULL, "no warning after %u frames of the old size",
+      MISMATCH_GRACE_FRAMES + 5);
+  gst_message_parse_warning (msg, &err, NULL);
+  fail_unless (g_error_matches (err, GST_STREAM_ERROR,
+          GST_STREAM_ERROR_FORMAT));
+  fail_unless (strstr (err->message, "now needs 720x480") != NULL, "%s",
+      err->message);
+  g_clear_error (&err);
+  gst_message_unref (msg);
+  /* once */
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_WARNING | GST_MESSAGE_ERROR);
+  fail_unless (msg == NULL, "a second message: %s",
+      msg ? GST_MESSAGE_TYPE_NAME (msg) : "");
+
+  /* none of them reached the card */
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  gst_tv_hw_virtual_card_get_output_counts (card, &displayed, NULL);
+  fail_unless_equals_int (displayed, 1);
+
+  gst_caps_unref (pal);
   gst_harness_teardown (h);
   gst_bus_set_flushing (bus, TRUE);
   gst_object_unref (bus);
@@ -1391,6 +1460,7 @@ v4l2tvsink_suite (void)
   tcase_add_test (tc_general, test_preroll_shown_once);
   tcase_add_test (tc_general, test_screen_kept_after_stop);
   tcase_add_test (tc_general, test_switch_live);
+  tcase_add_test (tc_general, test_switch_live_upstream_stuck);
 
   suite_add_tcase (s, tc_stream);
 

@@ -90,51 +90,78 @@ gst_v4l2_tv_node_switch (GstV4l2TvObject * obj, GFunc release,
   return res == GST_V4L2_TV_SWITCH_ERROR ? GST_FLOW_ERROR : GST_FLOW_OK;
 }
 
-static GstV4l2TvMapping *
-request_buffers_unlocked (GstV4l2TvObject * obj, guint count, guint min,
-    gsize frame_size, guint * n)
+/* the one buffer cycle of every node, video and VBI, capture and output:
+ * REQBUFS and the mappings (gst_v4l2_tv_node_map), QBUF
+ * (gst_tv_hw_device_queue_buffer), DQBUF (gst_v4l2_tv_node_dequeue),
+ * REQBUFS 0 (gst_v4l2_tv_node_unmap); the functions on the object below
+ * are the video node's, which take the device lock and post the element's
+ * errors */
+
+GstV4l2TvMapping *
+gst_v4l2_tv_node_map (GstTvHwDevice * dev, guint count, guint min,
+    gsize frame_size, guint * n, GError ** error)
 {
-  GError *err = NULL;
-  GstTvHwDevice *dev = obj->dev;
-  GstV4l2TvMapping *maps;
+  GstV4l2TvMapping *maps = NULL;
   guint32 actual = 0, i;
 
-  if (!gst_tv_hw_device_request_buffers (dev, count, &actual, &err))
-    goto failed;
+  *n = 0;
+  if (!gst_tv_hw_device_request_buffers (dev, count, &actual, error))
+    return NULL;
   if (actual < MAX (min, 1)) {
-    g_set_error (&err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_FAILED,
+    g_set_error (error, GST_TV_HW_ERROR, GST_TV_HW_ERROR_FAILED,
         "the driver granted %u %s buffers, %u are needed", actual,
-        gst_tv_hw_node_kind_name (obj->kind), MAX (min, 1));
+        gst_tv_hw_node_kind_name (gst_tv_hw_device_get_kind (dev)),
+        MAX (min, 1));
     goto failed;
   }
 
   maps = g_new0 (GstV4l2TvMapping, actual);
   for (i = 0; i < actual; i++) {
     if (!gst_tv_hw_device_map_buffer (dev, i, &maps[i].data, &maps[i].size,
-            &err))
-      goto map_failed;
+            error))
+      goto failed;
     if (maps[i].size < frame_size) {
-      g_set_error (&err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_FAILED,
+      g_set_error (error, GST_TV_HW_ERROR, GST_TV_HW_ERROR_FAILED,
           "buffer %u has %" G_GSIZE_FORMAT " bytes, a frame %"
           G_GSIZE_FORMAT, i, maps[i].size, frame_size);
-      goto map_failed;
+      goto failed;
     }
   }
-  GST_INFO_OBJECT (obj->element, "%u %s buffers of %" G_GSIZE_FORMAT
-      " bytes", actual, gst_tv_hw_node_kind_name (obj->kind), frame_size);
+  GST_INFO ("'%s': %u %s buffers of %" G_GSIZE_FORMAT " bytes",
+      gst_tv_hw_device_get_location (dev), actual,
+      gst_tv_hw_node_kind_name (gst_tv_hw_device_get_kind (dev)), frame_size);
   *n = actual;
   return maps;
 
-  /* ERRORS */
-map_failed:
-  g_free (maps);
 failed:
-  gst_v4l2_tv_node_post_alloc_error (obj, err, NULL);
-  g_error_free (err);
+  g_free (maps);
   if (actual > 0)
-    gst_v4l2_tv_node_free_buffers (obj);
-  *n = 0;
+    gst_v4l2_tv_node_unmap (dev, NULL);
   return NULL;
+}
+
+gboolean
+gst_v4l2_tv_node_unmap (GstTvHwDevice * dev, GError ** error)
+{
+  guint32 actual;
+
+  return gst_tv_hw_device_request_buffers (dev, 0, &actual, error);
+}
+
+gboolean
+gst_v4l2_tv_node_dequeue (GstTvHwDevice * dev, guint n_buffers,
+    struct v4l2_buffer *vbuf, GError ** error)
+{
+  if (!gst_tv_hw_device_dequeue_buffer (dev, vbuf, error))
+    return FALSE;
+  if (G_LIKELY (vbuf->index < n_buffers))
+    return TRUE;
+  /* a driver bug: that buffer is lost to us, and never an index into the
+   * caller's arrays */
+  g_set_error (error, GST_TV_HW_ERROR, GST_TV_HW_ERROR_FAILED,
+      "the driver returned buffer index %u, but only %u buffers exist",
+      vbuf->index, n_buffers);
+  return FALSE;
 }
 
 /* with the device lock, so that no other thread's call comes in between
@@ -143,11 +170,16 @@ GstV4l2TvMapping *
 gst_v4l2_tv_node_request_buffers (GstV4l2TvObject * obj, guint count,
     guint min, gsize frame_size, guint * n)
 {
+  GError *err = NULL;
   GstV4l2TvMapping *maps;
 
   GST_V4L2_TV_DEVICE_LOCK (obj);
-  maps = request_buffers_unlocked (obj, count, min, frame_size, n);
+  maps = gst_v4l2_tv_node_map (obj->dev, count, min, frame_size, n, &err);
   GST_V4L2_TV_DEVICE_UNLOCK (obj);
+  if (maps == NULL) {
+    gst_v4l2_tv_node_post_alloc_error (obj, err, NULL);
+    g_error_free (err);
+  }
 
   return maps;
 }
@@ -156,10 +188,9 @@ void
 gst_v4l2_tv_node_free_buffers (GstV4l2TvObject * obj)
 {
   g_autoptr (GError) err = NULL;
-  guint32 actual;
 
   GST_V4L2_TV_DEVICE_LOCK (obj);
-  if (!gst_tv_hw_device_request_buffers (obj->dev, 0, &actual, &err))
+  if (!gst_v4l2_tv_node_unmap (obj->dev, &err))
     GST_WARNING_OBJECT (obj->element, "freeing buffers: %s", err->message);
   GST_V4L2_TV_DEVICE_UNLOCK (obj);
 }

@@ -59,8 +59,32 @@ G_GNUC_INTERNAL
 GstFlowReturn gst_v4l2_tv_node_switch (GstV4l2TvObject * obj,
     GFunc release, gpointer user_data, gboolean * switched);
 
-/* REQBUFS @count, then maps each buffer; at least @min buffers of at least
- * @frame_size bytes each. Returns the mappings (g_free() them; they stay
+/*
+ * The buffer cycle of every node, video and VBI, capture and output, on
+ * the node's handle @dev, with the device lock held:
+ *
+ * gst_v4l2_tv_node_map(): REQBUFS @count, then each buffer mapped; at
+ * least @min buffers of at least @frame_size bytes each. The mappings
+ * (g_free() them; they stay valid until the node's buffers are freed) and
+ * their number in @n, or NULL with @error and no buffers left.
+ * gst_v4l2_tv_node_unmap(): REQBUFS 0.
+ * gst_v4l2_tv_node_dequeue(): DQBUF, the one place buffers come back from
+ * a card; an index past the @n_buffers granted (a driver bug) is an error
+ * (GST_TV_HW_ERROR_FAILED), never an index into the caller's arrays.
+ * QBUF, STREAMON and STREAMOFF are the hardware layer's calls as they are.
+ */
+G_GNUC_INTERNAL
+GstV4l2TvMapping *gst_v4l2_tv_node_map (GstTvHwDevice * dev, guint count,
+    guint min, gsize frame_size, guint * n, GError ** error);
+G_GNUC_INTERNAL
+gboolean gst_v4l2_tv_node_unmap (GstTvHwDevice * dev, GError ** error);
+G_GNUC_INTERNAL
+gboolean gst_v4l2_tv_node_dequeue (GstTvHwDevice * dev, guint n_buffers,
+    struct v4l2_buffer *vbuf, GError ** error);
+
+/* the video node's (obj->dev): the device lock taken here, and the
+ * element's error posted. REQBUFS @count, then maps each buffer; at least
+ * @min buffers of at least @frame_size bytes each. Returns the mappings (g_free() them; they stay
  * valid until gst_v4l2_tv_node_free_buffers()) and their number in @n, or
  * NULL with an error posted and no buffers left */
 G_GNUC_INTERNAL

@@ -899,7 +899,8 @@ gst_v4l2_tv_sink_reclaim (GstV4l2TvSink * self, gboolean block)
       gboolean dequeued;
 
       GST_V4L2_TV_DEVICE_LOCK (obj);
-      dequeued = gst_tv_hw_device_dequeue_buffer (obj->dev, &vbuf, &err);
+      dequeued = gst_v4l2_tv_node_dequeue (obj->dev, self->n_buffers, &vbuf,
+          &err);
       GST_V4L2_TV_DEVICE_UNLOCK (obj);
       if (!dequeued) {
         if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT)) {

@@ -1007,8 +1007,9 @@ gst_v4l2_tv_src_new_card_buffer (GstV4l2TvSrc * self, gpointer data, gsize size)
   return buf;
 }
 
-/* the VBI node streams with the video node: started after its STREAMON,
- * stopped before its buffers go */
+/* the VBI node streams with the video node: started just before its
+ * STREAMON (gst_v4l2_tv_src_start_streaming_unlocked() says why), stopped
+ * before its buffers go */
 static void
 gst_v4l2_tv_src_set_vbi_mode (GstV4l2TvSrc * self, GstV4l2TvVbiMode mode)
 {
@@ -1121,8 +1122,11 @@ gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
   for (i = 0; i < n; i++)
     if (!gst_v4l2_tv_src_queue_buffer (self, i, &err))
       goto qbuf_failed;
-  /* the VBI node first: a card counts the frames of both from the first
-   * STREAMON, so that the video's first frame has its VBI frame */
+  /* the VBI node first: a card counts the frames of both nodes from the
+   * first STREAMON of either (vivid, the virtual card), so the video's
+   * first frame has its VBI frame; started after the video, the VBI would
+   * miss the frames the card finished in between (a caption's first bytes
+   * among them) */
   gst_v4l2_tv_src_set_vbi_mode (self, GST_V4L2_TV_VBI_MODE_SLICED);
   if (!gst_v4l2_tv_node_stream_on (self->obj))
     goto streamon_failed;
@@ -2323,11 +2327,9 @@ again:
       goto read_failed;
     }
 
-    memset (&vbuf, 0, sizeof (vbuf));
-    vbuf.type = gst_tv_hw_device_get_buf_type (obj->dev);
-    vbuf.memory = V4L2_MEMORY_MMAP;
     GST_V4L2_TV_DEVICE_LOCK (obj);
-    dequeued = gst_tv_hw_device_dequeue_buffer (obj->dev, &vbuf, &err);
+    dequeued = gst_v4l2_tv_node_dequeue (obj->dev, self->n_buffers, &vbuf,
+        &err);
     GST_V4L2_TV_DEVICE_UNLOCK (obj);
     if (dequeued)
       break;
@@ -2352,8 +2354,6 @@ again:
     g_clear_error (&err);
   }
   self->n_queued--;
-  if (G_UNLIKELY (vbuf.index >= self->n_buffers))
-    goto bad_index;
 
   corrupted = gst_v4l2_tv_src_frame_corrupted (self, &vbuf);
   if (corrupted) {
@@ -2383,15 +2383,6 @@ read_failed:
   {
     GST_V4L2_TV_HW_ERROR (obj, err, READ,
         (_("Could not read from device '%s'."), location));
-    return GST_FLOW_ERROR;
-  }
-bad_index:
-  {
-    /* a driver bug: the buffer is lost to us */
-    GST_ELEMENT_ERROR (self, RESOURCE, READ,
-        (_("Could not read from device '%s'."), location),
-        ("the driver returned buffer index %u, but only %u buffers exist",
-            vbuf.index, self->n_buffers));
     return GST_FLOW_ERROR;
   }
 too_many_errors:

@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "gstv4l2tvfault.h"
+#include "gstv4l2tvnode.h"
 #include "gstv4l2tvvbinode.h"
 #include "v4l2tv-text.h"
 
@@ -56,8 +57,7 @@ struct _GstV4l2TvVbiNode
   /* the streaming thread (with the device lock around device calls) */
   GstTvHwDevice *dev;           /* the handle streaming, or NULL */
   GstV4l2TvVbiMode mode;
-  gpointer *maps;
-  gsize *sizes;
+  GstV4l2TvMapping *maps;
   guint n_buffers;
   gboolean *owned;              /* output: buffers that are ours to fill */
   struct v4l2_vbi_format raw_fmt;
@@ -427,12 +427,9 @@ set_raw (GstV4l2TvVbiNode * vbi, GError ** error)
 static void
 free_buffers (GstV4l2TvVbiNode * vbi)
 {
-  guint32 actual;
-
   if (vbi->dev && vbi->n_buffers > 0)
-    gst_tv_hw_device_request_buffers (vbi->dev, 0, &actual, NULL);
+    gst_v4l2_tv_node_unmap (vbi->dev, NULL);
   g_clear_pointer (&vbi->maps, g_free);
-  g_clear_pointer (&vbi->sizes, g_free);
   g_clear_pointer (&vbi->owned, g_free);
   vbi->n_buffers = 0;
 }
@@ -460,26 +457,15 @@ queue_index (GstV4l2TvVbiNode * vbi, guint32 index, guint32 bytesused,
 static gboolean
 stream_on (GstV4l2TvVbiNode * vbi, const gchar ** what, GError ** error)
 {
-  guint32 actual = 0, i;
+  guint i;
 
-  *what = "REQBUFS";
-  if (!gst_tv_hw_device_request_buffers (vbi->dev, VBI_BUFFERS, &actual,
-          error))
+  *what = "REQBUFS/mmap";
+  vbi->maps = gst_v4l2_tv_node_map (vbi->dev, VBI_BUFFERS, 1, 0,
+      &vbi->n_buffers, error);
+  if (vbi->maps == NULL)
     return FALSE;
-  vbi->n_buffers = actual;
-  vbi->maps = g_new0 (gpointer, actual);
-  vbi->sizes = g_new0 (gsize, actual);
-  vbi->owned = g_new0 (gboolean, actual);
-  if (actual == 0) {
-    g_set_error (error, GST_TV_HW_ERROR, GST_TV_HW_ERROR_FAILED,
-        "the driver granted no buffers");
-    goto failed;
-  }
-  for (i = 0; i < actual; i++) {
-    *what = "mmap";
-    if (!gst_tv_hw_device_map_buffer (vbi->dev, i, &vbi->maps[i],
-            &vbi->sizes[i], error))
-      goto failed;
+  vbi->owned = g_new0 (gboolean, vbi->n_buffers);
+  for (i = 0; i < vbi->n_buffers; i++) {
     vbi->owned[i] = TRUE;
     if (IS_OUTPUT (vbi))
       continue;
@@ -610,8 +596,8 @@ decode_into_queue (GstV4l2TvVbiNode * vbi, const struct v4l2_buffer *buf,
     GstTvVbiStats * stats)
 {
   g_autoptr (GError) err = NULL;
-  const guint8 *data = vbi->maps[buf->index];
-  gsize size = MIN (buf->bytesused, vbi->sizes[buf->index]);
+  const guint8 *data = vbi->maps[buf->index].data;
+  gsize size = MIN (buf->bytesused, vbi->maps[buf->index].size);
   QueuedFrame *q;
 
   if (vbi->n_queue == GST_V4L2_TV_VBI_NODE_QUEUE) {
@@ -762,10 +748,7 @@ gst_v4l2_tv_vbi_node_take (GstV4l2TvVbiNode * vbi,
       frame_age (vbi, &vbi->queue[vbi->n_queue - 1].key, &key) > 0) {
     struct v4l2_buffer buf;
 
-    memset (&buf, 0, sizeof (buf));
-    buf.type = gst_tv_hw_device_get_buf_type (vbi->dev);
-    buf.memory = V4L2_MEMORY_MMAP;
-    if (!gst_tv_hw_device_dequeue_buffer (vbi->dev, &buf, &err)) {
+    if (!gst_v4l2_tv_node_dequeue (vbi->dev, vbi->n_buffers, &buf, &err)) {
       if (!g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT)) {
         /* a frame lost: no caption for this video frame */
         if (!dequeue_failed (vbi, err, stats))
@@ -787,12 +770,6 @@ gst_v4l2_tv_vbi_node_take (GstV4l2TvVbiNode * vbi,
     vbi->have_newest = TRUE;
     vbi->missed = FALSE;
     vbi->errors_in_row = 0;
-    if (buf.index >= vbi->n_buffers) {
-      g_set_error (&err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_FAILED,
-          "the driver returned buffer %u of %u", buf.index, vbi->n_buffers);
-      stream_failed (vbi, "DQBUF", err);
-      goto done;
-    }
     GST_LOG_OBJECT (vbi->obj->element, "VBI frame %u at %" GST_TIME_FORMAT
         " (video frame %u at %" GST_TIME_FORMAT ")", buf.sequence,
         GST_TIME_ARGS (vbi->newest.timestamp), key.sequence,
@@ -838,13 +815,9 @@ gst_v4l2_tv_vbi_node_send (GstV4l2TvVbiNode * vbi, const GstTvVbiData * data,
   GST_V4L2_TV_DEVICE_LOCK (vbi->obj);
   /* the buffers the card has sent come back */
   for (;;) {
-    memset (&buf, 0, sizeof (buf));
-    buf.type = gst_tv_hw_device_get_buf_type (vbi->dev);
-    buf.memory = V4L2_MEMORY_MMAP;
-    if (gst_tv_hw_device_dequeue_buffer (vbi->dev, &buf, &err)) {
+    if (gst_v4l2_tv_node_dequeue (vbi->dev, vbi->n_buffers, &buf, &err)) {
       vbi->errors_in_row = 0;
-      if (buf.index < vbi->n_buffers)
-        vbi->owned[buf.index] = TRUE;
+      vbi->owned[buf.index] = TRUE;
       continue;
     }
     if (g_error_matches (err, GST_TV_HW_ERROR, GST_TV_HW_ERROR_TIMEOUT))
@@ -860,8 +833,8 @@ gst_v4l2_tv_vbi_node_send (GstV4l2TvVbiNode * vbi, const GstTvVbiData * data,
     GST_LOG_OBJECT (vbi->obj->element, "no free VBI output buffer");
     goto done;
   }
-  n_recs = vbi->sizes[i] / sizeof (struct v4l2_sliced_vbi_data);
-  gst_tv_vbi_sliced_encode_frame (data, vbi->maps[i], n_recs);
+  n_recs = vbi->maps[i].size / sizeof (struct v4l2_sliced_vbi_data);
+  gst_tv_vbi_sliced_encode_frame (data, vbi->maps[i].data, n_recs);
   if (!queue_index (vbi, i, n_recs * sizeof (struct v4l2_sliced_vbi_data),
           timestamp, &err)) {
     stream_failed (vbi, "QBUF", err);

@@ -57,6 +57,8 @@ gst_v4l2_tv_audio_apply (GstV4l2TvObject * obj)
   gboolean found = FALSE;
   guint64 number;
 
+  GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
+
   GST_OBJECT_LOCK (obj->element);
   want = g_strdup (obj->audio_input);
   GST_OBJECT_UNLOCK (obj->element);

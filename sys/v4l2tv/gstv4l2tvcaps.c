@@ -35,7 +35,7 @@ gst_v4l2_tv_caps_frame_rate (GstV4l2TvObject * obj, gint * fps_n, gint * fps_d)
   struct v4l2_fract *tpf;
   guint num, den;
 
-  g_return_if_fail (gst_tv_hw_lock_is_held (&obj->lock));
+  GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
 
   if (obj->std && gst_tv_hw_std_frame_period (obj->std, &num, &den)) {
     *fps_n = den;
@@ -68,7 +68,7 @@ gst_v4l2_tv_caps_pixel_aspect (GstV4l2TvObject * obj, gint * par_n,
   const GstTvHwLineSystem *system;
   struct v4l2_cropcap cropcap;
 
-  g_return_if_fail (gst_tv_hw_lock_is_held (&obj->lock));
+  GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
 
   memset (&cropcap, 0, sizeof (cropcap));
   cropcap.type = gst_tv_hw_device_get_buf_type (obj->dev);
@@ -167,7 +167,7 @@ gst_v4l2_tv_caps_probe (GstV4l2TvObject * obj, gint fps_n, gint fps_d,
   struct v4l2_format cur;
   GstCaps *caps;
 
-  g_return_val_if_fail (gst_tv_hw_lock_is_held (&obj->lock), NULL);
+  GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
 
   caps = gst_caps_new_empty ();
 

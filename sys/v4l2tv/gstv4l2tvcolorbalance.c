@@ -215,6 +215,7 @@ apply_unlocked (GstV4l2TvBalance * balance, guint i, gint value, gint * got)
 void
 gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj)
 {
+  GList *pending;
   GstV4l2TvBalance *balance = obj->balance;
   GstColorBalanceChannel *changed[GST_V4L2_TV_BALANCE_N_PROPS] = { NULL, };
   gint changed_values[GST_V4L2_TV_BALANCE_N_PROPS];
@@ -262,7 +263,9 @@ gst_v4l2_tv_balance_opened (GstV4l2TvObject * obj)
       changed_values[i] = got;
     }
   }
-  gst_v4l2_tv_object_unlock_and_post (balance->obj, &balance->pending);
+  pending = g_steal_pointer (&balance->pending);
+  GST_V4L2_TV_DEVICE_UNLOCK (balance->obj);
+  gst_v4l2_tv_object_post_messages (balance->obj->element, pending);
 
   for (i = 0; i < GST_V4L2_TV_BALANCE_N_PROPS; i++) {
     if (changed[i]) {
@@ -328,6 +331,7 @@ gst_v4l2_tv_balance_closing (GstV4l2TvObject * obj)
 static void
 set_value (GstV4l2TvObject * obj, guint i, gint value, gboolean remember)
 {
+  GList *pending;
   GstV4l2TvBalance *balance = obj->balance;
   GstColorBalanceChannel *chan = NULL;
   gint got = 0;
@@ -348,7 +352,9 @@ set_value (GstV4l2TvObject * obj, guint i, gint value, gboolean remember)
       chan = g_object_ref (balance->chans[i]);
     }
   }
-  gst_v4l2_tv_object_unlock_and_post (balance->obj, &balance->pending);
+  pending = g_steal_pointer (&balance->pending);
+  GST_V4L2_TV_DEVICE_UNLOCK (balance->obj);
+  gst_v4l2_tv_object_post_messages (balance->obj->element, pending);
 
   if (chan) {
     gst_color_balance_value_changed (GST_COLOR_BALANCE (obj->element), chan,

@@ -194,6 +194,8 @@ full_frame (GstV4l2TvObject * obj, struct v4l2_rect *r)
 {
   struct v4l2_format fmt;
 
+  GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
+
   memset (&fmt, 0, sizeof (fmt));
   if (!gst_tv_hw_device_get_fmt (obj->dev, &fmt, NULL) ||
       fmt.fmt.pix.width == 0 || fmt.fmt.pix.height == 0)
@@ -214,6 +216,8 @@ reset (GstV4l2TvObject * obj)
 {
   struct v4l2_rect def;
 
+  GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
+
   if (gst_tv_hw_device_get_selection (obj->dev, V4L2_SEL_TGT_CROP_DEFAULT,
           &def, NULL) &&
       !gst_tv_hw_device_set_selection (obj->dev, V4L2_SEL_TGT_CROP, 0, &def,
@@ -230,6 +234,8 @@ gst_v4l2_tv_crop_apply (GstV4l2TvObject * obj)
   struct v4l2_rect def, want, got;
   guint v[GST_V4L2_TV_CROP_N_PROPS], i;
   gboolean rounded = FALSE;
+
+  GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
 
   if (crop == NULL)
     return TRUE;

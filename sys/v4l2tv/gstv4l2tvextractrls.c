@@ -216,6 +216,8 @@ menu_has (GstV4l2TvObject * obj, const Control * c, gint64 index)
 {
   struct v4l2_querymenu qm;
 
+  GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
+
   return index >= c->qc.minimum && index <= c->qc.maximum &&
       gst_tv_hw_device_enum_menu (obj->dev, c->qc.id, index, &qm, NULL);
 }

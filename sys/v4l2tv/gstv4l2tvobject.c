@@ -190,6 +190,8 @@ enumerate_ports (GstV4l2TvObject * obj)
   g_autoptr (GError) err = NULL;
   guint32 i;
 
+  GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
+
   g_array_set_size (obj->ports, 0);
   g_clear_error (&obj->ports_error);
 
@@ -533,24 +535,23 @@ program_now (GstV4l2TvObject * obj)
   return FALSE;
 }
 
-/* a request for what is asked already: releases both locks */
-static gboolean
-request_unchanged (GstV4l2TvObject * obj)
-{
-  GST_OBJECT_UNLOCK (obj->element);
-  GST_V4L2_TV_DEVICE_UNLOCK (obj);
-  return TRUE;
-}
+/* with both locks: stores the request @value, TRUE when it changed what
+ * was asked */
+typedef gboolean (*RequestStore) (GstV4l2TvObject * obj, gconstpointer value);
 
-/* with both locks, the request stored: carries it out as the state says
- * (stored, left to the streaming thread, or programmed now) and releases
- * both locks; FALSE when the card refused it now */
+/* a request of the port or the norm: stored by @store, then carried out
+ * as the state says (stored, left to the streaming thread, or programmed
+ * now); FALSE when the card refused it now */
 static gboolean
-request_carry_out (GstV4l2TvObject * obj)
+request (GstV4l2TvObject * obj, RequestStore store, gconstpointer value)
 {
-  RequestMode mode = request_mode_unlocked (obj);
+  RequestMode mode = REQUEST_STORED;
   gboolean ret = TRUE;
 
+  GST_V4L2_TV_DEVICE_LOCK (obj);
+  GST_OBJECT_LOCK (obj->element);
+  if (store (obj, value))
+    mode = request_mode_unlocked (obj);
   GST_OBJECT_UNLOCK (obj->element);
   if (mode == REQUEST_NOW)
     ret = program_now (obj);
@@ -558,30 +559,42 @@ request_carry_out (GstV4l2TvObject * obj)
   return ret;
 }
 
+static gboolean
+store_port (GstV4l2TvObject * obj, gconstpointer value)
+{
+  const gchar *port = value;
+
+  if (g_strcmp0 (port, obj->port) == 0)
+    return FALSE;
+  g_free (obj->port);
+  obj->port = g_strdup (port);
+  return TRUE;
+}
+
+static gboolean
+store_norm (GstV4l2TvObject * obj, gconstpointer value)
+{
+  v4l2_std_id norm = *(const v4l2_std_id *) value;
+
+  if (norm == obj->norm)
+    return FALSE;
+  if (obj->norm == GST_V4L2_TV_NORM_AUTO)
+    GST_DEBUG_OBJECT (obj->element, "norm %s replaces norm=auto",
+        norm ? standard_nick (norm) : "current");
+  obj->norm = norm;
+  return TRUE;
+}
+
 gboolean
 gst_v4l2_tv_object_request_port (GstV4l2TvObject * obj, const gchar * port)
 {
-  GST_V4L2_TV_DEVICE_LOCK (obj);
-  GST_OBJECT_LOCK (obj->element);
-  if (g_strcmp0 (port, obj->port) == 0)
-    return request_unchanged (obj);
-  g_free (obj->port);
-  obj->port = g_strdup (port);
-  return request_carry_out (obj);
+  return request (obj, store_port, port);
 }
 
 gboolean
 gst_v4l2_tv_object_request_norm (GstV4l2TvObject * obj, v4l2_std_id norm)
 {
-  GST_V4L2_TV_DEVICE_LOCK (obj);
-  GST_OBJECT_LOCK (obj->element);
-  if (norm == obj->norm)
-    return request_unchanged (obj);
-  if (obj->norm == GST_V4L2_TV_NORM_AUTO)
-    GST_DEBUG_OBJECT (obj->element, "norm %s replaces norm=auto",
-        norm ? standard_nick (norm) : "current");
-  obj->norm = norm;
-  return request_carry_out (obj);
+  return request (obj, store_norm, &norm);
 }
 
 /* the norm property's value for the standard @std in force: its own
@@ -1121,6 +1134,7 @@ gst_v4l2_tv_object_get_location (GstV4l2TvObject * obj)
 static gboolean
 get_port (GstV4l2TvObject * obj, guint32 * index, GError ** error)
 {
+  GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
   if (IS_CAPTURE (obj))
     return gst_tv_hw_device_get_input (obj->dev, index, error);
   return gst_tv_hw_device_get_output (obj->dev, index, error);
@@ -1129,6 +1143,7 @@ get_port (GstV4l2TvObject * obj, guint32 * index, GError ** error)
 static gboolean
 set_port (GstV4l2TvObject * obj, guint32 index, GError ** error)
 {
+  GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
   if (IS_CAPTURE (obj))
     return gst_tv_hw_device_set_input (obj->dev, index, error);
   return gst_tv_hw_device_set_output (obj->dev, index, error);
@@ -1427,6 +1442,8 @@ detect_norm (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
   gboolean fallback;
   guint i;
 
+  GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
+
   if (!gst_tv_hw_device_query_std (obj->dev, &detected, &err)) {
     GST_DEBUG_OBJECT (obj->element, "QUERYSTD: %s", err->message);
     detected = 0;
@@ -1500,6 +1517,8 @@ gst_v4l2_tv_object_apply (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel,
   guint32 index = sel->port_index;
   GstCaps *caps;
   gint fps_n, fps_d;
+
+  GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
 
   if (sel->set_port) {
     GST_DEBUG_OBJECT (obj->element, "selecting port %u '%s'", index,
@@ -1681,17 +1700,6 @@ gst_v4l2_tv_object_post_messages (GstElement * element, GList * list)
   for (l = list; l; l = l->next)
     gst_element_post_message (element, l->data);
   g_list_free (list);
-}
-
-/* with the device lock: takes the messages queued in *@pending, releases
- * the lock and posts them */
-void
-gst_v4l2_tv_object_unlock_and_post (GstV4l2TvObject * obj, GList ** pending)
-{
-  GList *list = g_steal_pointer (pending);
-
-  GST_V4L2_TV_DEVICE_UNLOCK (obj);
-  gst_v4l2_tv_object_post_messages (obj->element, list);
 }
 
 /*

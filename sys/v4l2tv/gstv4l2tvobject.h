@@ -199,6 +199,12 @@ struct _GstV4l2TvObject
 
 #define GST_V4L2_TV_DEVICE_LOCK(obj) gst_tv_hw_lock_acquire (&(obj)->lock)
 #define GST_V4L2_TV_DEVICE_UNLOCK(obj) gst_tv_hw_lock_release (&(obj)->lock)
+/* the first statement of a function that needs its caller to hold the
+ * device lock: a critical when it does not (fatal in the tests) */
+#define GST_V4L2_TV_DEVICE_LOCK_HELD(obj) G_STMT_START {                 \
+  if (G_UNLIKELY (!gst_tv_hw_lock_is_held (&(obj)->lock)))              \
+    g_critical ("%s called without the device lock", G_STRFUNC);        \
+} G_STMT_END
 
 G_GNUC_INTERNAL
 GstV4l2TvObject *gst_v4l2_tv_object_new (GstElement * element,
@@ -306,9 +312,6 @@ void gst_v4l2_tv_object_queue_warning (GList ** list, GstElement * element,
     gchar * text, gchar * debug);
 G_GNUC_INTERNAL
 void gst_v4l2_tv_object_post_messages (GstElement * element, GList * list);
-G_GNUC_INTERNAL
-void gst_v4l2_tv_object_unlock_and_post (GstV4l2TvObject * obj,
-    GList ** pending);
 
 G_GNUC_INTERNAL
 GstCaps *gst_v4l2_tv_object_get_caps (GstV4l2TvObject * obj);

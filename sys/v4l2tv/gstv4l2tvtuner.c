@@ -157,6 +157,7 @@ static gboolean
 query_tuner (GstV4l2TvObject * obj, Port * port, guint64 * low,
     guint64 * high, GError ** error)
 {
+  GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
   if (IS_CAPTURE (obj)) {
     struct v4l2_tuner t;
 

@@ -355,6 +355,8 @@ slicer_has (GstV4l2TvVbiNode * vbi, guint16 want, gboolean * has,
   g_autoptr (GError) err = NULL;
   struct v4l2_sliced_vbi_cap cap;
 
+  GST_V4L2_TV_DEVICE_LOCK_HELD (vbi->obj);
+
   *has = FALSE;
   if (vbi->sliced == NULL)
     return TRUE;
@@ -381,6 +383,8 @@ set_sliced (GstV4l2TvVbiNode * vbi, guint16 want, GError ** error)
 {
   struct v4l2_format fmt;
 
+  GST_V4L2_TV_DEVICE_LOCK_HELD (vbi->obj);
+
   memset (&fmt, 0, sizeof (fmt));
   fmt.fmt.sliced.service_set = want;
   if (!gst_tv_hw_device_set_fmt (vbi->sliced, &fmt, error))
@@ -400,6 +404,8 @@ static gboolean
 set_raw (GstV4l2TvVbiNode * vbi, GError ** error)
 {
   struct v4l2_format fmt;
+
+  GST_V4L2_TV_DEVICE_LOCK_HELD (vbi->obj);
 
   if (vbi->raw == NULL) {
     g_set_error (error, GST_TV_HW_ERROR, GST_TV_HW_ERROR_NOT_SUPPORTED,
@@ -440,6 +446,8 @@ queue_index (GstV4l2TvVbiNode * vbi, guint32 index, guint32 bytesused,
 {
   struct v4l2_buffer buf;
 
+  GST_V4L2_TV_DEVICE_LOCK_HELD (vbi->obj);
+
   memset (&buf, 0, sizeof (buf));
   buf.index = index;
   buf.type = gst_tv_hw_device_get_buf_type (vbi->dev);
@@ -458,6 +466,8 @@ static gboolean
 stream_on (GstV4l2TvVbiNode * vbi, const gchar ** what, GError ** error)
 {
   guint i;
+
+  GST_V4L2_TV_DEVICE_LOCK_HELD (vbi->obj);
 
   *what = "REQBUFS/mmap";
   vbi->maps = gst_v4l2_tv_node_map (vbi->dev, VBI_BUFFERS, 1, 0,

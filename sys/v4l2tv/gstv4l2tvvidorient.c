@@ -159,6 +159,7 @@ apply_unlocked (GstV4l2TvOrient * orient, guint f)
 void
 gst_v4l2_tv_orient_opened (GstV4l2TvObject * obj)
 {
+  GList *pending;
   GstV4l2TvOrient *orient = obj->orient;
   guint f;
 
@@ -186,7 +187,9 @@ gst_v4l2_tv_orient_opened (GstV4l2TvObject * obj)
   for (f = 0; f < N_FLIPS; f++)
     if (orient->set[f])
       apply_unlocked (orient, f);
-  gst_v4l2_tv_object_unlock_and_post (orient->obj, &orient->pending);
+  pending = g_steal_pointer (&orient->pending);
+  GST_V4L2_TV_DEVICE_UNLOCK (orient->obj);
+  gst_v4l2_tv_object_post_messages (orient->obj->element, pending);
 }
 
 void
@@ -204,6 +207,7 @@ gst_v4l2_tv_orient_closing (GstV4l2TvObject * obj)
 static gboolean
 set_flips (GstV4l2TvObject * obj, guint mask, gboolean want_h, gboolean want_v)
 {
+  GList *pending;
   GstV4l2TvOrient *orient = obj->orient;
   gboolean want[N_FLIPS] = { want_h, want_v };
   gboolean ok = TRUE;
@@ -218,7 +222,9 @@ set_flips (GstV4l2TvObject * obj, guint mask, gboolean want_h, gboolean want_v)
     if (orient->open && !apply_unlocked (orient, f))
       ok = FALSE;
   }
-  gst_v4l2_tv_object_unlock_and_post (orient->obj, &orient->pending);
+  pending = g_steal_pointer (&orient->pending);
+  GST_V4L2_TV_DEVICE_UNLOCK (orient->obj);
+  gst_v4l2_tv_object_post_messages (orient->obj->element, pending);
   return ok;
 }
 
@@ -243,6 +249,7 @@ void
 gst_v4l2_tv_orient_prepare_convert (GstV4l2TvObject * obj,
     GstTvConvert * convert)
 {
+  GList *pending;
   GstV4l2TvOrient *orient = obj->orient;
   gboolean h, v;
 
@@ -259,7 +266,9 @@ gst_v4l2_tv_orient_prepare_convert (GstV4l2TvObject * obj,
         ("the card has no flip control and this conversion "
             "(GstVideoConverter) cannot flip: frames go out unflipped"));
   }
-  gst_v4l2_tv_object_unlock_and_post (orient->obj, &orient->pending);
+  pending = g_steal_pointer (&orient->pending);
+  GST_V4L2_TV_DEVICE_UNLOCK (orient->obj);
+  gst_v4l2_tv_object_post_messages (orient->obj->element, pending);
 }
 
 /* --- GstVideoOrientation --- */

@@ -43,6 +43,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <glib/gstdio.h>
 #include <gst/video/video.h>
@@ -100,6 +101,39 @@ v4l2tv_archive_sidecar (const gchar * file, const gchar * ext)
   return g_strdup_printf ("%.*s.%s", (gint) (dot - file), file, ext);
 }
 
+/* whether this run may create @path: it is not there, or it is a regular
+ * file and @overwrite (it is then removed); never a directory, device,
+ * pipe or symbolic link */
+static gboolean
+make_room (const gchar * path, const gchar * what, gboolean overwrite,
+    GError ** error)
+{
+  struct stat st;
+  gint saved;
+
+  if (lstat (path, &st) != 0)
+    return TRUE;                /* creating it says what is wrong */
+  if (!S_ISREG (st.st_mode)) {
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+        "the %s '%s' is there and is not a regular file: give another "
+        "file name", what, path);
+    return FALSE;
+  }
+  if (!overwrite) {
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+        "the %s '%s' exists already: give another file name, or "
+        "--overwrite to replace it", what, path);
+    return FALSE;
+  }
+  if (g_unlink (path) != 0 && errno != ENOENT) {
+    saved = errno;
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+        "cannot replace the %s '%s': %s", what, path, g_strerror (saved));
+    return FALSE;
+  }
+  return TRUE;
+}
+
 /* a new file at @path, never an existing one (O_EXCL); @what names it in
  * the error */
 static FILE *
@@ -111,10 +145,13 @@ create_new (const gchar * path, const gchar * what, GError ** error)
   fd = g_open (path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) {
     saved = errno;
-    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-        "cannot create the %s '%s': %s%s", what, path, g_strerror (saved),
-        saved == EEXIST ? " (an existing file is never overwritten: move "
-        "it away or record to another name)" : "");
+    if (saved == EEXIST)
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+          "the %s '%s' exists already: give another file name, or "
+          "--overwrite to replace it", what, path);
+    else
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+          "cannot create the %s '%s': %s", what, path, g_strerror (saved));
     return NULL;
   }
   f = fdopen (fd, "w");
@@ -129,8 +166,8 @@ create_new (const gchar * path, const gchar * what, GError ** error)
 }
 
 V4l2TvArchive *
-v4l2tv_archive_new (const gchar * file, gboolean framemd5, FILE * out,
-    GError ** error)
+v4l2tv_archive_new (const gchar * file, gboolean framemd5,
+    gboolean overwrite, FILE * out, GError ** error)
 {
   V4l2TvArchive *a = g_new0 (V4l2TvArchive, 1);
 
@@ -142,24 +179,22 @@ v4l2tv_archive_new (const gchar * file, gboolean framemd5, FILE * out,
   a->report = g_string_new (NULL);
   a->ok = TRUE;
   a->status = g_strdup ("ok");
-  /* the checksum file is written at the end: that it can be is known now */
-  if (g_file_test (a->md5_file, G_FILE_TEST_EXISTS) ||
-      g_file_test (a->md5_file, G_FILE_TEST_IS_SYMLINK)) {
-    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-        "cannot create the checksum file '%s': %s (an existing file is "
-        "never overwritten: move it away or record to another name)",
-        a->md5_file, g_strerror (EEXIST));
+  /* the checksum file is written at the end: that it can be is known
+   * now (with --overwrite, an earlier one goes now: it is not this
+   * file's checksum) */
+  if (!make_room (a->md5_file, "checksum file", overwrite, error))
     goto fail;
-  }
   if (framemd5) {
     a->framemd5_file = v4l2tv_archive_sidecar (file, "framemd5");
-    a->framemd5 = create_new (a->framemd5_file, "framemd5 file", error);
+    if (make_room (a->framemd5_file, "framemd5 file", overwrite, error))
+      a->framemd5 = create_new (a->framemd5_file, "framemd5 file", error);
     if (a->framemd5 == NULL) {
       g_clear_pointer (&a->framemd5_file, g_free);
       goto fail;
     }
   }
-  a->log = create_new (a->log_file, "capture log", error);
+  if (make_room (a->log_file, "capture log", overwrite, error))
+    a->log = create_new (a->log_file, "capture log", error);
   if (a->log == NULL) {
     g_clear_pointer (&a->log_file, g_free);
     goto fail;

@@ -34,12 +34,14 @@ G_BEGIN_DECLS typedef struct _V4l2TvArchive V4l2TvArchive;
  * "framemd5", "md5"): tape.mkv -> tape.log */
 gchar *v4l2tv_archive_sidecar (const gchar * file, const gchar * ext);
 
-/* creates @file's capture log (and its framemd5 file when @framemd5);
- * NULL with an error naming the file when one cannot be created (it
- * exists already, a directory is missing, ...). @out: where the
- * post-processing reports (stdout) */
+/* creates @file's capture log (and its framemd5 file when @framemd5),
+ * with O_EXCL; NULL with an error naming the file when one cannot be
+ * created (it exists already and @overwrite is not given, it is not a
+ * regular file, a directory is missing, ...). With @overwrite, an
+ * existing regular sidecar (log, framemd5, md5) is removed first. @out:
+ * where the post-processing reports (stdout) */
 V4l2TvArchive *v4l2tv_archive_new (const gchar * file, gboolean framemd5,
-    FILE * out, GError ** error);
+    gboolean overwrite, FILE * out, GError ** error);
 
 /* the log's header, once the source has the device open (READY): the
  * card and its settings from @src, the encoders' settings, the sound

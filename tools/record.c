@@ -38,8 +38,12 @@
 #endif
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <glib/gstdio.h>
 #include <gst/video/video.h>
 
@@ -49,6 +53,19 @@
 #define AUDIO_RATE 48000
 #define VIDEO_QUEUE_TIME (2 * GST_SECOND)
 #define ARCHIVE_SLICES 24
+/* a new pixel aspect (WSS) must hold this long (stream time) before the
+ * file is split for it: a worn tape's flapping flag splits nothing */
+#define ASPECT_HOLD (3 * GST_SECOND)
+/* except at the very start of a recording: the source reads the WSS in
+ * its first three frames, and a recording that starts on a 16:9
+ * programme has them in a file of their own at once */
+#define ASPECT_FIRST_FRAMES 5
+/* after a device error: how long the EOS drain may take */
+#define DRAIN_TIMEOUT_SECONDS 30
+/* free space: a minute of the worst case to start; while recording, the
+ * run stops (finalised) when less than this many seconds are left */
+#define START_SECONDS 60
+#define RESERVE_SECONDS 10
 
 /* (not G_DEFINE_QUARK: gst-indent spaces out the hyphens of its name) */
 GQuark
@@ -65,14 +82,22 @@ typedef struct
   const gchar *audio_encoder;
   const gchar *description;
   gboolean lossless;            /* a framemd5 file: the frames come back */
+  guint64 worst_rate;           /* bytes a second, at most */
 } Preset;
+
+/* the worst case of lossless FFV1: the raw 4:2:2 picture (720x576 at 25
+ * frames, 8 bits; 525 lines at 30000/1001 is a little less) and FLAC's
+ * raw 48 kHz stereo; of x264 at 4000 kbit/s average: twice that, and
+ * Opus at 128 kbit/s */
+#define RAW_422_RATE (720 * 576 * 2 * 25)
+#define RAW_AUDIO_RATE (AUDIO_RATE * 2 * 2)
 
 /* *INDENT-OFF* */
 static const Preset presets[] = {
   {"archive", "Y42B", "avenc_ffv1", "flacenc",
-      "lossless FFV1 4:2:2 and FLAC", TRUE},
+      "lossless FFV1 4:2:2 and FLAC", TRUE, RAW_422_RATE + RAW_AUDIO_RATE},
   {"small", "I420", "x264enc", "opusenc",
-      "interlaced H.264 4:2:0 and Opus", FALSE},
+      "interlaced H.264 4:2:0 and Opus", FALSE, 8000000 / 8 + 128000 / 8},
 };
 
 /* where each element we may use comes from in Debian */
@@ -92,7 +117,7 @@ static const struct
   {"audioresample", "gstreamer1.0-plugins-base"},
   {"queue", "libgstreamer1.0-0"},
   {"capsfilter", "libgstreamer1.0-0"},
-  {"filesink", "libgstreamer1.0-0"},
+  {"fdsink", "libgstreamer1.0-0"},
 };
 
 #define SCC_HEADER "Scenarist_SCC V1.0"
@@ -108,7 +133,17 @@ struct _V4l2TvRecord
   gchar *norm;                  /* of the next segment */
   gchar *audio_source;          /* NULL: none; "audiotestsrc" or "alsasrc" */
   gchar *audio_device;          /* alsasrc's device */
-  GPtrArray *files;
+  GPtrArray *files;             /* created by this run, each holding frames
+                                 * (the last: the one being written) */
+  gint out_fd;                  /* the segment's file, -1: none */
+  GHashTable *created;          /* every path this run created (resolved):
+                                 * never replaced, even with --overwrite */
+  gboolean seg_file;            /* the segment created its file (the
+                                 * last of files) */
+  guint64 worst_rate;           /* bytes a second, at most */
+  guint64 last_size;            /* of the files, at the last tick */
+  guint64 peak_rate;            /* the most written in a second */
+  gboolean disk_stop;           /* stopped for want of space */
 
   GMainLoop *loop;
   guint tick_id;
@@ -124,6 +159,13 @@ struct _V4l2TvRecord
   guint bus_watch;
   gboolean stopping;            /* EOS asked for: the end */
   gboolean aborted;
+  gboolean draining;            /* after a device error: waiting for the
+                                 * EOS drain */
+  gboolean got_eos;             /* the segment's file is finalised */
+  guint drain_id;               /* the drain's time limit */
+  guint audio_eos_id;           /* EOS into the sound if it does not start */
+  gboolean audio_eos_pending;   /* EOS into the sound at its first buffer */
+  gchar *not_final;             /* why the last file is not finalised */
   GError *error;
   gchar *signal_status;         /* "ok", "no-signal", ... */
   gboolean signal_lost;
@@ -145,13 +187,20 @@ struct _V4l2TvRecord
 
   /* the totals of the segments before this one */
   guint64 prev_frames, prev_dropped, prev_gap, prev_corrupted, prev_errors;
+  guint64 prev_muxed;
   GstClockTime prev_time;
 
   /* the video streaming thread writes these, with the lock */
   GMutex lock;
   GstCaps *caps;                /* the segment's video caps */
   GstCaps *new_caps;            /* non-NULL: switching to these */
-  guint64 frames;               /* in this segment */
+  guint64 frames;               /* in this segment, into the encoder */
+  guint64 muxed;                /* in this segment, into the muxer */
+  gboolean audio_flowing;       /* the sound reached its encoder */
+  gboolean stopped_early;       /* stopped before the first frame: no
+                                 * frame goes on */
+  GstCaps *pending_caps;        /* a new pixel aspect, not held yet */
+  GstClockTime pending_since;   /* its first frame's time */
   guint64 captions;             /* frames with a caption pair, in it */
   gint carry_par_n, carry_par_d;        /* the pixel aspect the next file
                                          * starts with (0: the source's) */
@@ -252,7 +301,7 @@ static gboolean
 check_elements (V4l2TvRecord * rec, GError ** error)
 {
   const gchar *needed[] = { "v4l2tvsrc", rec->preset->video_encoder,
-    "matroskamux", "filesink", "queue", "capsfilter",
+    "matroskamux", "fdsink", "queue", "capsfilter",
     rec->preset->audio_encoder, "audioconvert", "audioresample",
     rec->audio_source
   };
@@ -332,6 +381,228 @@ get_norm_nick (GstElement * src)
   return v && v->value != 0 ? g_strdup (v->value_nick) : NULL;
 }
 
+/* --- the files: this run writes and removes only files it created --- */
+
+/* FILE.mkv, then FILE-2.mkv, FILE-3.mkv, ... */
+static gchar *
+segment_file (const gchar * output, guint n)
+{
+  const gchar *dot = strrchr (output, '.');
+  const gchar *slash = strrchr (output, '/');
+
+  if (n == 0)
+    return g_strdup (output);
+  if (dot == NULL || (slash && dot < slash) || dot == output)
+    return g_strdup_printf ("%s-%u", output, n + 1);
+  return g_strdup_printf ("%.*s-%u%s", (gint) (dot - output), output, n + 1,
+      dot);
+}
+
+static const gchar *
+file_kind (mode_t mode)
+{
+  if (S_ISDIR (mode))
+    return "a directory";
+  if (S_ISLNK (mode))
+    return "a symbolic link";
+  if (S_ISCHR (mode) || S_ISBLK (mode))
+    return "a device";
+  if (S_ISFIFO (mode))
+    return "a pipe";
+  if (S_ISSOCK (mode))
+    return "a socket";
+  return "not a regular file";
+}
+
+/* whether this run may create @path (@what: "output file", ...): it does
+ * not exist, or it is a regular file and --overwrite was given */
+static gboolean
+check_new_file (const gchar * path, const gchar * what, gboolean overwrite,
+    GError ** error)
+{
+  struct stat st;
+
+  if (lstat (path, &st) != 0)
+    return TRUE;                /* creating it says what is wrong */
+  if (!S_ISREG (st.st_mode)) {
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+        "the %s '%s' is %s, not a file to write: give another file name",
+        what, path, file_kind (st.st_mode));
+    return FALSE;
+  }
+  if (!overwrite) {
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+        "the %s '%s' exists already: give another file name, or "
+        "--overwrite to replace it", what, path);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gchar *resolve_path (const gchar * path);
+
+/* whether @path is free of this run's own files: one this run created is
+ * never replaced (--overwrite is for an earlier run's), e.g. the captions
+ * of a later file whose name is the first file's */
+static gboolean
+check_not_created (V4l2TvRecord * rec, const gchar * path, const gchar * what,
+    GError ** error)
+{
+  g_autofree gchar *resolved = resolve_path (path);
+
+  if (!g_hash_table_contains (rec->created, resolved))
+    return TRUE;
+  g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
+      "the %s '%s' is a file this recording wrote already: it is kept; "
+      "give the output and the captions names that do not meet", what, path);
+  return FALSE;
+}
+
+static void
+add_created (V4l2TvRecord * rec, const gchar * path)
+{
+  g_hash_table_add (rec->created, resolve_path (path));
+}
+
+/* creates @path for this run, with O_EXCL: never an existing file (with
+ * --overwrite an existing regular file of an earlier run is removed
+ * first); the file descriptor, or -1 with an error naming the file and
+ * the system's reason */
+static gint
+create_file (V4l2TvRecord * rec, const gchar * path, const gchar * what,
+    GError ** error)
+{
+  gboolean overwrite = rec->opts.overwrite;
+  gint fd, saved;
+
+  if (!check_not_created (rec, path, what, error) ||
+      !check_new_file (path, what, overwrite, error))
+    return -1;
+  if (overwrite && g_unlink (path) != 0 && errno != ENOENT) {
+    saved = errno;
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+        "cannot replace the %s '%s': %s", what, path, g_strerror (saved));
+    return -1;
+  }
+  fd = g_open (path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    saved = errno;
+    if (saved == EEXIST)
+      g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+          "the %s '%s' exists already: give another file name, or "
+          "--overwrite to replace it", what, path);
+    else
+      g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+          "cannot write the %s '%s': %s", what, path, g_strerror (saved));
+  } else {
+    add_created (rec, path);
+  }
+  return fd;
+}
+
+/* @path absolute, its directory's symbolic links resolved (the file
+ * itself need not exist) */
+static gchar *
+resolve_path (const gchar * path)
+{
+  g_autofree gchar *dir = g_path_get_dirname (path);
+  g_autofree gchar *base = g_path_get_basename (path);
+  char *real = realpath (dir, NULL);
+  gchar *resolved;
+
+  if (real == NULL)
+    return g_canonicalize_filename (path, NULL);
+  resolved = g_build_filename (real, base, NULL);
+  free (real);
+  return resolved;
+}
+
+/* whether @a and @b name the same file, however spelt */
+static gboolean
+same_file (const gchar * a, const gchar * b)
+{
+  struct stat sa, sb;
+  g_autofree gchar *ra = NULL, *rb = NULL;
+
+  if (g_stat (a, &sa) == 0 && g_stat (b, &sb) == 0)
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  ra = resolve_path (a);
+  rb = resolve_path (b);
+  return g_str_equal (ra, rb);
+}
+
+/* an earlier run's numbered files beside @path (FILE-2.mkv, ...): this
+ * run would write into them after a change of standard */
+static gboolean
+check_numbered (const gchar * path, const gchar * what, gboolean overwrite,
+    GError ** error)
+{
+  g_autofree gchar *dir = g_path_get_dirname (path);
+  g_autofree gchar *base = g_path_get_basename (path);
+  const gchar *dot = strrchr (base, '.');
+  gsize stem = dot && dot != base ? (gsize) (dot - base) : strlen (base);
+  const gchar *ext = base + stem;
+  const gchar *name;
+  gboolean ok = TRUE;
+  GDir *d;
+
+  if (overwrite || (d = g_dir_open (dir, 0, NULL)) == NULL)
+    return TRUE;
+  while (ok && (name = g_dir_read_name (d))) {
+    gsize len = strlen (name), i;
+
+    if (len <= stem + 1 + strlen (ext) || strncmp (name, base, stem) != 0 ||
+        name[stem] != '-' || !g_str_has_suffix (name, ext))
+      continue;
+    for (i = stem + 1; i < len - strlen (ext); i++)
+      if (!g_ascii_isdigit (name[i]))
+        break;
+    if (i < len - strlen (ext))
+      continue;
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+        "'%s' (an earlier recording's %s after a change of standard) is "
+        "beside the %s '%s': give another file name, or --overwrite to "
+        "replace them", name, what, what, path);
+    ok = FALSE;
+  }
+  g_dir_close (d);
+  return ok;
+}
+
+/* the output's sidecars (tape.log, tape.md5, tape.framemd5 for the
+ * lossless preset, and an earlier run's tape-2.log, ...): none may be
+ * the output or the captions, and none may exist (unless --overwrite) */
+static gboolean
+check_sidecars (V4l2TvRecord * rec, GError ** error)
+{
+  const gchar *exts[] = { "log", "md5", "framemd5" };
+  const gchar *whats[] = { "capture log", "checksum file", "framemd5 file" };
+  guint i, n = rec->preset->lossless ? 3 : 2;
+
+  for (i = 0; i < n; i++) {
+    g_autofree gchar *sidecar = v4l2tv_archive_sidecar (rec->opts.output,
+        exts[i]);
+
+    if (same_file (sidecar, rec->opts.output)) {
+      g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+          "the output file %s would be its own %s: give it a name ending "
+          "in .mkv", rec->opts.output, whats[i]);
+      return FALSE;
+    }
+    if (rec->opts.captions && same_file (sidecar, rec->opts.captions)) {
+      g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+          "--captions %s is the %s of %s: give the captions a file of "
+          "their own (FILE.scc)", rec->opts.captions, whats[i],
+          rec->opts.output);
+      return FALSE;
+    }
+    if (!check_new_file (sidecar, whats[i], rec->opts.overwrite, error) ||
+        !check_numbered (sidecar, whats[i], rec->opts.overwrite, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
 V4l2TvRecord *
 v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
     GError ** error)
@@ -351,12 +622,26 @@ v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
         "empty --captions: give --captions FILE.scc");
     return NULL;
   }
-  if (opts->captions && g_str_equal (opts->captions, opts->output)) {
+  if (opts->captions && same_file (opts->captions, opts->output)) {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-        "--captions %s is the output file too: give the captions a file "
-        "of their own (FILE.scc)", opts->captions);
+        "--captions %s is the output file %s too: give the captions a file "
+        "of their own (FILE.scc)", opts->captions, opts->output);
     return NULL;
   }
+  if (opts->audio && *opts->audio == '\0') {
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+        "empty --audio: give auto, none, test or an ALSA device "
+        "(hw:CARD=X,DEV=0)");
+    return NULL;
+  }
+  if (!check_new_file (opts->output, "output file", opts->overwrite, error) ||
+      !check_numbered (opts->output, "output file", opts->overwrite, error))
+    return NULL;
+  if (opts->captions && (!check_new_file (opts->captions, "captions file",
+              opts->overwrite, error) ||
+          !check_numbered (opts->captions, "captions file", opts->overwrite,
+              error)))
+    return NULL;
 
   rec = g_new0 (V4l2TvRecord, 1);
   g_mutex_init (&rec->lock);
@@ -364,6 +649,9 @@ v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
   rec->files = g_ptr_array_new_with_free_func (g_free);
   rec->archives = g_ptr_array_new_with_free_func ((GDestroyNotify)
       v4l2tv_archive_free);
+  rec->out_fd = -1;
+  rec->created = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  rec->pending_since = GST_CLOCK_TIME_NONE;
   rec->first_pts = GST_CLOCK_TIME_NONE;
   rec->opts.device = g_strdup (opts->device ? opts->device : "/dev/video0");
   rec->opts.input = g_strdup (opts->input);
@@ -373,6 +661,9 @@ v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
   rec->opts.preset = g_strdup (preset);
   rec->opts.output = g_strdup (opts->output);
   rec->opts.captions = g_strdup (opts->captions);
+  rec->opts.overwrite = opts->overwrite;
+  rec->opts.free_space = opts->free_space;
+  rec->opts.worst_rate = opts->worst_rate;
   rec->scc_files = g_ptr_array_new_with_free_func (g_free);
   rec->scc_next = -1;
   rec->norm = g_strdup (opts->norm);
@@ -387,6 +678,10 @@ v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
         presets[0].description, presets[1].description);
     goto fail;
   }
+  rec->worst_rate = opts->worst_rate ? opts->worst_rate :
+      rec->preset->worst_rate;
+  if (!check_sidecars (rec, error))
+    goto fail;
 
   if (g_str_equal (audio, "none")) {
     rec->audio_source = NULL;
@@ -428,6 +723,15 @@ teardown (V4l2TvRecord * rec)
     gst_clear_object (&rec->asrc);
     gst_clear_object (&rec->pipeline);
   }
+  if (rec->out_fd >= 0)
+    close (rec->out_fd);
+  rec->out_fd = -1;
+  if (rec->drain_id)
+    g_source_remove (rec->drain_id);
+  rec->drain_id = 0;
+  if (rec->audio_eos_id)
+    g_source_remove (rec->audio_eos_id);
+  rec->audio_eos_id = 0;
   /* the streaming threads have stopped: the SCC file is ours */
   g_mutex_lock (&rec->lock);
   captions = rec->captions;
@@ -435,6 +739,9 @@ teardown (V4l2TvRecord * rec)
   rec->captions = 0;
   gst_clear_caps (&rec->caps);
   gst_clear_caps (&rec->new_caps);
+  gst_clear_caps (&rec->pending_caps);
+  rec->pending_since = GST_CLOCK_TIME_NONE;
+  rec->audio_flowing = FALSE;
   g_mutex_unlock (&rec->lock);
   scc_close (rec, captions);
 }
@@ -460,8 +767,10 @@ v4l2tv_record_free (V4l2TvRecord * rec)
   g_free (rec->audio_source);
   g_free (rec->audio_device);
   g_free (rec->signal_status);
+  g_free (rec->not_final);
   g_ptr_array_unref (rec->files);
   g_ptr_array_unref (rec->archives);
+  g_hash_table_unref (rec->created);
   g_clear_error (&rec->error);
   g_mutex_clear (&rec->lock);
   g_free (rec);
@@ -503,7 +812,7 @@ total (V4l2TvRecord * rec, const guint64 * prev, const guint64 * now)
 guint64
 v4l2tv_record_get_frames (V4l2TvRecord * rec)
 {
-  return total (rec, &rec->prev_frames, &rec->frames);
+  return total (rec, &rec->prev_muxed, &rec->muxed);
 }
 
 guint64
@@ -540,21 +849,6 @@ const gchar *
 v4l2tv_record_get_file (V4l2TvRecord * rec, guint i)
 {
   return nth_file (rec->files, i);
-}
-
-/* FILE.mkv, then FILE-2.mkv, FILE-3.mkv, ... */
-static gchar *
-segment_file (const gchar * output, guint n)
-{
-  const gchar *dot = strrchr (output, '.');
-  const gchar *slash = strrchr (output, '/');
-
-  if (n == 0)
-    return g_strdup (output);
-  if (dot == NULL || (slash && dot < slash) || dot == output)
-    return g_strdup_printf ("%s-%u", output, n + 1);
-  return g_strdup_printf ("%.*s-%u%s", (gint) (dot - output), output, n + 1,
-      dot);
 }
 
 static void
@@ -613,15 +907,23 @@ caption_pair (GstBuffer * buf, guint8 pair[2])
 static gboolean
 scc_open (V4l2TvRecord * rec, GError ** error)
 {
-  gint saved;
+  gint fd;
 
   rec->scc_file = segment_file (rec->opts.captions, rec->files->len);
-  rec->scc = g_fopen (rec->scc_file, "w");
+  fd = create_file (rec, rec->scc_file, "captions file", error);
+  if (fd < 0) {
+    g_clear_pointer (&rec->scc_file, g_free);
+    return FALSE;
+  }
+  rec->scc = fdopen (fd, "w");
   if (rec->scc == NULL) {
-    saved = errno;
+    gint saved = errno;
+
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
         "cannot write the captions file '%s': %s", rec->scc_file,
         g_strerror (saved));
+    close (fd);
+    g_unlink (rec->scc_file);
     g_clear_pointer (&rec->scc_file, g_free);
     return FALSE;
   }
@@ -685,6 +987,8 @@ scc_close (V4l2TvRecord * rec, guint64 captions)
   g_clear_pointer (&rec->scc_file, g_free);
 }
 
+static gboolean only_aspect_changed (GstCaps * a, GstCaps * b);
+
 /* the video streaming thread, before the encoder: counts the frames, ends
  * the recording at --duration, notices a change of standard */
 static GstPadProbeReturn
@@ -700,7 +1004,19 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   if (info->type & GST_PAD_PROBE_TYPE_BUFFER) {
     GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
 
-    if (rec->new_caps || rec->done) {
+    /* a new pixel aspect that has held long enough: this file ends */
+    if (rec->pending_caps && !rec->new_caps && !rec->done &&
+        GST_BUFFER_PTS_IS_VALID (buf)) {
+      if (!GST_CLOCK_TIME_IS_VALID (rec->pending_since))
+        rec->pending_since = GST_BUFFER_PTS (buf);
+      else if (GST_BUFFER_PTS (buf) >= rec->pending_since + ASPECT_HOLD) {
+        rec->new_caps = g_steal_pointer (&rec->pending_caps);
+        rec->pending_since = GST_CLOCK_TIME_NONE;
+        if (!rec->video_eos)
+          post_switch = rec->video_eos = TRUE;
+      }
+    }
+    if (rec->new_caps || rec->done || rec->stopped_early) {
       ret = GST_PAD_PROBE_DROP;
       /* the frame after the last one: the video ends here */
       if (rec->done && !rec->video_eos)
@@ -747,9 +1063,25 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
         GST_PAD_PROBE_INFO_DATA (info) = gst_event_new_caps (fixed);
       } else if (rec->caps == NULL) {
         rec->caps = gst_caps_ref (caps);
-      } else if (!gst_caps_is_equal (rec->caps, caps)) {
+      } else if (gst_caps_is_equal (rec->caps, caps)) {
+        /* back to the file's aspect before the new one held */
+        gst_clear_caps (&rec->pending_caps);
+        rec->pending_since = GST_CLOCK_TIME_NONE;
+      } else if (only_aspect_changed (rec->caps, caps) && !rec->new_caps &&
+          (rec->files->len > 1 || rec->frames >= ASPECT_FIRST_FRAMES)) {
+        /* a new pixel aspect (WSS): the file goes on with its own (the
+         * frames are the same size) until the new one has held for
+         * ASPECT_HOLD; a flapping flag (a worn tape) splits nothing */
+        if (rec->pending_caps == NULL ||
+            !gst_caps_is_equal (rec->pending_caps, caps)) {
+          gst_caps_replace (&rec->pending_caps, caps);
+          rec->pending_since = GST_CLOCK_TIME_NONE;
+        }
+        ret = GST_PAD_PROBE_DROP;
+      } else {
         /* Matroska cannot change the frame size in a track: this file
          * ends here, the next one starts with these caps */
+        gst_clear_caps (&rec->pending_caps);
         if (rec->new_caps == NULL && !rec->video_eos)
           post_switch = rec->video_eos = TRUE;
         gst_caps_replace (&rec->new_caps, caps);
@@ -782,6 +1114,18 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   return ret;
 }
 
+/* the video streaming thread, at the muxer: the frames the file holds */
+static GstPadProbeReturn
+mux_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  V4l2TvRecord *rec = user_data;
+
+  g_mutex_lock (&rec->lock);
+  rec->muxed++;
+  g_mutex_unlock (&rec->lock);
+  return GST_PAD_PROBE_OK;
+}
+
 /* records the caps' interlacing in the file's tags: matroskamux 1.22
  * writes FlagInterlaced but no FieldOrder element */
 static GstPadProbeReturn
@@ -811,27 +1155,58 @@ tag_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 
 static gboolean bus_cb (GstBus * bus, GstMessage * msg, gpointer user_data);
 
+/* the file being written */
+static const gchar *
+current_file (V4l2TvRecord * rec)
+{
+  return rec->files->len ? g_ptr_array_index (rec->files,
+      rec->files->len - 1) : rec->opts.output;
+}
+
+/* an error message's text, with what it is about: the sound device, or
+ * the file, and the system's reason (the last line of the debug text,
+ * "Recording open error on device 'hw:...': No such file or directory") */
+static gchar *
+describe_error (V4l2TvRecord * rec, GstMessage * msg)
+{
+  g_autoptr (GError) err = NULL;
+  g_autofree gchar *debug = NULL;
+  GstObject *from = GST_MESSAGE_SRC (msg);
+  const gchar *detail = NULL;
+
+  gst_message_parse_error (msg, &err, &debug);
+  if (debug && strrchr (debug, '\n'))
+    detail = strrchr (debug, '\n') + 1;
+  if (rec->asrc && from == GST_OBJECT_CAST (rec->asrc))
+    return g_strdup_printf ("sound device '%s': %s%s%s%s",
+        rec->audio_device ? rec->audio_device : "(test tone)", err->message,
+        detail ? " (" : "", detail ? detail : "", detail ? ")" : "");
+  if (g_str_equal (GST_OBJECT_NAME (from), "sink"))
+    return g_strdup_printf ("writing '%s' failed: %s", current_file (rec),
+        detail ? detail : err->message);
+  if (rec->src && from == GST_OBJECT_CAST (rec->src))
+    return g_strdup (err->message);
+  return g_strdup_printf ("%s (%s)", err->message, GST_OBJECT_NAME (from));
+}
+
 static gboolean
 take_bus_error (V4l2TvRecord * rec, V4l2TvRecordError code, GError ** error)
 {
   g_autoptr (GstBus) bus = gst_element_get_bus (rec->pipeline);
   g_autoptr (GstMessage) msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
-  g_autoptr (GError) err = NULL;
-  g_autofree gchar *debug = NULL;
+  g_autofree gchar *text = NULL;
 
   if (msg == NULL) {
     g_set_error (error, V4L2TV_RECORD_ERROR, code,
         "device '%s' could not be started", rec->opts.device);
     return FALSE;
   }
-  gst_message_parse_error (msg, &err, &debug);
-  g_set_error (error, V4L2TV_RECORD_ERROR, code, "%s", err->message);
+  text = describe_error (rec, msg);
+  g_set_error_literal (error, V4L2TV_RECORD_ERROR, code, text);
   return FALSE;
 }
 
-/* the sound's level, RMS over a second of S16LE samples (the level
- * element posts a critical warning when EOS comes before its first
- * buffer, as after a quick Ctrl-C) */
+/* the sound's level, RMS over a second of S16LE samples */
 static GstPadProbeReturn
 level_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 {
@@ -875,6 +1250,27 @@ archive_audio_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
           GST_PAD_PROBE_INFO_BUFFER (info)))
     return GST_PAD_PROBE_DROP;
   return GST_PAD_PROBE_OK;
+}
+
+/* the encoder's first sound out: a stop that came before it has its EOS
+ * go into the sound now. flacenc given EOS before it has made a block
+ * (4608 samples: the sound of the file's first frames is dropped until
+ * the first frame, above) pushes a segment before its caps, "Sticky
+ * event misordering"; the level element warns of an EOS before its
+ * first buffer too. */
+static GstPadProbeReturn
+audio_out_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  V4l2TvRecord *rec = user_data;
+
+  g_mutex_lock (&rec->lock);
+  if (!rec->audio_flowing) {
+    rec->audio_flowing = TRUE;
+    if (rec->audio_eos_pending)
+      post_app (rec->asrc, "v4l2tv-record-audio-eos");
+  }
+  g_mutex_unlock (&rec->lock);
+  return GST_PAD_PROBE_REMOVE;
 }
 
 /* the frames at the encoder's input: the file's clock and framemd5 */
@@ -928,6 +1324,10 @@ link_audio (V4l2TvRecord * rec, const gchar * device, GError ** error)
   gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, archive_audio_probe, rec,
       NULL);
   gst_object_unref (pad);
+  pad = gst_element_get_static_pad (aenc, "src");
+  gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, audio_out_probe, rec,
+      NULL);
+  gst_object_unref (pad);
   if (!gst_element_link_many (asrc, conv, res, acaps, aq, aenc, rec->mux, NULL)) {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
         "could not link the sound of '%s' (%s) to %s", rec->opts.device,
@@ -976,6 +1376,9 @@ start_segment (V4l2TvRecord * rec, GError ** error)
   g_autoptr (GError) archive_error = NULL;
   const gchar *audio_device;
 
+  rec->got_eos = FALSE;
+  rec->audio_eos_pending = FALSE;
+
   /* first: a captions file that cannot be written stops the recording
    * before it starts */
   if (rec->opts.captions && !scc_open (rec, error)) {
@@ -1001,11 +1404,19 @@ start_segment (V4l2TvRecord * rec, GError ** error)
     goto fail;
   }
 
+  /* the file: created by this run (O_EXCL), listed from now on */
+  rec->out_fd = create_file (rec, file, "output file", error);
+  if (rec->out_fd < 0)
+    goto fail;
+  g_ptr_array_add (rec->files, file);
+  file = NULL;
+  rec->seg_file = TRUE;
+
   if (!(vcaps = make ("capsfilter", NULL, error)) ||
       !(vq = make ("queue", NULL, error)) ||
       !(venc = make (rec->preset->video_encoder, "venc", error)) ||
       !(rec->mux = make ("matroskamux", "mux", error)) ||
-      !(sink = make ("filesink", "sink", error)))
+      !(sink = make ("fdsink", "sink", error)))
     goto fail;
   gst_object_ref (rec->mux);
   caps = gst_caps_new_simple ("video/x-raw", "format", G_TYPE_STRING,
@@ -1024,7 +1435,7 @@ start_segment (V4l2TvRecord * rec, GError ** error)
     g_object_set (venc, "interlaced", TRUE, "bitrate", 4000, NULL);
     gst_util_set_object_arg (G_OBJECT (venc), "speed-preset", "veryfast");
   }
-  g_object_set (sink, "location", file, NULL);
+  g_object_set (sink, "fd", rec->out_fd, NULL);
   gst_bin_add_many (GST_BIN (rec->pipeline), vcaps, vq, venc, rec->mux, sink,
       NULL);
   if (!gst_element_link_many (rec->src, vcaps, vq, venc, rec->mux, sink, NULL)) {
@@ -1042,20 +1453,45 @@ start_segment (V4l2TvRecord * rec, GError ** error)
       rec, NULL);
   gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, archive_video_probe,
       rec, NULL);
+  gst_clear_object (&pad);
+  {
+    g_autoptr (GstPad) out = gst_element_get_static_pad (venc, "src");
+
+    pad = gst_pad_get_peer (out);
+    gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_BUFFER, mux_probe, rec, NULL);
+  }
 
   audio_device = resolve_audio (rec);
   if (rec->audio_source && !link_audio (rec, audio_device, error))
     goto fail;
 
-  /* the capture log and the sidecars, before the file (never an
-   * existing one) */
-  rec->archive = v4l2tv_archive_new (file, rec->preset->lossless, rec->out,
-      &archive_error);
-  if (rec->archive == NULL) {
-    /* an existing sidecar, a directory that is not there: as for -o */
-    g_set_error_literal (error, V4L2TV_RECORD_ERROR,
-        V4L2TV_RECORD_ERROR_ARGS, archive_error->message);
-    goto fail;
+  /* the capture log and the sidecars, beside the file (never an existing
+   * one, unless --overwrite; never one this run wrote) */
+  {
+    const gchar *exts[] = { "log", "framemd5", "md5" };
+    guint i;
+
+    for (i = 0; i < G_N_ELEMENTS (exts); i++) {
+      g_autofree gchar *sidecar = v4l2tv_archive_sidecar (current_file (rec),
+          exts[i]);
+
+      if (!check_not_created (rec, sidecar, "sidecar file", error))
+        goto fail;
+    }
+    rec->archive = v4l2tv_archive_new (current_file (rec),
+        rec->preset->lossless, rec->opts.overwrite, rec->out, &archive_error);
+    if (rec->archive == NULL) {
+      /* an existing sidecar, a directory that is not there: as for -o */
+      g_set_error_literal (error, V4L2TV_RECORD_ERROR,
+          V4L2TV_RECORD_ERROR_ARGS, archive_error->message);
+      goto fail;
+    }
+    for (i = 0; i < G_N_ELEMENTS (exts); i++) {
+      g_autofree gchar *sidecar = v4l2tv_archive_sidecar (current_file (rec),
+          exts[i]);
+
+      add_created (rec, sidecar);
+    }
   }
   g_ptr_array_add (rec->archives, rec->archive);
   {
@@ -1065,15 +1501,13 @@ start_segment (V4l2TvRecord * rec, GError ** error)
 
     v4l2tv_archive_describe (rec->archive, rec->src, rec->norm, preset, venc,
         aenc, rec->audio_source == NULL ? NULL : audio_device ? audio_device :
-        "test tone", rec->files->len ? g_ptr_array_index (rec->files,
-            rec->files->len - 1) : NULL);
+        "test tone", rec->files->len > 1 ? g_ptr_array_index (rec->files,
+            rec->files->len - 2) : NULL);
     gst_clear_object (&aenc);
   }
 
   bus = gst_element_get_bus (rec->pipeline);
   rec->bus_watch = gst_bus_add_watch (bus, bus_cb, rec);
-  g_ptr_array_add (rec->files, file);
-  file = NULL;
   if (gst_element_set_state (rec->pipeline, GST_STATE_PLAYING) ==
       GST_STATE_CHANGE_FAILURE) {
     take_bus_error (rec, V4L2TV_RECORD_ERROR_DEVICE, error);
@@ -1100,9 +1534,11 @@ finish_segment (V4l2TvRecord * rec)
   rec->prev_errors += errors;
   g_mutex_lock (&rec->lock);
   rec->prev_frames += rec->frames;
+  rec->prev_muxed += rec->muxed;
   if (GST_CLOCK_TIME_IS_VALID (rec->first_pts))
     rec->prev_time += rec->end - rec->first_pts;
   rec->frames = 0;
+  rec->muxed = 0;
   rec->video_eos = FALSE;
   rec->first_pts = GST_CLOCK_TIME_NONE;
   rec->end = 0;
@@ -1186,12 +1622,14 @@ get_counts (V4l2TvRecord * rec, guint64 * frames, guint64 * dropped,
   *corrupted = rec->prev_corrupted + c;
   *errors = rec->prev_errors + e;
   g_mutex_lock (&rec->lock);
-  *frames = rec->prev_frames + rec->frames;
+  *frames = rec->prev_muxed + rec->muxed;
   *time = rec->prev_time;
   if (GST_CLOCK_TIME_IS_VALID (rec->first_pts))
     *time += rec->end - rec->first_pts;
   g_mutex_unlock (&rec->lock);
 }
+
+static void check_space (V4l2TvRecord * rec);
 
 static gboolean
 tick_cb (gpointer user_data)
@@ -1227,6 +1665,7 @@ tick_cb (gpointer user_data)
   }
   fprintf (rec->out, "\n");
   fflush (rec->out);
+  check_space (rec);
   if (rec->tick)
     rec->tick (rec, rec->tick_data);
   return G_SOURCE_CONTINUE;
@@ -1243,9 +1682,12 @@ print_summary (V4l2TvRecord * rec)
 
   get_counts (rec, &frames, &dropped, &gap, &corrupted, &errors, &time);
   format_time (time, t, sizeof (t));
-  fprintf (rec->out, "Recorded %s, %" G_GUINT64_FORMAT " frames, %s in %u "
-      "file%s:\n", t, frames, size, rec->files->len,
-      rec->files->len == 1 ? "" : "s");
+  if (rec->files->len == 0)
+    fprintf (rec->out, "Recorded nothing: no file written\n");
+  else
+    fprintf (rec->out, "Recorded %s, %" G_GUINT64_FORMAT " frames, %s in %u "
+        "file%s:\n", t, frames, size, rec->files->len,
+        rec->files->len == 1 ? "" : "s");
   for (i = 0; i < rec->files->len; i++)
     fprintf (rec->out, "  %s\n", (gchar *) g_ptr_array_index (rec->files, i));
   fprintf (rec->out, "dropped %" G_GUINT64_FORMAT ", gap frames %"
@@ -1342,6 +1784,32 @@ discard_file (V4l2TvRecord * rec, guint i)
     rec->archive = NULL;
 }
 
+/* ends the segment: its counts into the totals, its pipeline gone; its
+ * file (and sidecars) removed if it holds no frame (this run created
+ * it). TRUE: the segment's file is kept (its capture log is still open:
+ * finish_archive ends it). */
+static gboolean
+end_segment (V4l2TvRecord * rec)
+{
+  guint64 muxed;
+  gboolean had_file = rec->seg_file;
+
+  g_mutex_lock (&rec->lock);
+  muxed = rec->muxed;
+  g_mutex_unlock (&rec->lock);
+  finish_segment (rec);
+  teardown (rec);
+  rec->seg_file = FALSE;
+  if (had_file && muxed == 0) {
+    discard_file (rec, rec->files->len - 1);
+    g_ptr_array_remove_index (rec->files, rec->files->len - 1);
+    if (rec->archives->len > rec->files->len)
+      g_ptr_array_remove_index (rec->archives, rec->archives->len - 1);
+    return FALSE;
+  }
+  return had_file;
+}
+
 static void
 next_segment (V4l2TvRecord * rec)
 {
@@ -1370,26 +1838,128 @@ next_segment (V4l2TvRecord * rec)
     g_free (rec->norm);
     rec->norm = get_norm_nick (rec->src);
   }
-  finish_segment (rec);
-  teardown (rec);
   {
-    g_autofree gchar *file = segment_file (rec->opts.output, rec->files->len);
+    g_autofree gchar *done = g_strdup (current_file (rec));
+    g_autofree gchar *file = NULL;
     g_autofree gchar *why = NULL;
+    gboolean kept = end_segment (rec);
     GString *now = g_string_new (NULL);
 
+    file = segment_file (rec->opts.output, rec->files->len);
     describe_caps (caps, now);
-    fprintf (rec->out, "%s (now %s%s): %s is finished, recording on in "
-        "%s\n", what, now->str, desc->str, (gchar *)
-        g_ptr_array_index (rec->files, rec->files->len - 1), file);
-    why = g_strdup_printf ("file split: %s (now %s%s); continues in %s",
-        what, now->str, desc->str, file);
-    finish_archive (rec, why);
+    if (kept) {
+      fprintf (rec->out, "%s (now %s%s): %s is finished, recording on in "
+          "%s\n", what, now->str, desc->str, done, file);
+      why = g_strdup_printf ("file split: %s (now %s%s); continues in %s",
+          what, now->str, desc->str, file);
+      finish_archive (rec, why);
+    } else {
+      fprintf (rec->out, "%s (now %s%s): %s held no frame and is removed, "
+          "recording on in %s\n", what, now->str, desc->str, done, file);
+    }
     g_string_free (now, TRUE);
   }
   g_string_free (desc, TRUE);
   if (!start_segment (rec, &err)) {
     g_propagate_error (&rec->error, g_steal_pointer (&err));
     g_main_loop_quit (rec->loop);
+  }
+}
+
+/* the sources end their streams: EOS into each source rather than into
+ * the pipeline. Sending an event holds the element's state lock until the
+ * source's streaming thread lets go of its stream lock; that thread can
+ * be waiting, through the full queue, on the file sink, which waits in
+ * preroll for the pipeline's pending change to PLAYING, which needs the
+ * pipeline's state lock: held here, that was a deadlock (seen on a busy
+ * machine under valgrind, x264enc taking long for its first frames). A
+ * source's own state lock is needed only after the sinks have gone to
+ * PLAYING. The sound's EOS waits for its first buffer (flacenc given EOS
+ * before any sound sends a segment without caps: "Sticky event
+ * misordering"), two seconds at most. */
+static gboolean audio_eos_timeout (gpointer user_data);
+
+static void
+send_eos (V4l2TvRecord * rec)
+{
+  gboolean audio_now;
+
+  g_mutex_lock (&rec->lock);
+  audio_now = rec->audio_flowing;
+  rec->audio_eos_pending = !audio_now;
+  g_mutex_unlock (&rec->lock);
+  gst_element_send_event (rec->src, gst_event_new_eos ());
+  if (rec->asrc && audio_now)
+    gst_element_send_event (rec->asrc, gst_event_new_eos ());
+  else if (rec->asrc && rec->audio_eos_id == 0)
+    rec->audio_eos_id = g_timeout_add_seconds (2, audio_eos_timeout, rec);
+}
+
+static gboolean
+audio_eos_timeout (gpointer user_data)
+{
+  V4l2TvRecord *rec = user_data;
+
+  rec->audio_eos_id = 0;
+  if (rec->asrc)
+    gst_element_send_event (rec->asrc, gst_event_new_eos ());
+  return G_SOURCE_REMOVE;
+}
+
+/* after a device error, the EOS drain did not finish in time */
+static gboolean
+drain_timeout (gpointer user_data)
+{
+  V4l2TvRecord *rec = user_data;
+
+  rec->drain_id = 0;
+  g_free (rec->not_final);
+  rec->not_final = g_strdup_printf ("its EOS drain did not finish within "
+      "%d s of the error", DRAIN_TIMEOUT_SECONDS);
+  g_main_loop_quit (rec->loop);
+  return G_SOURCE_REMOVE;
+}
+
+/* an error: from a source (the card unplugged, a device error, the sound
+ * device gone), the frames recorded so far are finalised (EOS through
+ * the encoders and the muxer: frames in the queues reach the file, which
+ * gets its duration and cues), within DRAIN_TIMEOUT_SECONDS; from the
+ * encoders, the muxer or the file, nothing more can be written */
+static void
+handle_error (V4l2TvRecord * rec, GstMessage * msg)
+{
+  GstObject *from = GST_MESSAGE_SRC (msg);
+  gboolean source = from == GST_OBJECT_CAST (rec->src) ||
+      (rec->asrc && from == GST_OBJECT_CAST (rec->asrc));
+  gboolean nothing;
+
+  if (rec->error == NULL) {
+    g_autofree gchar *text = describe_error (rec, msg);
+
+    rec->error = g_error_new_literal (V4L2TV_RECORD_ERROR,
+        V4L2TV_RECORD_ERROR_FAILED, text);
+  }
+  if (rec->draining)
+    return;                     /* the source's own flow error follows */
+  g_mutex_lock (&rec->lock);
+  nothing = rec->frames == 0;
+  if (nothing || !source)
+    rec->stopped_early = TRUE;  /* no frame goes on */
+  g_mutex_unlock (&rec->lock);
+  if (nothing) {
+    g_main_loop_quit (rec->loop);
+  } else if (!source) {
+    g_free (rec->not_final);
+    rec->not_final = g_strdup (rec->error->message);
+    g_main_loop_quit (rec->loop);
+  } else {
+    rec->draining = TRUE;
+    rec->stopping = TRUE;
+    g_printerr ("error: %s; finishing %s with the frames recorded\n",
+        rec->error->message, current_file (rec));
+    send_eos (rec);
+    rec->drain_id = g_timeout_add_seconds (DRAIN_TIMEOUT_SECONDS,
+        drain_timeout, rec);
   }
 }
 
@@ -1401,18 +1971,9 @@ bus_cb (GstBus * bus, GstMessage * msg, gpointer user_data)
   if (rec->archive)
     v4l2tv_archive_message (rec->archive, msg);
   switch (GST_MESSAGE_TYPE (msg)) {
-    case GST_MESSAGE_ERROR:{
-      g_autoptr (GError) err = NULL;
-      g_autofree gchar *debug = NULL;
-
-      gst_message_parse_error (msg, &err, &debug);
-      if (rec->error == NULL)
-        rec->error = g_error_new (V4L2TV_RECORD_ERROR,
-            V4L2TV_RECORD_ERROR_FAILED, "%s (%s)", err->message,
-            GST_OBJECT_NAME (GST_MESSAGE_SRC (msg)));
-      g_main_loop_quit (rec->loop);
+    case GST_MESSAGE_ERROR:
+      handle_error (rec, msg);
       break;
-    }
     case GST_MESSAGE_WARNING:{
       g_autoptr (GError) err = NULL;
 
@@ -1426,6 +1987,7 @@ bus_cb (GstBus * bus, GstMessage * msg, gpointer user_data)
       g_mutex_lock (&rec->lock);
       switching = rec->new_caps != NULL;
       g_mutex_unlock (&rec->lock);
+      rec->got_eos = TRUE;
       if (switching && !rec->stopping) {
         next_segment (rec);
         return G_SOURCE_REMOVE; /* that bus is gone */
@@ -1444,6 +2006,11 @@ bus_cb (GstBus * bus, GstMessage * msg, gpointer user_data)
       else if (gst_structure_has_name (s, "v4l2tv-record-switch") && rec->asrc)
         /* the video branch has its EOS (video_probe): the sound's now */
         gst_element_send_event (rec->asrc, gst_event_new_eos ());
+      else if (gst_structure_has_name (s, "v4l2tv-record-audio-eos") &&
+          rec->audio_eos_id) {
+        g_source_remove (rec->audio_eos_id);
+        audio_eos_timeout (rec);
+      }
       break;
     }
     default:
@@ -1455,21 +2022,24 @@ bus_cb (GstBus * bus, GstMessage * msg, gpointer user_data)
 void
 v4l2tv_record_stop (V4l2TvRecord * rec)
 {
+  gboolean nothing;
+
   if (rec->stopping || rec->pipeline == NULL)
     return;
   rec->stopping = TRUE;
-  /* EOS into each source rather than into the pipeline. Sending an event
-   * holds the element's state lock until the source's streaming thread
-   * lets go of its stream lock; that thread can be waiting, through the
-   * full queue, on the file sink, which waits in preroll for the
-   * pipeline's pending change to PLAYING, which needs the pipeline's
-   * state lock: held here, that was a deadlock (seen on a busy machine
-   * under valgrind, x264enc taking long for its first frames). A
-   * source's own state lock is needed only after the sinks have gone to
-   * PLAYING. */
-  gst_element_send_event (rec->src, gst_event_new_eos ());
-  if (rec->asrc)
-    gst_element_send_event (rec->asrc, gst_event_new_eos ());
+  /* stopped before the first frame reached the encoder: there is nothing
+   * to finalise, and no frame goes on; the file, which holds none, is
+   * removed (EOS into elements that have not started leaves a file that
+   * is no Matroska, and GStreamer's "Sticky event misordering") */
+  g_mutex_lock (&rec->lock);
+  nothing = rec->frames == 0;
+  if (nothing)
+    rec->stopped_early = TRUE;
+  g_mutex_unlock (&rec->lock);
+  if (nothing)
+    g_main_loop_quit (rec->loop);
+  else
+    send_eos (rec);
 }
 
 void
@@ -1480,21 +2050,87 @@ v4l2tv_record_abort (V4l2TvRecord * rec)
     g_main_loop_quit (rec->loop);
 }
 
+/* the bytes free on the output's filesystem (for an unprivileged
+ * writer); FALSE: unknown */
+static gboolean
+get_free_space (V4l2TvRecord * rec, guint64 * avail)
+{
+  g_autofree gchar *dir = g_path_get_dirname (rec->opts.output);
+  struct statvfs vfs;
+
+  if (rec->opts.free_space) {
+    guint64 written = files_size (rec);
+
+    *avail = rec->opts.free_space > written ?
+        rec->opts.free_space - written : 0;
+    return TRUE;
+  }
+  if (statvfs (dir, &vfs) != 0)
+    return FALSE;
+  *avail = (guint64) vfs.f_bavail * vfs.f_frsize;
+  return TRUE;
+}
+
+/* before the start: room for a minute of the preset's worst case */
+static gboolean
+check_space_to_start (V4l2TvRecord * rec, GError ** error)
+{
+  guint64 avail, need = START_SECONDS * rec->worst_rate;
+  g_autofree gchar *dir = g_path_get_dirname (rec->opts.output);
+  g_autofree gchar *has = NULL, *needs = NULL;
+
+  if (!get_free_space (rec, &avail) || avail >= need)
+    return TRUE;
+  has = g_format_size (avail);
+  needs = g_format_size (need);
+  g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
+      "not enough free space for %s: its filesystem (%s) has %s free, and "
+      "a minute of the %s preset can take %s", rec->opts.output, dir, has,
+      rec->preset->name, needs);
+  return FALSE;
+}
+
+/* once a second while recording: stops (EOS, the file finalised) while
+ * RESERVE_SECONDS of the worst case (or of the fastest second written so
+ * far, if more) are still free */
+static void
+check_space (V4l2TvRecord * rec)
+{
+  guint64 size = files_size (rec), avail, reserve;
+
+  if (size > rec->last_size)
+    rec->peak_rate = MAX (rec->peak_rate, size - rec->last_size);
+  rec->last_size = size;
+  if (rec->stopping || !get_free_space (rec, &avail))
+    return;
+  reserve = RESERVE_SECONDS * MAX (rec->worst_rate, rec->peak_rate);
+  if (avail < reserve) {
+    g_autofree gchar *has = g_format_size (avail);
+    g_autofree gchar *keep = g_format_size (reserve);
+
+    rec->disk_stop = TRUE;
+    g_clear_error (&rec->error);
+    rec->error = g_error_new (V4L2TV_RECORD_ERROR,
+        V4L2TV_RECORD_ERROR_FAILED, "stopped before the disk is full: the "
+        "filesystem of %s has %s free, less than the %s kept in reserve",
+        current_file (rec), has, keep);
+    g_printerr ("%s; finishing the file\n", rec->error->message);
+    v4l2tv_record_stop (rec);
+  }
+}
+
 gboolean
 v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
 {
-  guint64 last_frames;
-  gboolean ok;
+  gboolean kept, finalised;
 
   rec->loop = g_main_loop_new (NULL, FALSE);
+  if (!check_space_to_start (rec, error))
+    return FALSE;
   if (!start_segment (rec, error)) {
-    teardown (rec);
-    /* nothing was written: no empty file left behind */
-    if (rec->files->len == 1)
-      discard_file (rec, 0);
-    else if (rec->archive)
-      v4l2tv_archive_discard (rec->archive);
-    rec->archive = NULL;
+    /* nothing was written: the file (and the sidecars) this run created
+     * are removed */
+    end_segment (rec);
     return FALSE;
   }
   fprintf (rec->out, "recording %s to %s (%s); Ctrl-C stops\n",
@@ -1505,43 +2141,51 @@ v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
   g_source_remove (rec->tick_id);
   rec->tick_id = 0;
 
-  g_mutex_lock (&rec->lock);
-  last_frames = rec->frames;
-  g_mutex_unlock (&rec->lock);
-  finish_segment (rec);
-  teardown (rec);
-  ok = rec->error == NULL && !rec->aborted;
-  /* stopped just as a new file began: it holds no picture, drop it */
-  if (last_frames == 0 && rec->files->len > 1) {
-    discard_file (rec, rec->files->len - 1);
-    g_ptr_array_remove_index (rec->files, rec->files->len - 1);
-    if (rec->archives->len > rec->files->len)
-      g_ptr_array_remove_index (rec->archives, rec->archives->len - 1);
-  }
-  /* failed before the first frame: no empty file left behind */
-  if (!ok && rec->prev_frames == 0) {
-    guint i;
+  finalised = rec->got_eos;
+  kept = end_segment (rec);
+  if (kept && !finalised && rec->not_final == NULL)
+    rec->not_final = g_strdup (rec->aborted ? "stopped at once (interrupted "
+        "again)" : "the recording ended without its EOS");
+  if (rec->error == NULL && rec->aborted)
+    rec->error = g_error_new_literal (V4L2TV_RECORD_ERROR,
+        V4L2TV_RECORD_ERROR_FAILED, "stopped at once (interrupted again)");
+  if (rec->error == NULL && rec->files->len == 0)
+    rec->error = g_error_new (V4L2TV_RECORD_ERROR,
+        V4L2TV_RECORD_ERROR_FAILED, "stopped before the first frame: "
+        "nothing was recorded (no %s written)", rec->opts.output);
+  /* which file is finalised, and which is not and why */
+  if (rec->error && kept) {
+    g_autofree gchar *old = rec->error->message;
 
-    for (i = 0; i < rec->files->len; i++)
-      discard_file (rec, i);
+    if (finalised)
+      rec->error->message = g_strdup_printf ("%s; %s is finalised with the "
+          "frames recorded", old, current_file (rec));
+    else
+      rec->error->message = g_strdup_printf ("%s; %s is NOT finalised (%s): "
+          "it may have no duration and no index", old, current_file (rec),
+          rec->not_final);
   }
   {
-    g_autofree gchar *why = rec->error ?
-        g_strdup_printf ("the recording failed: %s", rec->error->message) :
-        g_strdup (rec->aborted ? "interrupted twice: the file may not be "
-        "finalised" : "the recording ended");
+    g_autofree gchar *why = NULL;
     guint i;
 
-    finish_archive (rec, why);
+    if (kept && !finalised)
+      why = g_strdup_printf ("the file is NOT finalised (%s)%s%s",
+          rec->not_final, rec->error ? ": " : "",
+          rec->error ? rec->error->message : "");
+    else if (rec->error)
+      why = g_strdup_printf ("the recording failed: %s", rec->error->message);
+    else
+      why = g_strdup ("the recording ended");
+    if (kept)
+      finish_archive (rec, why);
     for (i = 0; i < rec->archives->len; i++)
       v4l2tv_archive_wait (g_ptr_array_index (rec->archives, i));
   }
-  if (rec->error)
-    g_propagate_error (error, g_steal_pointer (&rec->error));
-  else if (rec->aborted)
-    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
-        "interrupted twice: %s may not be finalised",
-        (gchar *) g_ptr_array_index (rec->files, rec->files->len - 1));
   print_summary (rec);
-  return ok;
+  if (rec->error) {
+    g_propagate_error (error, g_steal_pointer (&rec->error));
+    return FALSE;
+  }
+  return TRUE;
 }

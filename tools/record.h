@@ -33,6 +33,15 @@ typedef struct
   gchar *captions;              /* an SCC file (FILE.scc), or NULL */
   gchar *preset;                /* "archive" (default) or "small" */
   gchar *output;                /* FILE.mkv */
+  gboolean overwrite;           /* replace an existing output or captions
+                                 * file (and its numbered ones) */
+  /* for tests: pretend the output's filesystem has this many bytes free
+   * when the run starts (less what the run writes); 0: what it has */
+  guint64 free_space;
+  /* for tests: the worst-case bytes a second of the preset (the free
+   * space needed: a minute of it to start, some seconds of it kept in
+   * reserve while recording); 0: the preset's own estimate */
+  guint64 worst_rate;
 } V4l2TvRecordOptions;
 
 typedef struct _V4l2TvRecord V4l2TvRecord;
@@ -60,7 +69,7 @@ GstElement *v4l2tv_record_get_source (V4l2TvRecord * rec);
 /* the input's status from the source's last v4l2tv-signal message: "ok",
  * "no-signal", ... */
 const gchar *v4l2tv_record_get_signal (V4l2TvRecord * rec);
-/* video frames written to the files so far */
+/* video frames that reached the muxer (what the files hold) so far */
 guint64 v4l2tv_record_get_frames (V4l2TvRecord * rec);
 /* --captions: the video frames whose field 1 carried a caption pair (not
  * a null pair), and the SCC files kept (those that received captions;
@@ -68,7 +77,8 @@ guint64 v4l2tv_record_get_frames (V4l2TvRecord * rec);
 guint64 v4l2tv_record_get_captions (V4l2TvRecord * rec);
 guint v4l2tv_record_get_n_caption_files (V4l2TvRecord * rec);
 const gchar *v4l2tv_record_get_caption_file (V4l2TvRecord * rec, guint i);
-/* the files written (one more after each norm change) */
+/* the files written (one more after each norm change); a file that
+ * holds no frame is removed at its end and not listed */
 guint v4l2tv_record_get_n_files (V4l2TvRecord * rec);
 const gchar *v4l2tv_record_get_file (V4l2TvRecord * rec, guint i);
 /* the Debian package that has @element_name, or NULL */

@@ -5,35 +5,142 @@
  *
  *   v4l2tv-record [--device D] [--input I] [--norm N|auto]
  *                 [--audio auto|none|ALSA-DEVICE] [--duration T]
- *                 [--captions FILE.scc] [--preset archive|small] -o FILE.mkv
+ *                 [--captions FILE.scc] [--preset archive|small]
+ *                 [--overwrite] -o FILE.mkv
  *
- * Ctrl-C (SIGINT) or SIGTERM ends the recording cleanly (EOS: the file is
- * finalised); a second one stops at once. Exit status: 0 recorded, 1 the
- * recording failed, 2 bad arguments, 3 an element is missing.
+ * Ctrl-C (SIGINT), SIGTERM or SIGHUP ends the recording cleanly (EOS: the
+ * file is finalised). Signals of one delivery are one request: the same
+ * signal again, or another, while the file is being finished changes
+ * nothing (coreutils timeout, a service manager and a shell forwarding to
+ * the process group may each send one). Only a Ctrl-C typed at the
+ * terminal once the first was announced and a grace time has passed
+ * (2 s; V4L2TV_RECORD_ABORT_GRACE, seconds, for tests) stops at once,
+ * leaving the file unfinished. Exit status: 0 recorded, 1 the recording
+ * failed (or ended early: stopped before the disk is full, a device
+ * error; what was recorded is finalised and named), 2 bad arguments,
+ * 3 an element is missing.
+ *
+ * For tests: V4L2TV_RECORD_FREE_SPACE (bytes) pretends the output's
+ * filesystem has that much free at the start, V4L2TV_RECORD_WORST_RATE
+ * (bytes a second) replaces the preset's worst-case rate.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
+#include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <glib-unix.h>
 
 #include "record.h"
 
-static gboolean
-on_signal (gpointer user_data)
+/* each signal delivered, as the handler saw it, through a pipe to the
+ * main loop */
+typedef struct
 {
-  V4l2TvRecord *rec = user_data;
-  static gint count = 0;
+  gint signo;
+  gint code;                    /* siginfo's si_code: SI_KERNEL from the
+                                 * terminal, SI_USER from kill() */
+} Delivery;
 
-  if (count++ == 0) {
-    g_printerr ("stopping: finishing the file (Ctrl-C again to stop at "
-        "once)\n");
-    v4l2tv_record_stop (rec);
-  } else {
-    v4l2tv_record_abort (rec);
+typedef struct
+{
+  V4l2TvRecord *rec;
+  gint64 announced;             /* when the stop was announced; 0: not */
+  gdouble grace;                /* seconds */
+} Stopper;
+
+static gint signal_pipe[2] = { -1, -1 };
+
+static void
+on_signal (int signo, siginfo_t * info, void *context)
+{
+  Delivery d = { signo, info ? info->si_code : SI_USER };
+  gint saved = errno;
+  ssize_t n = write (signal_pipe[1], &d, sizeof (d));
+
+  (void) n;
+  errno = saved;
+}
+
+static const gchar *
+signal_name (gint signo)
+{
+  switch (signo) {
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+    case SIGHUP:
+      return "SIGHUP";
+    default:
+      return "a signal";
   }
+}
+
+static void
+handle_delivery (Stopper * st, const Delivery * d)
+{
+  gboolean typed = d->signo == SIGINT && d->code == SI_KERNEL;
+  gint64 now = g_get_monotonic_time ();
+
+  if (st->announced == 0) {
+    g_printerr ("stopping (%s): finishing the file (Ctrl-C at the terminal "
+        "again, after %g s, stops at once and leaves it unfinished)\n",
+        signal_name (d->signo), st->grace);
+    st->announced = now;
+    v4l2tv_record_stop (st->rec);
+  } else if (typed && now - st->announced >= st->grace * G_USEC_PER_SEC) {
+    g_printerr ("stopping at once (Ctrl-C again)\n");
+    v4l2tv_record_abort (st->rec);
+  } else {
+    g_printerr ("already stopping: %s again is ignored while the file is "
+        "finished%s\n", signal_name (d->signo),
+        typed ? " (within the grace time)" : "");
+  }
+}
+
+static gboolean
+on_delivery (gint fd, GIOCondition condition, gpointer user_data)
+{
+  Delivery d;
+
+  while (read (fd, &d, sizeof (d)) == sizeof (d))
+    handle_delivery (user_data, &d);
   return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+catch_signals (void)
+{
+  struct sigaction sa;
+  const gint signals[] = { SIGINT, SIGTERM, SIGHUP };
+  guint i;
+
+  if (!g_unix_open_pipe (signal_pipe, FD_CLOEXEC, NULL) ||
+      !g_unix_set_fd_nonblocking (signal_pipe[0], TRUE, NULL) ||
+      !g_unix_set_fd_nonblocking (signal_pipe[1], TRUE, NULL))
+    return FALSE;
+  memset (&sa, 0, sizeof (sa));
+  sa.sa_sigaction = on_signal;
+  sa.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset (&sa.sa_mask);
+  for (i = 0; i < G_N_ELEMENTS (signals); i++)
+    if (sigaction (signals[i], &sa, NULL) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* a byte count from the environment (for tests), 0 if unset */
+static guint64
+env_bytes (const gchar * name)
+{
+  const gchar *v = g_getenv (name);
+
+  return v ? g_ascii_strtoull (v, NULL, 10) : 0;
 }
 
 static gint
@@ -58,11 +165,14 @@ main (int argc, char **argv)
   g_autofree gchar *device = NULL, *input = NULL, *norm = NULL;
   g_autofree gchar *audio = NULL, *duration = NULL, *captions = NULL;
   g_autofree gchar *preset = NULL, *output = NULL;
+  gboolean overwrite = FALSE;
+  const gchar *grace;
+  Stopper stopper = { NULL, 0, 2.0 };
+  guint watch;
   g_autoptr (GOptionContext) ctx = NULL;
   g_autoptr (GError) err = NULL;
   V4l2TvRecordOptions opts = { 0, };
   V4l2TvRecord *rec;
-  guint sigint, sigterm;
   gint status = 0;
   GOptionEntry entries[] = {
     {"device", 'd', 0, G_OPTION_ARG_STRING, &device,
@@ -90,6 +200,10 @@ main (int argc, char **argv)
     {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
         "The Matroska file to write (after a change of standard, "
           "FILE-2.mkv, ... follow)", "FILE.mkv"},
+    {"overwrite", 0, 0, G_OPTION_ARG_NONE, &overwrite,
+          "Replace an existing output or captions file (and their numbered "
+          "files); without it an existing file is never touched",
+        NULL},
     {NULL}
   };
 
@@ -97,8 +211,11 @@ main (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_option_context_add_group (ctx, gst_init_get_option_group ());
   g_option_context_set_description (ctx,
-      "Ctrl-C ends the recording and finalises the file. A progress line "
-      "is printed once a second.\n");
+      "Ctrl-C (or SIGTERM, SIGHUP) ends the recording and finalises the "
+      "file; the same request again is ignored, a Ctrl-C typed again after "
+      "2 s stops at once and leaves the file unfinished. The recording "
+      "stops, finalised, before the disk is full. A progress line is "
+      "printed once a second.\n");
   if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
     g_printerr ("v4l2tv-record: %s (see --help)\n", err->message);
     return 2;
@@ -116,6 +233,12 @@ main (int argc, char **argv)
   opts.captions = captions;
   opts.preset = preset;
   opts.output = output;
+  opts.overwrite = overwrite;
+  opts.free_space = env_bytes ("V4L2TV_RECORD_FREE_SPACE");
+  opts.worst_rate = env_bytes ("V4L2TV_RECORD_WORST_RATE");
+  grace = g_getenv ("V4L2TV_RECORD_ABORT_GRACE");
+  if (grace)
+    stopper.grace = g_ascii_strtod (grace, NULL);
   opts.duration = GST_CLOCK_TIME_NONE;
   if (duration && !v4l2tv_record_parse_duration (duration, &opts.duration)) {
     g_printerr ("v4l2tv-record: bad --duration '%s': give seconds, 90s, 10m, "
@@ -128,14 +251,19 @@ main (int argc, char **argv)
     g_printerr ("v4l2tv-record: %s\n", err->message);
     return exit_status (err);
   }
-  sigint = g_unix_signal_add (SIGINT, on_signal, rec);
-  sigterm = g_unix_signal_add (SIGTERM, on_signal, rec);
+  stopper.rec = rec;
+  if (!catch_signals ()) {
+    g_printerr ("v4l2tv-record: cannot catch signals: %s\n",
+        g_strerror (errno));
+    v4l2tv_record_free (rec);
+    return 1;
+  }
+  watch = g_unix_fd_add (signal_pipe[0], G_IO_IN, on_delivery, &stopper);
   if (!v4l2tv_record_run (rec, &err)) {
     g_printerr ("v4l2tv-record: %s\n", err->message);
     status = exit_status (err);
   }
-  g_source_remove (sigint);
-  g_source_remove (sigterm);
+  g_source_remove (watch);
   v4l2tv_record_free (rec);
   gst_deinit ();
   return status;

@@ -907,36 +907,108 @@ GST_END_TEST;
 
 /* --- never overwritten --- */
 
+/* an existing sidecar (log, md5, framemd5; or an earlier run's
+ * exists-2.log) is refused with its name before anything is written;
+ * one that comes between the start of the program and the recording is
+ * refused by O_EXCL, and the output this run had created is removed;
+ * --overwrite replaces it */
+static V4l2TvRecord *
+new_recorder_checked (const gchar * output, gboolean overwrite, GError ** err)
+{
+  V4l2TvRecordOptions opts = { 0, };
+
+  opts.device = (gchar *) DEVICE;
+  opts.input = (gchar *) "S-Video";
+  opts.norm = (gchar *) "PAL";
+  opts.audio = (gchar *) "none";
+  fail_unless (v4l2tv_record_parse_duration ("1", &opts.duration));
+  opts.output = (gchar *) output;
+  opts.preset = (gchar *) test_preset ();
+  opts.overwrite = overwrite;
+  return v4l2tv_record_new (&opts, stdout, err);
+}
+
 GST_START_TEST (test_existing_sidecar)
 {
   const gchar *exts[] = { "log", "md5", "framemd5" };
   g_autofree gchar *out = tmp_file ("exists.mkv");
-  guint i;
+  g_autofree gchar *out2 = tmp_file ("exists-2.mkv");
+  guint i, j;
 
   for (i = 0; i < G_N_ELEMENTS (exts); i++) {
     g_autofree gchar *side = sidecar (out, exts[i]);
+    g_autofree gchar *side2 = sidecar (out2, exts[i]);
     g_autofree gchar *text = NULL;
     V4l2TvRecord *rec;
     GError *err = NULL;
 
     if (under_valgrind () && g_str_equal (exts[i], "framemd5"))
       continue;                 /* the small preset writes none */
+
+    /* there before the start: an argument error naming it */
     fail_unless (g_file_set_contents (side, "precious\n", -1, NULL));
+    rec = new_recorder_checked (out, FALSE, &err);
+    fail_unless (rec == NULL);
+    fail_unless (g_error_matches (err, V4L2TV_RECORD_ERROR,
+            V4L2TV_RECORD_ERROR_ARGS), "%s", err->message);
+    fail_unless (strstr (err->message, side) != NULL, "%s", err->message);
+    fail_unless (strstr (err->message, "exists already") != NULL &&
+        strstr (err->message, "--overwrite") != NULL, "%s", err->message);
+    g_clear_error (&err);
+    text = read_text (side);
+    fail_unless_equals_string (text, "precious\n");
+    g_clear_pointer (&text, g_free);
+    fail_if (g_file_test (out, G_FILE_TEST_EXISTS));
+    g_unlink (side);
+
+    /* an earlier run's numbered sidecar */
+    fail_unless (g_file_set_contents (side2, "precious\n", -1, NULL));
+    rec = new_recorder_checked (out, FALSE, &err);
+    fail_unless (rec == NULL);
+    fail_unless (strstr (err->message, "exists-2.") != NULL, "%s",
+        err->message);
+    g_clear_error (&err);
+    text = read_text (side2);
+    fail_unless_equals_string (text, "precious\n");
+    g_clear_pointer (&text, g_free);
+    g_unlink (side2);
+
+    /* made after the checks (by another program): O_EXCL refuses it,
+     * the output this run created goes, the sidecar stays */
     v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
-    rec = new_recorder ("S-Video", "PAL", "none", "1", out);
+    rec = new_recorder_checked (out, FALSE, &err);
+    fail_unless (rec != NULL, "%s", err ? err->message : "");
+    fail_unless (g_file_set_contents (side, "precious\n", -1, NULL));
     fail_if (v4l2tv_record_run (rec, &err));
     fail_unless (g_error_matches (err, V4L2TV_RECORD_ERROR,
             V4L2TV_RECORD_ERROR_ARGS), "%s", err->message);
     fail_unless (strstr (err->message, side) != NULL, "%s", err->message);
-    fail_unless (strstr (err->message, "File exists") != NULL, "%s",
+    fail_unless (strstr (err->message, "exists already") != NULL, "%s",
         err->message);
     g_clear_error (&err);
     text = read_text (side);
     fail_unless_equals_string (text, "precious\n");
+    g_clear_pointer (&text, g_free);
     fail_if (g_file_test (out, G_FILE_TEST_EXISTS));
     v4l2tv_record_free (rec);
     v4l2tv_check_card_closed (CARD);
-    g_unlink (side);
+
+    /* --overwrite: replaced by this recording's */
+    v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+    rec = new_recorder_checked (out, TRUE, &err);
+    fail_unless (rec != NULL, "%s", err ? err->message : "");
+    fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
+    text = read_text (side);
+    fail_if (g_str_equal (text, "precious\n"), "%s not replaced", side);
+    fail_unless (g_file_test (out, G_FILE_TEST_EXISTS));
+    v4l2tv_record_free (rec);
+    v4l2tv_check_card_closed (CARD);
+    for (j = 0; j < G_N_ELEMENTS (exts); j++) {
+      g_autofree gchar *s = sidecar (out, exts[j]);
+
+      g_unlink (s);
+    }
+    g_unlink (out);
   }
 }
 

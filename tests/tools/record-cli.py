@@ -8,12 +8,23 @@
 # bad arguments, an unwritable captions file, a wrong input and a missing
 # encoder fail with a clear message and their exit status. No wall-clock assertion: the
 # recording is stopped by what the progress lines say.
+# Never destroying data: an existing output, captions file or numbered
+# file is refused (untouched) unless --overwrite; captions that are the
+# output (however spelt) or a device node are refused; one stop request
+# delivered twice (SIGTERM, SIGINT, SIGHUP from kill, a Ctrl-C at the
+# terminal within the grace time) finishes the file; a stop before the
+# first frame leaves a valid file or none, with no "Sticky event
+# misordering"; too little free space is refused before the start.
 import os
+import pty
 import re
+import select
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
+import time
 
 import gi
 gi.require_version('Gst', '1.0')
@@ -44,10 +55,33 @@ def env(whitelist=WHITELIST):
     return e
 
 
-def run(args, whitelist=WHITELIST):
-    p = subprocess.run([RECORD] + args, env=env(whitelist), timeout=120,
+def run(args, whitelist=WHITELIST, extra=None, cwd=None):
+    e = env(whitelist)
+    e.update(extra or {})
+    p = subprocess.run([RECORD] + args, env=e, timeout=120, cwd=cwd,
                        capture_output=True, text=True)
     return p.returncode, p.stdout, p.stderr
+
+
+def mkv_duration(path):
+    """the Duration of @path's Segment Info (0.0: none, an unfinished
+    file); matroskamux writes it when the file is finalised"""
+    with open(path, 'rb') as f:
+        head = f.read(4096)
+    i = head.find(b'\x44\x89')
+    if i < 0:
+        return 0.0
+    size = head[i + 2] & 0x7f if head[i + 2] & 0x80 else 0
+    if size == 8:
+        return struct.unpack('>d', head[i + 3:i + 11])[0]
+    if size == 4:
+        return struct.unpack('>f', head[i + 3:i + 7])[0]
+    return 0.0
+
+
+def summary_frames(text):
+    m = re.search(r'^Recorded (\S+), (\d+) frames', text, re.M)
+    return int(m.group(2)) if m else None
 
 
 def read_file(path):
@@ -178,6 +212,7 @@ def test_errors(tmp):
     rc, so, se = run(['--device', 'virtual:5', '--duration', '1', '-o', out])
     check(rc == 0 and 'no sound device found for virtual:5' in se,
           '--audio auto without a sound device warns (%s)' % se)
+    remove_recording(out)
     # gst-libav not loaded: as if gstreamer1.0-libav were not installed
     hidden = ':'.join(x for x in WHITELIST.split(':') if x != 'gst-libav')
     rc, so, se = run(['--device', 'virtual:5', '-o', out], whitelist=hidden)
@@ -185,9 +220,252 @@ def test_errors(tmp):
           'missing FFV1 encoder names its package (%s)' % se)
 
 
-with tempfile.TemporaryDirectory(prefix='v4l2tv-record-cli-') as tmp:
-    test_sigint(tmp)
-    test_errors(tmp)
+def start(args, extra=None):
+    e = env()
+    e.update(extra or {})
+    return subprocess.Popen([RECORD] + args, env=e, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def wait_frames(p, n):
+    """reads progress lines until @n frames; the lines read"""
+    lines = []
+    for line in p.stdout:
+        lines.append(line.rstrip('\n'))
+        m = PROGRESS.match(lines[-1])
+        if m and int(m.group(4)) >= n:
+            break
+    return lines
+
+
+def check_finished_file(out, so, what):
+    frames = summary_frames(so)
+    check(frames is not None and frames > 0, '%s: a summary (%s)' % (what, so))
+    check(os.path.exists(out), '%s: the file is there' % what)
+    if frames is None or not os.path.exists(out):
+        return
+    counts = read_file(out)
+    check(counts['video'] == frames, '%s: the file holds the %d frames '
+          'counted (%d)' % (what, frames, counts['video']))
+    check(mkv_duration(out) > 0, '%s: the file is finalised (duration)' %
+          what)
+
+
+def test_signals_twice(tmp):
+    """one stop request delivered twice, by kill(): the file is finished"""
+    for i, sigs in enumerate(((signal.SIGTERM, signal.SIGTERM),
+                              (signal.SIGINT, signal.SIGINT),
+                              (signal.SIGHUP, signal.SIGTERM))):
+        out = os.path.join(tmp, 'twice%d.mkv' % i)
+        p = start(['--device', 'virtual:5', '--input', 'S-Video', '--norm',
+                   'PAL', '--audio', 'test', '-o', out])
+        lines = wait_frames(p, 25)
+        p.send_signal(sigs[0])
+        # the second once the first was announced: as late as a forwarded
+        # copy can come
+        err = p.stderr.readline()
+        check(err.startswith('stopping'), 'the stop is announced (%s)' % err)
+        p.send_signal(sigs[1])
+        rest, err2 = p.communicate(timeout=120)
+        so = '\n'.join(lines) + '\n' + rest
+        what = '%s then %s' % (sigs[0].name, sigs[1].name)
+        check(p.returncode == 0, '%s: exit status 0 (%d: %s)' %
+              (what, p.returncode, err2))
+        check('already stopping' in err2, '%s: the second is ignored (%s)' %
+              (what, err2))
+        check_finished_file(out, so, what)
+
+
+def test_terminal_ctrl_c(tmp):
+    """Ctrl-C typed at a terminal twice within the grace time: one stop;
+    the file is finished"""
+    out = os.path.join(tmp, 'tty.mkv')
+    e = env()
+    e['V4L2TV_RECORD_ABORT_GRACE'] = '1000'
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(RECORD, [RECORD, '--device', 'virtual:5', '--input',
+                           'S-Video', '--norm', 'PAL', '--audio', 'test',
+                           '-o', out], e)
+    text = b''
+    sent = 0
+    deadline = time.monotonic() + 120     # a bound, not an assertion
+    status = None
+    while time.monotonic() < deadline:
+        r, _, _ = select.select([fd], [], [], 1.0)
+        if r:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                chunk = b''
+            if not chunk:
+                break
+            text += chunk
+        t = text.decode(errors='replace')
+        if sent == 0 and re.search(r'frames (2[5-9]|[3-9]\d|\d{3,}) ', t):
+            os.write(fd, b'\x03')
+            sent = 1
+        elif sent == 1 and 'stopping' in t:
+            os.write(fd, b'\x03')
+            sent = 2
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    # the terminal echoes each Ctrl-C as "^C"
+    t = text.decode(errors='replace').replace('\r\n', '\n').replace('^C', '')
+    print(t)
+    check(sent == 2, 'two Ctrl-C typed')
+    check(os.waitstatus_to_exitcode(status) == 0,
+          'Ctrl-C twice within the grace time: exit status 0 (%d)' %
+          os.waitstatus_to_exitcode(status))
+    # (the second may come after the file was finished: then it is not
+    # seen at all)
+    check('stopping at once' not in t, 'the second Ctrl-C is ignored')
+    check_finished_file(out, t, 'Ctrl-C twice at the terminal')
+
+
+def test_early_stop(tmp):
+    """SIGINT as soon as the recording starts: a valid file holding what
+    the summary says, or none and a failure status"""
+    for i in range(3):
+        out = os.path.join(tmp, 'early%d.mkv' % i)
+        p = start(['--device', 'virtual:5', '--input', 'S-Video', '--norm',
+                   'PAL', '--audio', 'test', '-o', out])
+        first = p.stdout.readline()
+        check(first.startswith('recording '), 'started (%s)' % first)
+        p.send_signal(signal.SIGINT)
+        so, se = p.communicate(timeout=120)
+        so = first + so
+        check('misordering' not in se, 'no sticky event misordering (%s)' %
+              se)
+        if os.path.exists(out):
+            check(p.returncode == 0, 'a file, exit status 0 (%d %s)' %
+                  (p.returncode, se))
+            check_finished_file(out, so, 'early stop')
+        else:
+            check(p.returncode == 1 and 'nothing was recorded' in se,
+                  'no file: exit status 1, said (%d %s)' % (p.returncode, se))
+            check('Recorded nothing' in so and
+                  out not in so[so.find('Recorded'):],
+                  'the summary names no file (%s)' % so)
+
+
+def test_no_overwrite(tmp):
+    """existing files are never touched without --overwrite"""
+    old = b'an earlier recording'
+    out = os.path.join(tmp, 'old.mkv')
+    with open(out, 'wb') as f:
+        f.write(old)
+    base = ['--device', 'virtual:5', '--audio', 'none', '--duration', '1']
+    rc, so, se = run(base + ['-o', out])
+    check(rc == 2 and "the output file '%s' exists already" % out in se and
+          '--overwrite' in se, 'an existing output is refused (%s)' % se)
+    # a run that would fail before its first frame
+    rc, so, se = run(['--device', 'virtual:5', '--audio',
+                      'hw:CARD=V4l2TvNope,DEV=0', '-o', out])
+    check(rc != 0, 'refused (%s)' % se)
+    check(os.path.exists(out), 'the earlier recording is still there')
+    if os.path.exists(out):
+        with open(out, 'rb') as f:
+            check(f.read() == old, 'the earlier recording is untouched')
+    # an earlier run's numbered file
+    new = os.path.join(tmp, 'new.mkv')
+    with open(os.path.join(tmp, 'new-2.mkv'), 'wb') as f:
+        f.write(old)
+    rc, so, se = run(base + ['-o', new])
+    check(rc == 2 and 'new-2.mkv' in se, 'an earlier numbered file is '
+          'refused (%s)' % se)
+    check(not os.path.exists(new), 'nothing written')
+    new = os.path.join(tmp, 'other.mkv')
+    # an existing captions file
+    cc = os.path.join(tmp, 'old.scc')
+    with open(cc, 'wb') as f:
+        f.write(old)
+    rc, so, se = run(base + ['--captions', cc, '-o', new])
+    check(rc == 2 and "the captions file '%s' exists already" % cc in se,
+          'an existing captions file is refused (%s)' % se)
+    check(os.path.exists(cc), 'the captions file is still there')
+    if os.path.exists(cc):
+        with open(cc, 'rb') as f:
+            check(f.read() == old, 'the captions file is untouched')
+    check(not os.path.exists(new), 'no output after a refused captions file')
+    # --overwrite replaces the output
+    rc, so, se = run(['--device', 'virtual:5', '--input', 'S-Video', '--norm',
+                      'PAL', '--audio', 'test', '--duration', '1',
+                      '--overwrite', '-o', out])
+    check(rc == 0, '--overwrite records (%s)' % se)
+    check_finished_file(out, so, '--overwrite')
+    # the audio device is named with the system's reason; -a '' refused
+    rc, so, se = run(['--device', 'virtual:5', '--audio',
+                      'hw:CARD=V4l2TvNope,DEV=0', '-o', new])
+    check(rc == 1 and "sound device 'hw:CARD=V4l2TvNope,DEV=0'" in se,
+          'the sound device is named (%s)' % se)
+    check(not os.path.exists(new) and 'Recorded' not in so,
+          'no file, no summary naming one (%s)' % so)
+    rc, so, se = run(['--device', 'virtual:5', '--audio', '', '-o', new])
+    check(rc == 2 and 'empty --audio' in se, "-a '' refused (%s)" % se)
+
+
+def test_captions_sidecar(tmp):
+    """captions that are the output, or not a regular file: refused"""
+    rc, so, se = run(['--device', 'virtual:5', '--input', 'S-Video',
+                      '--norm', 'PAL', '--audio', 'none', '--duration', '1',
+                      '-c', './same.mkv', '-o', 'same.mkv'], cwd=tmp)
+    check(rc == 2 and 'is the output file' in se,
+          '-c ./same.mkv -o same.mkv refused (%s)' % se)
+    check(not os.path.exists(os.path.join(tmp, 'same.mkv')), 'no file')
+    sub = os.path.join(tmp, 'sub')
+    os.mkdir(sub)
+    for cc in (sub, os.path.join(sub, '..', 'sub')):
+        rc, so, se = run(['--device', 'virtual:5', '--audio', 'none',
+                          '--duration', '1', '-c', cc, '-o',
+                          os.path.join(tmp, 'dir.mkv')])
+        check(rc == 2 and 'is a directory' in se,
+              'a directory as captions refused (%s)' % se)
+        check(os.path.isdir(sub), 'the directory is still there')
+    if os.geteuid() == 0:
+        # a device node (a twin of /dev/null): never unlinked
+        node = os.path.join(tmp, 'null')
+        os.mknod(node, 0o666 | 0o020000, os.makedev(1, 3))
+        rc, so, se = run(['--device', 'virtual:5', '--input', 'S-Video',
+                          '--norm', 'PAL', '--audio', 'none', '--duration',
+                          '1', '--overwrite', '-c', node, '-o',
+                          os.path.join(tmp, 'node.mkv')])
+        check(rc == 2 and 'is a device' in se,
+              'a device node as captions refused (%s)' % se)
+        check(os.path.exists(node), 'the device node is still there')
+    # errors name the file and the system's reason
+    rc, so, se = run(['--device', 'virtual:5', '--audio', 'none',
+                      '-o', os.path.join(tmp, 'nodir', 'x.mkv')])
+    check(rc == 2 and 'No such file or directory' in se and 'x.mkv' in se,
+          'a missing directory is said (%s)' % se)
+    rc, so, se = run(['--device', 'virtual:5', '--audio', 'none', '-o', sub])
+    check(rc == 2 and 'is a directory' in se, 'a directory as the output '
+          'is said (%s)' % se)
+
+
+def test_free_space(tmp):
+    """too little room for a minute of the worst case: refused"""
+    out = os.path.join(tmp, 'full.mkv')
+    rc, so, se = run(['--device', 'virtual:5', '--audio', 'none', '--duration',
+                      '2', '-o', out],
+                     extra={'V4L2TV_RECORD_FREE_SPACE': '1000000'})
+    check(rc == 1 and 'not enough free space for %s' % out in se,
+          'too little free space refused (%s)' % se)
+    check(not os.path.exists(out), 'no file when refused')
+
+
+TESTS = [test_sigint, test_errors, test_no_overwrite, test_captions_sidecar,
+         test_free_space, test_signals_twice, test_terminal_ctrl_c,
+         test_early_stop]
+# record-cli.py [TEST ...]: those tests only
+chosen = [t for t in TESTS if not sys.argv[1:] or t.__name__ in sys.argv[1:]]
+for test in chosen:
+    with tempfile.TemporaryDirectory(prefix='v4l2tv-record-cli-') as tmp:
+        print('--', test.__name__)
+        try:
+            test(tmp)
+        except Exception as e:      # a failure, and on to the next test
+            check(False, '%s: %r' % (test.__name__, e))
 if failures:
     print('%d failure(s)' % len(failures))
     sys.exit(1)

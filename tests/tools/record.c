@@ -10,7 +10,13 @@
  * the frames by the test (one per video file after a change of standard),
  * and none when no caption came; the errors (device, input,
  * norm, captions file, arguments) and a missing encoder named with its
- * Debian package.
+ * Debian package. Never losing data: the card unplugged mid-recording
+ * and a disk about to fill end the run with the file finalised (every
+ * frame counted is in it, and it has its duration); a stop in the first
+ * moments leaves a valid file or none (no "Sticky event misordering": a
+ * warning fails the test); a flapping WSS flag splits nothing; a busy
+ * card names no file; captions that are the output by another spelling
+ * are refused.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -154,6 +160,26 @@ read_file (const gchar * file, FileInfo * fi)
   gst_object_unref (pipeline);
 }
 
+/* the Duration of @file's Segment Info: matroskamux writes it when the
+ * file is finalised (0 in a file that is not) */
+static gdouble
+mkv_duration (const gchar * file)
+{
+  g_autofree gchar *data = NULL;
+  gsize len, i;
+
+  fail_unless (g_file_get_contents (file, &data, &len, NULL), "%s", file);
+  for (i = 0; i + 11 <= MIN (len, 4096); i++) {
+    if ((guint8) data[i] != 0x44 || (guint8) data[i + 1] != 0x89)
+      continue;
+    if ((guint8) data[i + 2] == 0x88)
+      return GST_READ_DOUBLE_BE ((const guint8 *) data + i + 3);
+    if ((guint8) data[i + 2] == 0x84)
+      return GST_READ_FLOAT_BE ((const guint8 *) data + i + 3);
+  }
+  return 0;
+}
+
 static void
 file_info_clear (FileInfo * fi)
 {
@@ -218,6 +244,19 @@ new_recorder_cc (const gchar * input, const gchar * norm, const gchar * audio,
   opts.captions = (gchar *) captions;
   opts.preset = (gchar *) test_preset ();
   rec = v4l2tv_record_new (&opts, stdout, &err);
+  fail_unless (rec != NULL, "%s", err ? err->message : "");
+  return rec;
+}
+
+static V4l2TvRecord *
+new_recorder_opts (V4l2TvRecordOptions * opts)
+{
+  GError *err = NULL;
+  V4l2TvRecord *rec;
+
+  opts->device = (gchar *) DEVICE;
+  opts->preset = (gchar *) test_preset ();
+  rec = v4l2tv_record_new (opts, stdout, &err);
   fail_unless (rec != NULL, "%s", err ? err->message : "");
   return rec;
 }
@@ -384,8 +423,7 @@ read_scc_with_ffmpeg (const gchar * file)
 {
   g_autofree gchar *ffmpeg = g_find_program_in_path ("ffmpeg");
   g_autofree gchar *out = NULL, *err = NULL;
-  g_autoptr (GRegex) marks = g_regex_new ("<[^>]*>|\\{[^}]*\\}", 0, 0,
-      NULL);
+  g_autoptr (GRegex) marks = g_regex_new ("<[^>]*>|\\{[^}]*\\}", 0, 0, NULL);
   GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
   GString *cue = NULL;
   gchar **lines;
@@ -832,6 +870,248 @@ GST_START_TEST (test_captions_none)
 
 GST_END_TEST;
 
+/* the card unplugged mid-recording: the error names the device, and the
+ * file is finalised with every frame counted (the frames in the queue
+ * and the encoder reach it) */
+typedef struct
+{
+  GstTvHwVirtualCard *card;
+  guint ticks;
+  gboolean unplugged;
+} Unplug;
+
+static void
+unplug_tick (V4l2TvRecord * rec, gpointer user_data)
+{
+  Unplug *u = user_data;
+
+  if (!u->unplugged && v4l2tv_record_get_frames (rec) >= 25) {
+    gst_tv_hw_virtual_card_unplug (u->card);
+    u->unplugged = TRUE;
+  }
+  fail_unless (++u->ticks < 600, "the unplug did not end the recording");
+}
+
+GST_START_TEST (test_unplug)
+{
+  gchar *out = tmp_file ("unplug.mkv");
+  Unplug u = { 0, };
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+  FileInfo fi;
+
+  u.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  rec = new_recorder ("S-Video", "PAL", "test", GST_CLOCK_TIME_NONE, out);
+  v4l2tv_record_set_tick (rec, unplug_tick, &u);
+  fail_if (v4l2tv_record_run (rec, &err));
+  fail_unless (u.unplugged);
+  fail_unless (strstr (err->message, DEVICE) != NULL, "%s", err->message);
+  fail_unless (strstr (err->message, "is finalised") != NULL, "%s",
+      err->message);
+  g_error_free (err);
+  fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 1);
+  read_file (out, &fi);
+  fail_unless (fi.frames >= 25);
+  fail_unless_equals_uint64 (fi.frames, v4l2tv_record_get_frames (rec));
+  fail_unless (fi.audio_buffers > 0);
+  fail_unless (mkv_duration (out) > 0, "%s is not finalised", out);
+  gst_tv_hw_virtual_card_replug (u.card);
+  end_recording_test (rec, out, &fi, NULL);
+}
+
+GST_END_TEST;
+
+static void
+disk_tick (V4l2TvRecord * rec, gpointer user_data)
+{
+  guint *ticks = user_data;
+
+  fail_unless (++*ticks < 600, "not stopped before the disk is full");
+}
+
+/* a filesystem with room for a minute of the worst case, and not much
+ * more (pretended, V4l2TvRecordOptions.free_space): the run stops while
+ * there is room, the file finalised; less room than a minute: refused */
+GST_START_TEST (test_disk_space)
+{
+  gchar *out = tmp_file ("disk.mkv");
+  V4l2TvRecordOptions opts = { 0, };
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+  guint ticks = 0;
+  FileInfo fi;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  opts.input = (gchar *) "S-Video";
+  opts.norm = (gchar *) "PAL";
+  opts.audio = (gchar *) "none";
+  opts.duration = GST_CLOCK_TIME_NONE;
+  opts.output = out;
+  opts.worst_rate = 100 * 1000;
+  opts.free_space = 1000 * 1000;
+  rec = new_recorder_opts (&opts);
+  fail_if (v4l2tv_record_run (rec, &err));
+  fail_unless (strstr (err->message, "not enough free space for") != NULL,
+      "%s", err->message);
+  g_clear_error (&err);
+  fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 0);
+  fail_if (g_file_test (out, G_FILE_TEST_EXISTS));
+  v4l2tv_record_free (rec);
+
+  opts.free_space = 8 * 1000 * 1000;
+  rec = new_recorder_opts (&opts);
+  v4l2tv_record_set_tick (rec, disk_tick, &ticks);
+  fail_if (v4l2tv_record_run (rec, &err));
+  fail_unless (strstr (err->message, "stopped before the disk is full") !=
+      NULL, "%s", err->message);
+  fail_unless (strstr (err->message, "is finalised") != NULL, "%s",
+      err->message);
+  g_clear_error (&err);
+  read_file (out, &fi);
+  fail_unless (fi.frames > 0);
+  fail_unless_equals_uint64 (fi.frames, v4l2tv_record_get_frames (rec));
+  fail_unless (mkv_duration (out) > 0, "%s is not finalised", out);
+  end_recording_test (rec, out, &fi, NULL);
+}
+
+GST_END_TEST;
+
+/* the WSS flag flaps (a worn tape): 4:3 and 16:9 in turn, each for less
+ * than the hold time; the recording stays in one file */
+typedef struct
+{
+  GstTvHwVirtualCard *card;
+  gboolean wide;
+  guint ticks;
+  guint flapper;
+} Flap;
+
+static gboolean
+flap_cb (gpointer user_data)
+{
+  Flap *f = user_data;
+
+  f->wide = !f->wide;
+  fail_unless (gst_tv_hw_virtual_card_set_wss (f->card,
+          gst_tv_vbi_wss_word (f->wide ? GST_TV_VBI_WSS_16_9_ANAMORPHIC :
+              GST_TV_VBI_WSS_4_3_FULL), NULL));
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+flap_tick (V4l2TvRecord * rec, gpointer user_data)
+{
+  Flap *f = user_data;
+
+  /* after the first frames, six seconds of flapping, then stop */
+  if (f->flapper == 0 && v4l2tv_record_get_frames (rec) >= 25)
+    f->flapper = g_timeout_add (400, flap_cb, f);
+  if (v4l2tv_record_get_frames (rec) >= 175)
+    v4l2tv_record_stop (rec);
+  fail_unless (++f->ticks < 600, "no 150 frames");
+}
+
+GST_START_TEST (test_wss_flap)
+{
+  gchar *out = tmp_file ("flap.mkv");
+  Flap f = { 0, };
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+  FileInfo fi;
+
+  f.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  rec = new_recorder ("S-Video", "PAL", "none", GST_CLOCK_TIME_NONE, out);
+  v4l2tv_record_set_tick (rec, flap_tick, &f);
+  fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
+  fail_unless (f.flapper != 0);
+  g_source_remove (f.flapper);
+  fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 1);
+  read_file (out, &fi);
+  fail_unless (fabs ((gdouble) fi.par_n / fi.par_d - 59.0 / 54) < 0.005);
+  fail_unless_equals_uint64 (fi.frames, v4l2tv_record_get_frames (rec));
+  end_recording_test (rec, out, &fi, NULL);
+}
+
+GST_END_TEST;
+
+/* stopped in the first moments (before or just after the first frames):
+ * a finalised file holding every frame counted, or no file and a
+ * failure that says nothing was recorded */
+static gboolean
+stop_cb (gpointer user_data)
+{
+  v4l2tv_record_stop (user_data);
+  return G_SOURCE_REMOVE;
+}
+
+GST_START_TEST (test_early_stop)
+{
+  const guint delays[] = { 0, 40, 80, 120, 160, 200 };
+  guint i;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  for (i = 0; i < G_N_ELEMENTS (delays); i++) {
+    gchar *name = g_strdup_printf ("early%u.mkv", i);
+    gchar *out = tmp_file (name);
+    V4l2TvRecord *rec;
+    GError *err = NULL;
+    FileInfo fi = { 0, };
+
+    rec = new_recorder ("S-Video", "PAL", "test", GST_CLOCK_TIME_NONE, out);
+    g_timeout_add (delays[i], stop_cb, rec);
+    if (v4l2tv_record_run (rec, &err)) {
+      read_file (out, &fi);
+      fail_unless (fi.frames > 0);
+      fail_unless_equals_uint64 (fi.frames, v4l2tv_record_get_frames (rec));
+      fail_unless (mkv_duration (out) > 0, "%s is not finalised", out);
+    } else {
+      fail_unless (strstr (err->message, "nothing was recorded") != NULL,
+          "%s", err->message);
+      fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 0);
+      fail_if (g_file_test (out, G_FILE_TEST_EXISTS));
+      g_error_free (err);
+    }
+    file_info_clear (&fi);
+    v4l2tv_record_free (rec);
+    g_free (out);
+    g_free (name);
+  }
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* the card busy (another program streams from it): a clear error, and no
+ * file named or left */
+GST_START_TEST (test_busy)
+{
+  gchar *out = tmp_file ("busy.mkv");
+  GstElement *other;
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  other = gst_parse_launch ("v4l2tvsrc device=" DEVICE " ! fakesink", NULL);
+  fail_unless (other != NULL);
+  fail_unless (gst_element_set_state (other, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  fail_unless (gst_element_get_state (other, NULL, NULL,
+          V4L2TV_CHECK_WAIT) == GST_STATE_CHANGE_SUCCESS);
+  rec = new_recorder ("S-Video", "PAL", "none", GST_CLOCK_TIME_NONE, out);
+  fail_if (v4l2tv_record_run (rec, &err));
+  fail_unless (strstr (err->message, DEVICE) != NULL, "%s", err->message);
+  fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 0);
+  fail_if (g_file_test (out, G_FILE_TEST_EXISTS));
+  g_error_free (err);
+  v4l2tv_record_free (rec);
+  gst_element_set_state (other, GST_STATE_NULL);
+  gst_object_unref (other);
+  v4l2tv_check_card_closed (CARD);
+  g_free (out);
+}
+
+GST_END_TEST;
+
 static void
 check_new_fails (V4l2TvRecordOptions * opts, gint code, const gchar * text)
 {
@@ -885,6 +1165,14 @@ GST_START_TEST (test_errors)
   check_new_fails (&opts, V4L2TV_RECORD_ERROR_ARGS, "--captions FILE.scc");
   opts.captions = out;
   check_new_fails (&opts, V4L2TV_RECORD_ERROR_ARGS, "a file of their own");
+  {
+    /* the same file by another spelling */
+    gchar *again = g_build_filename (tmpdir, ".", "error.mkv", NULL);
+
+    opts.captions = again;
+    check_new_fails (&opts, V4L2TV_RECORD_ERROR_ARGS, "a file of their own");
+    g_free (again);
+  }
   /* a captions file that cannot be written: named, nothing recorded */
   opts.captions = (gchar *) "/v4l2tv-no-such-dir/cc.scc";
   {
@@ -1002,6 +1290,11 @@ record_suite (void)
   tcase_add_test (tc, test_captions_card);
   tcase_add_test (tc, test_wss_change);
   tcase_add_test (tc, test_errors);
+  tcase_add_test (tc, test_unplug);
+  tcase_add_test (tc, test_disk_space);
+  tcase_add_test (tc, test_wss_flap);
+  tcase_add_test (tc, test_early_stop);
+  tcase_add_test (tc, test_busy);
   /* last: it takes encoders out of the registry */
   tcase_add_test (tc, test_missing_encoder);
   return s;

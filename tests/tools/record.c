@@ -22,7 +22,10 @@
 #include "config.h"
 #endif
 
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <glib/gstdio.h>
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
@@ -1081,16 +1084,54 @@ GST_START_TEST (test_early_stop)
 
 GST_END_TEST;
 
+/* stopped, then stopped at once before the file was finished (a second
+ * Ctrl-C): the error says which file is not finalised, and why */
+static void
+abort_tick (V4l2TvRecord * rec, gpointer user_data)
+{
+  guint *ticks = user_data;
+
+  if (v4l2tv_record_get_frames (rec) >= 25) {
+    v4l2tv_record_stop (rec);
+    v4l2tv_record_abort (rec);
+  }
+  fail_unless (++*ticks < 600, "no 25 frames");
+}
+
+GST_START_TEST (test_abort)
+{
+  gchar *out = tmp_file ("abort.mkv");
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+  guint ticks = 0;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  rec = new_recorder ("S-Video", "PAL", "none", GST_CLOCK_TIME_NONE, out);
+  v4l2tv_record_set_tick (rec, abort_tick, &ticks);
+  fail_if (v4l2tv_record_run (rec, &err));
+  fail_unless (strstr (err->message, "abort.mkv is NOT finalised (stopped "
+          "at once") != NULL, "%s", err->message);
+  fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 1);
+  fail_unless (g_file_test (out, G_FILE_TEST_EXISTS));
+  g_error_free (err);
+  v4l2tv_record_free (rec);
+  v4l2tv_check_card_closed (CARD);
+  g_free (out);
+}
+
+GST_END_TEST;
+
 /* the card busy (another program streams from it): a clear error, and no
  * file named or left */
 GST_START_TEST (test_busy)
 {
   gchar *out = tmp_file ("busy.mkv");
+  GstTvHwVirtualCard *card;
   GstElement *other;
   V4l2TvRecord *rec;
   GError *err = NULL;
 
-  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   other = gst_parse_launch ("v4l2tvsrc device=" DEVICE " ! fakesink", NULL);
   fail_unless (other != NULL);
   fail_unless (gst_element_set_state (other, GST_STATE_PLAYING) !=
@@ -1102,10 +1143,43 @@ GST_START_TEST (test_busy)
   fail_unless (strstr (err->message, DEVICE) != NULL, "%s", err->message);
   fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 0);
   fail_if (g_file_test (out, G_FILE_TEST_EXISTS));
-  g_error_free (err);
+  g_clear_error (&err);
   v4l2tv_record_free (rec);
   gst_element_set_state (other, GST_STATE_NULL);
   gst_object_unref (other);
+
+  /* busy when streaming starts (REQBUFS, in the streaming thread, after
+   * the recording began): the summary names no file */
+  {
+    V4l2TvRecordOptions opts = { 0, };
+    gchar *text = NULL;
+    gsize len = 0;
+    FILE *mem = open_memstream (&text, &len);
+
+    gst_tv_hw_virtual_card_inject_fault (card,
+        GST_TV_HW_VIRTUAL_FAULT_REQBUFS, EBUSY);
+    opts.device = (gchar *) DEVICE;
+    opts.input = (gchar *) "S-Video";
+    opts.norm = (gchar *) "PAL";
+    opts.audio = (gchar *) "none";
+    opts.duration = GST_CLOCK_TIME_NONE;
+    opts.output = out;
+    opts.preset = (gchar *) test_preset ();
+    rec = v4l2tv_record_new (&opts, mem, &err);
+    fail_unless (rec != NULL);
+    fail_if (v4l2tv_record_run (rec, &err));
+    fclose (mem);
+    fail_unless (strstr (err->message, DEVICE) != NULL, "%s", err->message);
+    fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 0);
+    fail_if (g_file_test (out, G_FILE_TEST_EXISTS));
+    fail_unless (strstr (text, "busy.mkv") == NULL ||
+        strstr (text, "Recorded") == NULL ||
+        strstr (strstr (text, "Recorded"), "busy.mkv") == NULL,
+        "the summary names a file never written: %s", text);
+    g_error_free (err);
+    free (text);
+    v4l2tv_record_free (rec);
+  }
   v4l2tv_check_card_closed (CARD);
   g_free (out);
 }
@@ -1295,6 +1369,7 @@ record_suite (void)
   tcase_add_test (tc, test_wss_flap);
   tcase_add_test (tc, test_early_stop);
   tcase_add_test (tc, test_busy);
+  tcase_add_test (tc, test_abort);
   /* last: it takes encoders out of the registry */
   tcase_add_test (tc, test_missing_encoder);
   return s;

@@ -32,6 +32,19 @@
  * video file gets its numbered SCC file (FILE-2.scc, ...); a file that
  * received no caption (a 625-line tape, a card without VBI) is removed at
  * its end, so "no SCC file" means "no captions".
+ *
+ * Nothing is lost or destroyed: every file is created by this run with
+ * O_EXCL (the muxer writes through fdsink into that descriptor; an
+ * existing file is refused unless --overwrite), and only files this run
+ * created are ever removed (one that holds no frame). Every end goes
+ * through an EOS drain, so the frames in the queues and encoders reach
+ * the file and Matroska gets its duration and cues: a stop (EOS into the
+ * sources), --duration, a device error or unplug (EOS into the sources,
+ * waited for DRAIN_TIMEOUT_SECONDS), and a disk about to fill (free space
+ * checked each second). A stop before the first frame has nothing to
+ * finalise: no frame goes on and the file is removed. Otherwise the
+ * error names the file that is not finalised and why. The frames counted
+ * are those that reached the muxer.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"

@@ -201,9 +201,10 @@ main (int argc, char **argv)
         "The Matroska file to write (after a change of standard, "
           "FILE-2.mkv, ... follow)", "FILE.mkv"},
     {"overwrite", 0, 0, G_OPTION_ARG_NONE, &overwrite,
-          "Replace an existing output or captions file (and an earlier "
-          "recording's numbered files, as this one reaches them); without it "
-          "an existing file is never touched",
+          "Replace an existing output or captions file, capture log, "
+          "framemd5 or checksum file (and an earlier recording's numbered "
+          "files, as this one reaches them); without it an existing file is "
+          "never touched",
         NULL},
     {NULL}
   };

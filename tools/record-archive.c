@@ -84,6 +84,7 @@ struct _V4l2TvArchive
   gboolean md5_written;
   GString *report;              /* what it did, for @out */
   gboolean finished;
+  gboolean finalised;           /* the muxer finished the file */
 };
 
 /* whether "mkvpropedit is missing" was said (once per process) */
@@ -915,8 +916,13 @@ post_process (gpointer data)
   V4l2TvArchive *a = data;
   gboolean edited = FALSE, summed;
 
-  if (a->started)
+  if (a->started && a->finalised)
     edited = propedit (a);
+  else if (a->started)
+    g_string_append_printf (a->report, "warning: %s is not finalised: "
+        "mkvpropedit left it as it was written (no field order, no colour "
+        "elements of its standard, a rounded pixel aspect, and its capture "
+        "log is not attached: it is beside it)\n", a->file);
   summed = write_md5 (a);
   a->ok = summed && (edited || !a->started);
   g_string_append_printf (a->report, "%s: %s%s%s%s%s%s\n", a->file,
@@ -928,13 +934,14 @@ post_process (gpointer data)
 }
 
 void
-v4l2tv_archive_finish (V4l2TvArchive * a, const gchar * why)
+v4l2tv_archive_finish (V4l2TvArchive * a, const gchar * why, gboolean finalised)
 {
   gint saved = 0;
 
   if (a->finished)
     return;
   a->finished = TRUE;
+  a->finalised = finalised;
   g_mutex_lock (&a->lock);
   log_event (a, a->next, why);
   log_line (a, "");

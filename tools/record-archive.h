@@ -79,8 +79,11 @@ G_GNUC_PRINTF (2, 3);
 /* the file is finished and closed (its pipeline is down): the log and
  * the framemd5 file are completed and closed, @why says how it ended
  * ("stopped", "the standard changed: continues in FILE-2.mkv", ...), and
- * the post-processing of the file starts in a thread */
-     void v4l2tv_archive_finish (V4l2TvArchive * a, const gchar * why);
+ * the post-processing of the file starts in a thread: mkvpropedit only
+ * when @finalised (a file that is not, its muxer stopped by an error, is
+ * left as written), the checksum always */
+     void v4l2tv_archive_finish (V4l2TvArchive * a, const gchar * why,
+    gboolean finalised);
 
 /* the file holds no frame and was removed: so are its sidecars */
      void v4l2tv_archive_discard (V4l2TvArchive * a);

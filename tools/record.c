@@ -1774,12 +1774,13 @@ only_aspect_changed (GstCaps * a, GstCaps * b)
 }
 
 /* the segment's file is finished and closed: its capture log ends with
- * @why, its post-processing starts */
+ * @why, its post-processing starts (mkvpropedit only on a @finalised
+ * file: one that is not is left as written) */
 static void
-finish_archive (V4l2TvRecord * rec, const gchar * why)
+finish_archive (V4l2TvRecord * rec, const gchar * why, gboolean finalised)
 {
   if (rec->archive)
-    v4l2tv_archive_finish (rec->archive, why);
+    v4l2tv_archive_finish (rec->archive, why, finalised);
   rec->archive = NULL;
 }
 
@@ -1865,7 +1866,7 @@ next_segment (V4l2TvRecord * rec)
           "%s\n", what, now->str, desc->str, done, file);
       why = g_strdup_printf ("file split: %s (now %s%s); continues in %s",
           what, now->str, desc->str, file);
-      finish_archive (rec, why);
+      finish_archive (rec, why, TRUE);
     } else {
       fprintf (rec->out, "%s (now %s%s): %s held no frame and is removed, "
           "recording on in %s\n", what, now->str, desc->str, done, file);
@@ -2166,32 +2167,33 @@ v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
     rec->error = g_error_new (V4L2TV_RECORD_ERROR,
         V4L2TV_RECORD_ERROR_FAILED, "stopped before the first frame: "
         "nothing was recorded (no %s written)", rec->opts.output);
-  /* which file is finalised, and which is not and why */
-  if (rec->error && kept) {
-    g_autofree gchar *old = rec->error->message;
-
-    if (finalised)
-      rec->error->message = g_strdup_printf ("%s; %s is finalised with the "
-          "frames recorded", old, current_file (rec));
-    else
-      rec->error->message = g_strdup_printf ("%s; %s is NOT finalised (%s): "
-          "it may have no duration and no index", old, current_file (rec),
-          rec->not_final);
-  }
   {
     g_autofree gchar *why = NULL;
     guint i;
 
     if (kept && !finalised)
-      why = g_strdup_printf ("the file is NOT finalised (%s)%s%s",
-          rec->not_final, rec->error ? ": " : "",
-          rec->error ? rec->error->message : "");
+      why = g_strdup_printf ("the file is NOT finalised: %s", rec->not_final);
     else if (rec->error)
       why = g_strdup_printf ("the recording failed: %s", rec->error->message);
     else
       why = g_strdup ("the recording ended");
+    /* which file is finalised, and which is not and why */
+    if (rec->error && kept) {
+      g_autofree gchar *old = rec->error->message;
+
+      if (finalised)
+        rec->error->message = g_strdup_printf ("%s; %s is finalised with "
+            "the frames recorded", old, current_file (rec));
+      else if (g_str_equal (old, rec->not_final))
+        rec->error->message = g_strdup_printf ("%s; %s is NOT finalised: it "
+            "may have no duration and no index", old, current_file (rec));
+      else
+        rec->error->message = g_strdup_printf ("%s; %s is NOT finalised "
+            "(%s): it may have no duration and no index", old,
+            current_file (rec), rec->not_final);
+    }
     if (kept)
-      finish_archive (rec, why);
+      finish_archive (rec, why, finalised);
     for (i = 0; i < rec->archives->len; i++)
       v4l2tv_archive_wait (g_ptr_array_index (rec->archives, i));
   }

@@ -18,6 +18,7 @@
 import os
 import pty
 import re
+import resource
 import select
 import signal
 import struct
@@ -324,15 +325,16 @@ def test_terminal_ctrl_c(tmp):
 
 
 def test_early_stop(tmp):
-    """SIGINT as soon as the recording starts: a valid file holding what
-    the summary says, or none and a failure status"""
-    for i in range(3):
+    """SIGINT, SIGTERM or SIGHUP as soon as the recording starts: a valid
+    file holding what the summary says, or none (nor its sidecars) and a
+    failure status"""
+    for i, sig in enumerate((signal.SIGINT, signal.SIGTERM, signal.SIGHUP)):
         out = os.path.join(tmp, 'early%d.mkv' % i)
         p = start(['--device', 'virtual:5', '--input', 'S-Video', '--norm',
                    'PAL', '--audio', 'test', '-o', out])
         first = p.stdout.readline()
         check(first.startswith('recording '), 'started (%s)' % first)
-        p.send_signal(signal.SIGINT)
+        p.send_signal(sig)
         so, se = p.communicate(timeout=120)
         so = first + so
         check('misordering' not in se, 'no sticky event misordering (%s)' %
@@ -344,6 +346,8 @@ def test_early_stop(tmp):
         else:
             check(p.returncode == 1 and 'nothing was recorded' in se,
                   'no file: exit status 1, said (%d %s)' % (p.returncode, se))
+            check(not any(os.path.exists(sidecar(out, ext))
+                          for ext in SIDECARS), 'no sidecars either')
             check('Recorded nothing' in so and
                   out not in so[so.find('Recorded'):],
                   'the summary names no file (%s)' % so)
@@ -443,6 +447,72 @@ def test_captions_sidecar(tmp):
           'is said (%s)' % se)
 
 
+def test_sidecars(tmp):
+    """the archive's sidecars: an existing one refused, untouched, unless
+    --overwrite; a sidecar that is the output or the captions refused"""
+    old = 'an earlier capture log\n'
+    out = os.path.join(tmp, 'tape.mkv')
+    log = os.path.join(tmp, 'tape.log')
+    with open(log, 'w') as f:
+        f.write(old)
+    base = ['--device', 'virtual:5', '--input', 'S-Video', '--norm', 'PAL',
+            '--audio', 'test', '--duration', '1']
+    rc, so, se = run(base + ['-o', out])
+    check(rc == 2 and "the capture log '%s' exists already" % log in se and
+          '--overwrite' in se, 'an existing capture log is refused (%s)' % se)
+    check(open(log).read() == old, 'the capture log is untouched')
+    check(not os.path.exists(out), 'no output after a refused sidecar')
+    rc, so, se = run(base + ['--overwrite', '-o', out])
+    check(rc == 0, '--overwrite records (%s)' % se)
+    check(open(log).read() != old, '--overwrite replaces the capture log')
+    check_finished_file(out, so, '--overwrite with a sidecar')
+    # an earlier run's numbered sidecar
+    new = os.path.join(tmp, 'new.mkv')
+    with open(os.path.join(tmp, 'new-2.md5'), 'w') as f:
+        f.write(old)
+    rc, so, se = run(base + ['-o', new])
+    check(rc == 2 and 'new-2.md5' in se, 'an earlier numbered sidecar is '
+          'refused (%s)' % se)
+    # the output would be its own log; the captions the output's log
+    rc, so, se = run(base + ['-o', os.path.join(tmp, 'self.log')])
+    check(rc == 2 and 'its own capture log' in se,
+          '-o x.log refused (%s)' % se)
+    check(not os.path.exists(os.path.join(tmp, 'self.log')), 'no file')
+    rc, so, se = run(base + ['-c', './cc.log', '-o', 'cc.mkv'], cwd=tmp)
+    check(rc == 2 and 'is the capture log of' in se,
+          '-c cc.log -o cc.mkv refused (%s)' % se)
+    check(not os.path.exists(os.path.join(tmp, 'cc.log')), 'no file')
+
+
+def limit_file_size():
+    """(in the child) files of at most 3 MB: a write beyond fails with
+    EFBIG, as on a full disk, the signal it raises ignored"""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (3000000, 3000000))
+
+
+def test_write_fails(tmp):
+    """writing the file fails mid-recording (EFBIG, as a full disk's
+    ENOSPC): the error names the file, the system's reason and that it is
+    not finalised; the file is kept, left as written"""
+    out = os.path.join(tmp, 'big.mkv')
+    p = subprocess.run([RECORD, '--device', 'virtual:5', '--input',
+                        'S-Video', '--norm', 'PAL', '--audio', 'test', '-o',
+                        out], env=env(), timeout=120, capture_output=True,
+                       text=True, preexec_fn=limit_file_size)
+    check(p.returncode == 1, 'exit status 1 (%d %s)' % (p.returncode,
+                                                         p.stderr))
+    check("writing '%s' failed" % out in p.stderr and
+          'File too large' in p.stderr, 'the file and the reason are said '
+          '(%s)' % p.stderr)
+    check('%s is NOT finalised' % out in p.stderr,
+          'it says the file is not finalised (%s)' % p.stderr)
+    check('mkvpropedit left it as it was written' in p.stderr,
+          'an unfinalised file is not edited (%s)' % p.stderr)
+    check(os.path.exists(out) and os.path.getsize(out) > 0,
+          'the file is kept')
+
+
 def test_free_space(tmp):
     """too little room for a minute of the worst case: refused"""
     out = os.path.join(tmp, 'full.mkv')
@@ -454,9 +524,21 @@ def test_free_space(tmp):
     check(not os.path.exists(out), 'no file when refused')
 
 
+def test_fifo_captions(tmp):
+    """a pipe as --captions (even with --overwrite): refused, left"""
+    fifo = os.path.join(tmp, 'cc.scc')
+    os.mkfifo(fifo)
+    rc, so, se = run(['--device', 'virtual:5', '--audio', 'none',
+                      '--duration', '1', '--overwrite', '-c', fifo, '-o',
+                      os.path.join(tmp, 'f.mkv')])
+    check(rc == 2 and 'is a pipe' in se, 'a pipe as captions refused (%s)' %
+          se)
+    check(os.path.exists(fifo), 'the pipe is still there')
+
+
 TESTS = [test_sigint, test_errors, test_no_overwrite, test_captions_sidecar,
-         test_free_space, test_signals_twice, test_terminal_ctrl_c,
-         test_early_stop]
+         test_sidecars, test_fifo_captions, test_free_space, test_write_fails,
+         test_signals_twice, test_terminal_ctrl_c, test_early_stop]
 # record-cli.py [TEST ...]: those tests only
 chosen = [t for t in TESTS if not sys.argv[1:] or t.__name__ in sys.argv[1:]]
 for test in chosen:

@@ -10,8 +10,9 @@
  * the frames by the test (one per video file after a change of standard),
  * and none when no caption came; the errors (device, input,
  * norm, captions file, arguments) and a missing encoder named with its
- * Debian package. Never losing data: the card unplugged mid-recording
- * and a disk about to fill end the run with the file finalised (every
+ * Debian package. Never losing data: the card unplugged mid-recording,
+ * a device error (DQBUF failing until the source gives up) and a disk
+ * about to fill end the run with the file finalised (every
  * frame counted is in it, and it has its duration); a stop in the first
  * moments leaves a valid file or none (no "Sticky event misordering": a
  * warning fails the test); a flapping WSS flag splits nothing; a busy
@@ -924,6 +925,51 @@ GST_START_TEST (test_unplug)
 
 GST_END_TEST;
 
+/* the card fails mid-recording (DQBUF fails with EIO, again and again,
+ * until the source gives up): as for an unplug, the frames captured are
+ * drained into the file, which is finalised; the error names the device */
+static void
+fault_tick (V4l2TvRecord * rec, gpointer user_data)
+{
+  Unplug *u = user_data;
+
+  if (!u->unplugged && v4l2tv_record_get_frames (rec) >= 25) {
+    gst_tv_hw_virtual_card_inject_faults (u->card,
+        GST_TV_HW_VIRTUAL_FAULT_DQBUF, EIO, 1000000);
+    u->unplugged = TRUE;
+  }
+  fail_unless (++u->ticks < 600, "the device error did not end the "
+      "recording");
+}
+
+GST_START_TEST (test_device_error)
+{
+  gchar *out = tmp_file ("fault.mkv");
+  Unplug u = { 0, };
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+  FileInfo fi;
+
+  u.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  rec = new_recorder ("S-Video", "PAL", "test", GST_CLOCK_TIME_NONE, out);
+  v4l2tv_record_set_tick (rec, fault_tick, &u);
+  fail_if (v4l2tv_record_run (rec, &err));
+  fail_unless (u.unplugged);
+  fail_unless (strstr (err->message, DEVICE) != NULL, "%s", err->message);
+  fail_unless (strstr (err->message, "fault.mkv is finalised") != NULL, "%s",
+      err->message);
+  g_error_free (err);
+  fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 1);
+  read_file (out, &fi);
+  fail_unless (fi.frames >= 25);
+  fail_unless_equals_uint64 (fi.frames, v4l2tv_record_get_frames (rec));
+  fail_unless (fi.audio_buffers > 0);
+  fail_unless (mkv_duration (out) > 0, "%s is not finalised", out);
+  end_recording_test (rec, out, &fi, NULL);
+}
+
+GST_END_TEST;
+
 static void
 disk_tick (V4l2TvRecord * rec, gpointer user_data)
 {
@@ -1367,6 +1413,7 @@ record_suite (void)
   tcase_add_test (tc, test_wss_change);
   tcase_add_test (tc, test_errors);
   tcase_add_test (tc, test_unplug);
+  tcase_add_test (tc, test_device_error);
   tcase_add_test (tc, test_disk_space);
   tcase_add_test (tc, test_wss_flap);
   tcase_add_test (tc, test_early_stop);

@@ -1198,7 +1198,9 @@ describe_error (V4l2TvRecord * rec, GstMessage * msg)
     return g_strdup_printf ("writing '%s' failed: %s", current_file (rec),
         detail ? detail : err->message);
   if (rec->src && from == GST_OBJECT_CAST (rec->src))
-    return g_strdup (err->message);
+    return g_strdup_printf ("%s%s%s%s", err->message,
+        detail && *detail ? " (" : "", detail && *detail ? detail : "",
+        detail && *detail ? ")" : "");
   return g_strdup_printf ("%s (%s)", err->message, GST_OBJECT_NAME (from));
 }
 

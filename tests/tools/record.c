@@ -958,6 +958,9 @@ GST_START_TEST (test_device_error)
   fail_unless (strstr (err->message, DEVICE) != NULL, "%s", err->message);
   fail_unless (strstr (err->message, "fault.mkv is finalised") != NULL, "%s",
       err->message);
+  /* the system's reason */
+  fail_unless (strstr (err->message, g_strerror (EIO)) != NULL, "%s",
+      err->message);
   g_error_free (err);
   fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 1);
   read_file (out, &fi);

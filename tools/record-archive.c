@@ -40,6 +40,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
@@ -824,6 +825,20 @@ propedit_args (V4l2TvArchive * a, const gchar * program)
   return args;
 }
 
+/* in the child, before mkvpropedit runs: it edits the file in place, and
+ * a stop request must not kill it half way (a Ctrl-C at the terminal goes
+ * to the whole process group, a service manager's SIGTERM to every
+ * process of the service): its own process group, the stop signals
+ * ignored (async-signal-safe calls only) */
+static void
+propedit_child_setup (gpointer user_data)
+{
+  setpgid (0, 0);
+  signal (SIGINT, SIG_IGN);
+  signal (SIGTERM, SIG_IGN);
+  signal (SIGHUP, SIG_IGN);
+}
+
 static gboolean
 propedit (V4l2TvArchive * a)
 {
@@ -845,7 +860,7 @@ propedit (V4l2TvArchive * a)
   }
   args = propedit_args (a, program);
   ok = g_spawn_sync (NULL, (gchar **) args->pdata, NULL,
-      G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
+      G_SPAWN_DEFAULT, propedit_child_setup, NULL, &out, &err, &status, &error);
   /* status 1: warnings only */
   if (ok && !g_spawn_check_wait_status (status, NULL) &&
       !(WIFEXITED (status) && WEXITSTATUS (status) == 1))

@@ -513,6 +513,39 @@ def test_write_fails(tmp):
           'the file is kept')
 
 
+def test_stop_while_finishing(tmp):
+    """Ctrl-C at the terminal (SIGINT to the whole process group) while
+    mkvpropedit edits the file: mkvpropedit is not killed half way (a
+    stand-in on PATH that says when it starts and ends)"""
+    bindir = os.path.join(tmp, 'bin')
+    os.mkdir(bindir)
+    mark = os.path.join(tmp, 'propedit')
+    fake = os.path.join(bindir, 'mkvpropedit')
+    with open(fake, 'w') as f:
+        f.write('#!/bin/sh\ntouch "%s.started"\nsleep 2\ntouch "%s.done"\n'
+                % (mark, mark))
+    os.chmod(fake, 0o755)
+    e = env()
+    e['PATH'] = bindir + ':' + e.get('PATH', '/usr/bin:/bin')
+    out = os.path.join(tmp, 'edit.mkv')
+    p = subprocess.Popen([RECORD, '--device', 'virtual:5', '--input',
+                          'S-Video', '--norm', 'PAL', '--audio', 'test',
+                          '--duration', '1', '-o', out], env=e,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, start_new_session=True)
+    deadline = time.monotonic() + 120     # a bound, not an assertion
+    while (not os.path.exists(mark + '.started') and p.poll() is None and
+           time.monotonic() < deadline):
+        time.sleep(0.05)
+    check(os.path.exists(mark + '.started'), 'mkvpropedit was run')
+    if p.poll() is None:
+        os.killpg(p.pid, signal.SIGINT)
+    so, se = p.communicate(timeout=120)
+    check(p.returncode == 0, 'exit status 0 (%d %s)' % (p.returncode, se))
+    check(os.path.exists(mark + '.done'),
+          'mkvpropedit was not interrupted (%s)' % se)
+
+
 def test_free_space(tmp):
     """too little room for a minute of the worst case: refused"""
     out = os.path.join(tmp, 'full.mkv')
@@ -538,6 +571,7 @@ def test_fifo_captions(tmp):
 
 TESTS = [test_sigint, test_errors, test_no_overwrite, test_captions_sidecar,
          test_sidecars, test_fifo_captions, test_free_space, test_write_fails,
+         test_stop_while_finishing,
          test_signals_twice, test_terminal_ctrl_c, test_early_stop]
 # record-cli.py [TEST ...]: those tests only
 chosen = [t for t in TESTS if not sys.argv[1:] or t.__name__ in sys.argv[1:]]

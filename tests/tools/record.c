@@ -1033,24 +1033,45 @@ GST_START_TEST (test_disk_space)
 GST_END_TEST;
 
 /* the WSS flag flaps (a worn tape): 4:3 and 16:9 in turn, each for less
- * than the hold time; the recording stays in one file */
+ * than the hold time; the recording stays in one file. MANUAL pacing, the
+ * frames emitted here one at a time: the flag's changes are counted in
+ * frames (stream time), whatever the machine's load or valgrind */
 typedef struct
 {
   GstTvHwVirtualCard *card;
+  V4l2TvRecord *rec;
   gboolean wide;
+  guint emitted;
+  guint changes;
   guint ticks;
-  guint flapper;
 } Flap;
 
+#define FLAP_FIRST 25           /* frames before the first change */
+#define FLAP_EVERY 10           /* 0.4 s of PAL, less than the hold time */
+#define FLAP_FRAMES 175
+
+/* the next frame once the source took the last; the flag changes before
+ * every FLAP_EVERY-th frame; the recording stops after FLAP_FRAMES */
 static gboolean
-flap_cb (gpointer user_data)
+flap_emit_cb (gpointer user_data)
 {
   Flap *f = user_data;
 
-  f->wide = !f->wide;
-  fail_unless (gst_tv_hw_virtual_card_set_wss (f->card,
-          gst_tv_vbi_wss_word (f->wide ? GST_TV_VBI_WSS_16_9_ANAMORPHIC :
-              GST_TV_VBI_WSS_4_3_FULL), NULL));
+  if (!gst_tv_hw_virtual_card_frames_taken (f->card))
+    return G_SOURCE_CONTINUE;
+  if (f->emitted == FLAP_FRAMES)
+    v4l2tv_record_stop (f->rec);
+  if (f->emitted >= FLAP_FIRST && f->emitted < FLAP_FRAMES &&
+      (f->emitted - FLAP_FIRST) % FLAP_EVERY == 0) {
+    f->wide = !f->wide;
+    f->changes++;
+    fail_unless (gst_tv_hw_virtual_card_set_wss (f->card,
+            gst_tv_vbi_wss_word (f->wide ? GST_TV_VBI_WSS_16_9_ANAMORPHIC :
+                GST_TV_VBI_WSS_4_3_FULL), NULL));
+  }
+  /* (after the stop too: the source may be waiting for one) */
+  gst_tv_hw_virtual_card_emit_frames (f->card, 1);
+  f->emitted++;
   return G_SOURCE_CONTINUE;
 }
 
@@ -1059,12 +1080,7 @@ flap_tick (V4l2TvRecord * rec, gpointer user_data)
 {
   Flap *f = user_data;
 
-  /* after the first frames, six seconds of flapping, then stop */
-  if (f->flapper == 0 && v4l2tv_record_get_frames (rec) >= 25)
-    f->flapper = g_timeout_add (400, flap_cb, f);
-  if (v4l2tv_record_get_frames (rec) >= 175)
-    v4l2tv_record_stop (rec);
-  fail_unless (++f->ticks < 600, "no 150 frames");
+  fail_unless (++f->ticks < 600, "no %u frames", FLAP_FRAMES);
 }
 
 GST_START_TEST (test_wss_flap)
@@ -1074,16 +1090,20 @@ GST_START_TEST (test_wss_flap)
   V4l2TvRecord *rec;
   GError *err = NULL;
   FileInfo fi;
+  guint id;
 
-  f.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  f.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
   rec = new_recorder ("S-Video", "PAL", "none", GST_CLOCK_TIME_NONE, out);
+  f.rec = rec;
   v4l2tv_record_set_tick (rec, flap_tick, &f);
+  id = g_timeout_add (1, flap_emit_cb, &f);
   fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
-  fail_unless (f.flapper != 0);
-  g_source_remove (f.flapper);
+  g_source_remove (id);
+  fail_unless_equals_int (f.changes, (FLAP_FRAMES - FLAP_FIRST) / FLAP_EVERY);
   fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 1);
   read_file (out, &fi);
   fail_unless (fabs ((gdouble) fi.par_n / fi.par_d - 59.0 / 54) < 0.005);
+  fail_unless (fi.frames >= FLAP_FRAMES);
   fail_unless_equals_uint64 (fi.frames, v4l2tv_record_get_frames (rec));
   end_recording_test (rec, out, &fi, NULL);
 }

@@ -1029,6 +1029,15 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
           post_switch = rec->video_eos = TRUE;
       }
     }
+    /* --duration: the file holds the frames that start before it, by
+     * their timestamps alone (a buffer's duration may be unset) */
+    if (!rec->done && GST_CLOCK_TIME_IS_VALID (rec->opts.duration) &&
+        GST_BUFFER_PTS_IS_VALID (buf) &&
+        GST_CLOCK_TIME_IS_VALID (rec->first_pts) &&
+        GST_BUFFER_PTS (buf) >= rec->first_pts &&
+        rec->prev_time + GST_BUFFER_PTS (buf) - rec->first_pts >=
+        rec->opts.duration)
+      rec->done = TRUE;
     if (rec->new_caps || rec->done || rec->stopped_early) {
       ret = GST_PAD_PROBE_DROP;
       /* the frame after the last one: the video ends here */
@@ -1050,9 +1059,6 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
         rec->end = GST_BUFFER_PTS (buf) +
             (GST_BUFFER_DURATION_IS_VALID (buf) ? GST_BUFFER_DURATION (buf) :
             0);
-        if (GST_CLOCK_TIME_IS_VALID (rec->opts.duration) &&
-            rec->prev_time + rec->end - rec->first_pts >= rec->opts.duration)
-          rec->done = TRUE;
       }
     }
   } else {

@@ -20,7 +20,7 @@ packages="build-essential meson ninja-build pkg-config gettext indent
   gstreamer1.0-plugins-base-apps gstreamer1.0-plugins-bad
   gstreamer1.0-libav gstreamer1.0-plugins-ugly gstreamer1.0-alsa
   liborc-0.4-dev liborc-0.4-dev-bin valgrind v4l-utils
-  libgudev-1.0-dev umockdev libumockdev-dev
+  libgudev-1.0-dev umockdev libumockdev-dev libasound2-dev
   gobject-introspection libgirepository1.0-dev gir1.2-gstreamer-1.0
   python3-gi python3-gst-1.0 gi-docgen ffmpeg mkvtoolnix"
 # plugins-bad: the closed-caption elements the caption tests check our
@@ -28,6 +28,8 @@ packages="build-essential meson ninja-build pkg-config gettext indent
 # finds each card's sound device and watches cards come and go (meson
 # option gudev); umockdev: the tests of that against a mocked sysfs.
 # gi-docgen: the GstTvTuner API reference (meson option api-doc).
+# libasound2-dev: v4l2tvaudiosrc captures a real card's sound through
+# ALSA (meson option alsa; without it only the virtual card's sound).
 # ffmpeg: the recorder's caption test reads its SCC files back with
 # another SCC reader (Debian 12 packages no sccparse or sccenc); its
 # archive tests check its files with ffprobe and ffmpeg's framemd5.

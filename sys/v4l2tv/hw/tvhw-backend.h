@@ -13,6 +13,7 @@
 #define __GST_TV_HW_BACKEND_H__
 
 #include "hw/tvhw.h"
+#include "hw/tvhw-sound.h"
 
 G_BEGIN_DECLS
 
@@ -155,6 +156,33 @@ extern const GstTvHwOps gst_tv_hw_virtual_ops;
  * operation ("VIDIOC_S_STD"), the location is added */
 void gst_tv_hw_set_error_from_errno (GstTvHwDevice * dev, GError ** error,
     gint err, const gchar * what);
+/* the same for a device that is not a GstTvHwDevice (a sound device):
+ * @opened says whether ENODEV means unplugged (TRUE) or not found */
+void gst_tv_hw_set_error_from_errno_at (const gchar * location,
+    gboolean opened, GError ** error, gint err, const gchar * what);
+
+/* a card's sound capture (tvhw-sound.h): one table per backend; each
+ * operation returns 0 or -errno */
+typedef struct
+{
+  const gchar *name;            /* "virtual", "alsa" */
+  gint (*open) (GstTvHwSound * sound, const gchar * location);
+  void (*close) (GstTvHwSound * sound);
+  /* exactly @frames frames, waiting for them; -ECANCELED when flushing */
+  gint (*read) (GstTvHwSound * sound, gint16 * data, guint frames,
+      gint64 * stamp_ns);
+  void (*interrupt) (GstTvHwSound * sound, gboolean flushing);
+} GstTvHwSoundOps;
+
+struct _GstTvHwSound
+{
+  const GstTvHwSoundOps *ops;
+  gpointer priv;                /* backend state */
+  gchar *location;
+};
+
+extern const GstTvHwSoundOps gst_tv_hw_virtual_sound_ops;
+extern const GstTvHwSoundOps gst_tv_hw_alsa_sound_ops;
 
 G_END_DECLS
 

@@ -296,6 +296,12 @@ fill_whole (GstTvHwVirtualCard * card, GstTvHwVirtualBuffer * buf)
     gst_tv_hw_virtual_gen_fill (card->gen, buf->mem, card->cap.pixelformat,
         GST_TV_HW_VIRTUAL_WIDTH, height, stride, card->input, rx.pattern,
         rx.station, rx.quality, buf->sequence);
+    /* the sync marker: a white frame once a second, with the sound's
+     * beep (tvhw-virtual-sound.c) */
+    if (rx.quality != GST_TV_HW_VIRTUAL_QUALITY_SNOW &&
+        gst_tv_hw_virtual_sound_flash_period (card, card->cap.next_seq))
+      gst_tv_hw_virtual_gen_flash (buf->mem, card->cap.pixelformat,
+          GST_TV_HW_VIRTUAL_WIDTH, height, stride);
   }
   /* the decoder's picture controls and flips */
   gst_tv_hw_virtual_ctrls_apply (card, buf->mem, card->cap.pixelformat,

@@ -341,6 +341,21 @@ gst_tv_hw_virtual_gen_kill_colour (guint8 * data, guint32 pixelformat,
 }
 
 void
+gst_tv_hw_virtual_gen_flash (guint8 * data, guint32 pixelformat,
+    guint width, guint height, guint stride)
+{
+  guint luma = pixelformat == V4L2_PIX_FMT_UYVY ? 1 : 0;
+  guint x, y;
+
+  for (y = 0; y < height; y++) {
+    guint8 *line = data + (gsize) y * stride;
+
+    for (x = MARK_WIDTH * 2; x < width * 2; x++)
+      line[x] = (x & 1) == luma ? 235 : 128;
+  }
+}
+
+void
 gst_tv_hw_virtual_gen_fill (GstTvHwVirtualGen * gen, guint8 * data,
     guint32 pixelformat, guint width, guint height, guint stride,
     guint input, guint pattern, guint station,

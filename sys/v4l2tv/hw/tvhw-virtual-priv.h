@@ -272,6 +272,13 @@ struct _GstTvHwVirtualCard
   guint32 screen_seq;
   guint32 out_displayed, out_repeated;  /* since the output's STREAMON */
 
+  /* the card's sound (tvhw-virtual-sound.c): its crystal's error against
+   * the picture's clock, in parts per million, the sync marker, and
+   * whether a handle captures it (one at a time, as an ALSA hw device) */
+  gdouble sound_ppm;
+  gboolean sync_marker;
+  gboolean sound_busy;
+
   GstTvHwVirtualGen *gen;
   /* the VBI lines' captions and WSS (tvhw-virtual-vbi.c) */
   GstTvHwVirtualVbi *vbi;
@@ -346,6 +353,10 @@ void gst_tv_hw_virtual_faults_reset (GstTvHwVirtualCard * card);
 
 /* tvhw-virtual-queue.c: the vb2-like queue of either node and its pacing
  * (card->lock held where a card is passed) */
+/* the time (CLOCK_MONOTONIC, us) of frame period @seq of a streaming
+ * node: start + seq x frame period */
+gint64 gst_tv_hw_virtual_node_frame_time (GstTvHwVirtualNode * node,
+    guint32 seq);
 /* brings @node's queue up to the present (REALTIME, FREERUN); the
  * capture node after the output node, whose picture it may loop */
 void gst_tv_hw_virtual_node_update (GstTvHwVirtualCard * card,
@@ -566,6 +577,20 @@ gint gst_tv_hw_virtual_vbi_s_fmt (GstTvHwDevice * dev,
     struct v4l2_format *fmt);
 gint gst_tv_hw_virtual_vbi_g_sliced_vbi_cap (GstTvHwDevice * dev,
     struct v4l2_sliced_vbi_cap *cap);
+
+/* tvhw-virtual.c: the card that answers at @location now, or NULL (no
+ * lock held) */
+GstTvHwVirtualCard *gst_tv_hw_virtual_card_lookup (const gchar * location);
+
+/* tvhw-virtual-sound.c: the card's sound (card->lock held) */
+void gst_tv_hw_virtual_sound_set_defaults (GstTvHwVirtualCard * card);
+/* whether capture frame period @period is a sync marker's flash (when
+ * the input has its own picture) */
+gboolean gst_tv_hw_virtual_sound_flash_period (GstTvHwVirtualCard * card,
+    guint32 period);
+/* paints a frame white (Y' 235, neutral chroma) but for its marks band */
+void gst_tv_hw_virtual_gen_flash (guint8 * data, guint32 pixelformat,
+    guint width, guint height, guint stride);
 
 G_END_DECLS
 

@@ -22,8 +22,9 @@
 
 #define VIRTUAL_PAGE_SIZE 4096
 
-static gint64
-frame_time (GstTvHwVirtualNode * node, guint32 seq)
+/* the time of frame period @seq of a streaming node */
+gint64
+gst_tv_hw_virtual_node_frame_time (GstTvHwVirtualNode * node, guint32 seq)
 {
   return node->start_us + (gint64) gst_util_uint64_scale (seq,
       (guint64) node->period_num * G_USEC_PER_SEC, node->period_den);
@@ -39,9 +40,9 @@ first_frame_from (GstTvHwVirtualNode * node, gint64 t)
     return 0;
   n = gst_util_uint64_scale (t - node->start_us, node->period_den,
       (guint64) node->period_num * G_USEC_PER_SEC);
-  while (frame_time (node, n) < t)
+  while (gst_tv_hw_virtual_node_frame_time (node, n) < t)
     n++;
-  while (n > 0 && frame_time (node, n - 1) >= t)
+  while (n > 0 && gst_tv_hw_virtual_node_frame_time (node, n - 1) >= t)
     n--;
   return (guint32) n;
 }
@@ -160,7 +161,7 @@ node_frame (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
     return TRUE;
   }
   buf->sequence = node->next_seq;
-  buf->timestamp_us = frame_time (node, node->next_seq);
+  buf->timestamp_us = gst_tv_hw_virtual_node_frame_time (node, node->next_seq);
   if (node == &card->out) {
     gst_tv_hw_virtual_out_display (card, buf);
   } else if (node == &card->vbi_out) {
@@ -251,7 +252,7 @@ next_frame_time (GstTvHwVirtualNode * node)
   if (buf == NULL)
     return -1;
   n = MAX (node->next_seq, first_frame_from (node, buf->queued_us));
-  return frame_time (node, n);
+  return gst_tv_hw_virtual_node_frame_time (node, n);
 }
 
 /* whether @node is a VBI node whose frames its video node paces now: it
@@ -277,8 +278,15 @@ update_one (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
   if (card->pacing == GST_TV_HW_VIRTUAL_PACING_REALTIME)
     advance_realtime (card, node, g_get_monotonic_time ());
   else if (card->pacing == GST_TV_HW_VIRTUAL_PACING_FREERUN &&
-      !paced_by_video (card, node))
+      !paced_by_video (card, node)) {
+    guint32 before = node->next_seq;
+
     fill_all_queued (card, node);
+    /* the card's time went on: a sound capture waiting for it reads on
+     * (tvhw-virtual-sound.c) */
+    if (node == &card->cap && node->next_seq != before)
+      g_cond_broadcast (&card->cond);
+  }
 }
 
 /* card->lock held: the output side first (the capture side may loop it),

@@ -580,6 +580,7 @@ power_on (GstTvHwVirtualCard * card)
   gst_tv_hw_virtual_tuner_set_defaults (card);
   gst_tv_hw_virtual_vbi_set_defaults (card);
   gst_tv_hw_virtual_vbi_nodes_set_defaults (card);
+  gst_tv_hw_virtual_sound_set_defaults (card);
   card->fault_nodes = GST_TV_HW_VIRTUAL_FAULTS_ALL_NODES;
   set_inputs_locked (card, default_inputs, G_N_ELEMENTS (default_inputs));
 }
@@ -1428,6 +1429,19 @@ card_at (guint n)
   if (found == NULL && !home_moved)
     found = gst_tv_hw_virtual_card_get (n);
   return found;
+}
+
+/* the card that answers at @location now, NULL when none does (the
+ * sound capture's open, tvhw-virtual-sound.c) */
+GstTvHwVirtualCard *
+gst_tv_hw_virtual_card_lookup (const gchar * location)
+{
+  guint n;
+
+  debug_init ();
+  if (!parse_location (location, &n))
+    return NULL;
+  return card_at (n);
 }
 
 /**

@@ -503,7 +503,8 @@ void gst_tv_hw_virtual_card_inject_fault (GstTvHwVirtualCard * card,
     GstTvHwVirtualFault fault, gint err);
 void gst_tv_hw_virtual_card_inject_faults (GstTvHwVirtualCard * card,
     GstTvHwVirtualFault fault, gint err, guint count);
-/* the number of handles open on the card now, on both nodes */
+/* the number of handles open on the card now, on every node and its
+ * sound capture */
 guint gst_tv_hw_virtual_card_get_open_count (GstTvHwVirtualCard * card);
 
 /* when operation @trigger is next called (on either node), @fault is
@@ -888,6 +889,63 @@ typedef enum
 
 void gst_tv_hw_virtual_card_set_fault_nodes (GstTvHwVirtualCard * card,
     GstTvHwVirtualFaultNodes nodes);
+
+/*
+ * Sound (tvhw-virtual-sound.c; opened with gst_tv_hw_sound_open() at the
+ * card's location, tvhw-sound.h): the card's audio decoder, on its own
+ * sample clock.
+ * - 16-bit stereo (both channels alike) at a nominal 48 kHz; one capture
+ *   at a time (a second open is EBUSY, as on an ALSA hw device); the
+ *   handle counts in gst_tv_hw_virtual_card_get_open_count(). Unplugged:
+ *   open ENOENT, reads ENODEV.
+ * - The crystal: sample k of a capture is taken at start + k / (48000 x
+ *   (1 + ppm / 10^6)) on the card's timeline, the clock the picture is
+ *   stamped with (frame n of a capture stream at its start + n x frame
+ *   period), where ppm is gst_tv_hw_virtual_card_set_sound_error() (0 at
+ *   power-on, or V4L2TV_VIRTUAL_SOUND_PPM), read when a capture starts
+ *   (its open). Each block read is stamped with the time of its first
+ *   sample.
+ * - When samples come: REALTIME (and any pacing while the video capture
+ *   node is not streaming), when their time has come on CLOCK_MONOTONIC;
+ *   FREERUN and MANUAL while the video capture node streams, when the
+ *   picture has got there: a block is ready once the video node's
+ *   delivered frame periods cover it (start + next_seq x period), so the
+ *   sound runs exactly as fast as the picture. The capture starts at the
+ *   card's time of its open (the video node's time while it streams).
+ * - The programme (what the current input receives at the time of the
+ *   read): a sine tone of gst_tv_hw_virtual_sound_frequency() at
+ *   GST_TV_HW_VIRTUAL_TONE_LEVEL of full scale on an input with its own
+ *   picture (each tuner station and each other input its own pitch);
+ *   silence on an input without a picture (snow) or looped from the
+ *   output.
+ * - The sync marker (gst_tv_hw_virtual_card_set_sync_marker(), off at
+ *   power-on, or V4L2TV_VIRTUAL_SYNC_MARKER=1): while the video capture
+ *   node streams, every frame period n x N (N = 25 at 625 lines, 30 at
+ *   525: about once a second) of an input with its own picture is a white
+ *   frame (Y' 235, neutral chroma, but for the marks band; the controls
+ *   apply after), and the sound of such an input carries a beep of
+ *   GST_TV_HW_VIRTUAL_BEEP_HZ at GST_TV_HW_VIRTUAL_BEEP_LEVEL in place of
+ *   its tone for GST_TV_HW_VIRTUAL_BEEP_US, starting at sine phase 0 with
+ *   the first sample taken at or after that frame's timestamp.
+ */
+#define GST_TV_HW_VIRTUAL_TONE_LEVEL 0.1
+#define GST_TV_HW_VIRTUAL_BEEP_LEVEL 0.5
+#define GST_TV_HW_VIRTUAL_BEEP_HZ 3000
+#define GST_TV_HW_VIRTUAL_BEEP_US 50000
+
+/* the sound crystal's error against the picture's clock, parts per
+ * million (both signs; FALSE outside +-100000); a capture started
+ * before keeps its own */
+gboolean gst_tv_hw_virtual_card_set_sound_error (GstTvHwVirtualCard * card,
+    gdouble ppm);
+void gst_tv_hw_virtual_card_set_sync_marker (GstTvHwVirtualCard * card,
+    gboolean enabled);
+/* the frame periods between two markers at standard @std (25 or 30) */
+guint gst_tv_hw_virtual_sync_marker_frames (v4l2_std_id std);
+/* the pitch of the programme on @input, a tuner input receiving station
+ * @station (@tuner TRUE) or another input, in Hz */
+gdouble gst_tv_hw_virtual_sound_frequency (guint input, gboolean tuner,
+    guint station);
 
 G_END_DECLS
 

@@ -46,6 +46,25 @@ void
 gst_tv_hw_set_error_from_errno (GstTvHwDevice * dev, GError ** error,
     gint err, const gchar * what)
 {
+  gst_tv_hw_set_error_from_errno_at (dev ? dev->location : NULL,
+      dev && dev->priv, error, err, what);
+}
+
+/**
+ * gst_tv_hw_set_error_from_errno_at:
+ * @location: (nullable): the device
+ * @opened: whether the device was open (ENODEV: it went away)
+ * @error: (out) (optional): where to store the error
+ * @err: a positive or negative errno value
+ * @what: the operation that failed
+ *
+ * gst_tv_hw_set_error_from_errno() for a device known by its location
+ * alone (a card's sound device).
+ */
+void
+gst_tv_hw_set_error_from_errno_at (const gchar * location, gboolean opened,
+    GError ** error, gint err, const gchar * what)
+{
   GstTvHwError code;
 
   if (err < 0)
@@ -59,7 +78,7 @@ gst_tv_hw_set_error_from_errno (GstTvHwDevice * dev, GError ** error,
     case ENODEV:
       /* at open the node is there but has no driver behind it; later the
        * device was unplugged */
-      code = dev && dev->priv ? GST_TV_HW_ERROR_DISCONNECTED :
+      code = opened ? GST_TV_HW_ERROR_DISCONNECTED :
           GST_TV_HW_ERROR_NOT_FOUND;
       break;
     case EACCES:
@@ -104,11 +123,10 @@ gst_tv_hw_set_error_from_errno (GstTvHwDevice * dev, GError ** error,
 
   tvhw_debug_init ();
   GST_DEBUG ("%s on '%s' failed: %s (%d)", what,
-      dev && dev->location ? dev->location : "(none)", g_strerror (err), err);
+      location ? location : "(none)", g_strerror (err), err);
 
   g_set_error (error, GST_TV_HW_ERROR, code, "%s on '%s' failed: %s (%d)",
-      what, dev && dev->location ? dev->location : "(none)",
-      g_strerror (err), err);
+      what, location ? location : "(none)", g_strerror (err), err);
 }
 
 /* --- the device lock --- */

@@ -6,8 +6,18 @@
  *
  *   v4l2tvsrc ! video/x-raw,format=Y42B|I420 ! queue ! avenc_ffv1|x264enc
  *     ! matroskamux name=mux ! filesink
- *   alsasrc|audiotestsrc ! audioconvert ! audioresample ! audio/x-raw,rate=48000
- *     ! audio/x-raw,format=S16LE ! queue ! flacenc|opusenc ! mux.
+ *   v4l2tvaudiosrc|alsasrc|audiotestsrc ! audioconvert ! audioresample
+ *     ! audio/x-raw,format=S16LE,rate=48000 ! queue ! flacenc|opusenc ! mux.
+ *
+ * The sound (docs/design.md, "Clocks: picture and sound"): --audio auto
+ * takes the card's own sound through v4l2tvaudiosrc (the virtual card's,
+ * or the ALSA device udev pairs with the video node), which resamples it
+ * onto the clock the card stamps its frames with, so that it stays with
+ * the picture for hours. An ALSA device named with --audio goes through
+ * alsasrc with provide-clock=false: the pipeline clock stays the
+ * monotonic system clock the frames are stamped on, and alsasrc's
+ * slave-method=skew keeps its sound on it (dropping or repeating a few
+ * ms of sound now and then, where v4l2tvaudiosrc resamples).
  *
  * The source converts the card's packed 4:2:2 itself (no videoconvert to
  * guess a format); the caps keep interlace-mode and field-order, and
@@ -144,7 +154,8 @@ struct _V4l2TvRecord
   const Preset *preset;
   gboolean norm_auto;
   gchar *norm;                  /* of the next segment */
-  gchar *audio_source;          /* NULL: none; "audiotestsrc" or "alsasrc" */
+  /* NULL: none; "v4l2tvaudiosrc" (auto), "audiotestsrc" or "alsasrc" */
+  gchar *audio_source;
   gchar *audio_device;          /* alsasrc's device */
   GPtrArray *files;             /* created by this run, each holding frames
                                  * (the last: the one being written) */
@@ -157,6 +168,7 @@ struct _V4l2TvRecord
   guint64 last_size;            /* of the files, at the last tick */
   guint64 peak_rate;            /* the most written in a second */
   gboolean disk_stop;           /* stopped for want of space */
+  gboolean no_drift_correction; /* v4l2tvaudiosrc's, off (tests) */
 
   GMainLoop *loop;
   guint tick_id;
@@ -286,10 +298,11 @@ set_missing (const gchar * factory, GError ** error)
 {
   const gchar *package = v4l2tv_record_package_of (factory);
 
-  if (g_str_equal (factory, "v4l2tvsrc"))
+  if (g_str_equal (factory, "v4l2tvsrc") ||
+      g_str_equal (factory, "v4l2tvaudiosrc"))
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_MISSING,
-        "the element 'v4l2tvsrc' is missing: install gst-plugins-tv (this "
-        "module), or point GST_PLUGIN_PATH at its build");
+        "the element '%s' is missing: install gst-plugins-tv (this "
+        "module), or point GST_PLUGIN_PATH at its build", factory);
   else if (package)
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_MISSING,
         "the element '%s' is missing: install the Debian package %s",
@@ -701,8 +714,8 @@ v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
   } else if (g_str_equal (audio, "test")) {
     rec->audio_source = g_strdup ("audiotestsrc");
   } else if (g_str_equal (audio, "auto")) {
-    /* resolved when the device is open; alsasrc if it finds one */
-    rec->audio_source = g_strdup ("alsasrc");
+    /* resolved when the device is open: the card's sound, if it has */
+    rec->audio_source = g_strdup ("v4l2tvaudiosrc");
   } else {
     rec->audio_source = g_strdup ("alsasrc");
     rec->audio_device = g_strdup (audio);
@@ -787,6 +800,20 @@ v4l2tv_record_free (V4l2TvRecord * rec)
   g_clear_error (&rec->error);
   g_mutex_clear (&rec->lock);
   g_free (rec);
+}
+
+/**
+ * v4l2tv_record_set_audio_drift_correction:
+ * @rec: a recorder not running yet
+ * @enabled: whether v4l2tvaudiosrc resamples the card's sound onto the
+ *   picture's clock (the default)
+ *
+ * For tests that show the drift the correction removes.
+ */
+void
+v4l2tv_record_set_audio_drift_correction (V4l2TvRecord * rec, gboolean enabled)
+{
+  rec->no_drift_correction = !enabled;
 }
 
 void
@@ -1314,10 +1341,15 @@ link_audio (V4l2TvRecord * rec, const gchar * device, GError ** error)
 
   if (!(asrc = make (rec->audio_source, "asrc", error)))
     return FALSE;
-  if (device) {
-    /* the card's sound is slaved to the pipeline clock (the video's) by
-     * skewing, so that it stays in sync over hours */
-    g_object_set (asrc, "device", device, NULL);
+  if (g_str_equal (rec->audio_source, "v4l2tvaudiosrc")) {
+    /* the card's sound, resampled onto the picture's clock */
+    g_object_set (asrc, "device", rec->opts.device, "drift-correction",
+        !rec->no_drift_correction, NULL);
+  } else if (device) {
+    /* another ALSA device: it must not become the pipeline clock (the
+     * frames are stamped on the monotonic system clock); skew keeps its
+     * sound on that clock */
+    g_object_set (asrc, "device", device, "provide-clock", FALSE, NULL);
     gst_util_set_object_arg (G_OBJECT (asrc), "slave-method", "skew");
   } else {
     g_object_set (asrc, "is-live", TRUE, "freq", 1000.0, "volume", 0.25, NULL);
@@ -1359,7 +1391,8 @@ link_audio (V4l2TvRecord * rec, const gchar * device, GError ** error)
 }
 
 /* the ALSA device for --audio: the explicit one, the source's
- * audio-device property (auto), or NULL for no sound */
+ * audio-device property (auto: v4l2tvaudiosrc captures it), or NULL for
+ * no sound or the virtual card's */
 static const gchar *
 resolve_audio (V4l2TvRecord * rec)
 {
@@ -1367,7 +1400,11 @@ resolve_audio (V4l2TvRecord * rec)
     return rec->audio_device;
   if (g_str_equal (rec->audio_source, "audiotestsrc"))
     return NULL;
-  /* auto */
+  /* auto: the virtual card has its own sound */
+  if (g_str_has_prefix (rec->opts.device, "virtual")) {
+    fprintf (rec->out, "sound: the virtual card's\n");
+    return NULL;
+  }
   if (g_object_class_find_property (G_OBJECT_GET_CLASS (rec->src),
           "audio-device")) {
     g_autofree gchar *dev = NULL;

@@ -62,6 +62,10 @@ void v4l2tv_record_stop (V4l2TvRecord * rec);
 void v4l2tv_record_abort (V4l2TvRecord * rec);
 void v4l2tv_record_set_tick (V4l2TvRecord * rec, V4l2TvRecordTickFunc func,
     gpointer user_data);
+/* whether the card's sound is resampled onto the picture's clock (TRUE,
+ * the default; FALSE for tests that show the drift); before run */
+void v4l2tv_record_set_audio_drift_correction (V4l2TvRecord * rec,
+    gboolean enabled);
 
 /* the current segment's v4l2tvsrc (a new one after a norm change), or
  * NULL; a new reference */

@@ -21,6 +21,7 @@ plugin_init (GstPlugin * plugin)
 
   ret |= GST_ELEMENT_REGISTER (v4l2tvsrc, plugin);
   ret |= GST_ELEMENT_REGISTER (v4l2tvsink, plugin);
+  ret |= GST_ELEMENT_REGISTER (v4l2tvaudiosrc, plugin);
   ret |= GST_DEVICE_PROVIDER_REGISTER (v4l2tvdeviceprovider, plugin);
 
   return ret;

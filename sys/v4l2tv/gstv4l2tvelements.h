@@ -14,6 +14,7 @@ G_GNUC_INTERNAL void v4l2_tv_element_init (GstPlugin * plugin);
 
 GST_ELEMENT_REGISTER_DECLARE (v4l2tvsrc);
 GST_ELEMENT_REGISTER_DECLARE (v4l2tvsink);
+GST_ELEMENT_REGISTER_DECLARE (v4l2tvaudiosrc);
 GST_DEVICE_PROVIDER_REGISTER_DECLARE (v4l2tvdeviceprovider);
 
 G_END_DECLS

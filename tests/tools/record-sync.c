@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The recorder keeps the card's sound with its picture (docs/design.md,
+ * "Clocks: picture and sound"): 60 s of stream time from the virtual
+ * card (FREERUN: as fast as the machine goes) with its sound crystal
+ * 0.5 % off, in both directions (0.3 s of drift in that minute without
+ * correction), recorded with --audio auto. Every sync marker is found
+ * again in the written file: each beep starts within one frame period of
+ * its white frame, from the first marker to the last, and the video has
+ * exactly 1500 frames on the 40 ms grid. With the drift correction off
+ * the same check fails: the test sees drift.
+ *
+ * Under valgrind (GST_TV_UNDER_VALGRIND) the recordings are 12 s, still
+ * long enough for the uncorrected drift (60 ms) to pass a frame period.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <glib/gstdio.h>
+#include <gst/check/gstcheck.h>
+
+#include "gstv4l2tvelements.h"
+#include "hw/tvhw-virtual.h"
+#include "v4l2tv-check.h"
+#include "record.h"
+#include "sync-markers.h"
+
+#define CARD 4
+#define DEVICE "virtual:4"
+#define PERIOD (40 * GST_MSECOND)
+
+static gchar *tmpdir;
+
+static guint
+seconds (void)
+{
+  return g_getenv ("GST_TV_UNDER_VALGRIND") ? 12 : 60;
+}
+
+/* records seconds() of S-Video (PAL) with the crystal @ppm off and the
+ * correction @correct; reads the markers back from the file */
+static void
+record_markers (gdouble ppm, gboolean correct, SyncMarkers * m)
+{
+  g_autofree gchar *out = g_build_filename (tmpdir, "sync.mkv", NULL);
+  V4l2TvRecordOptions opts = { 0, };
+  GstTvHwVirtualCard *card;
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+
+  card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  fail_unless (gst_tv_hw_virtual_card_set_sound_error (card, ppm));
+  gst_tv_hw_virtual_card_set_sync_marker (card, TRUE);
+
+  opts.device = (gchar *) DEVICE;
+  opts.input = (gchar *) "S-Video";
+  opts.norm = (gchar *) "PAL";
+  opts.audio = (gchar *) "auto";
+  opts.duration = seconds () * GST_SECOND;
+  opts.output = out;
+  opts.preset = (gchar *) (g_getenv ("GST_TV_UNDER_VALGRIND") ? "small" :
+      "archive");
+  rec = v4l2tv_record_new (&opts, stdout, &err);
+  fail_unless (rec != NULL, "%s", err ? err->message : "");
+  v4l2tv_record_set_audio_drift_correction (rec, correct);
+  fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
+  v4l2tv_record_free (rec);
+  v4l2tv_check_card_closed (CARD);
+
+  sync_markers_init (m, PERIOD);
+  fail_unless (sync_markers_read_file (m, out, &err), "%s",
+      err ? err->message : "");
+  g_unlink (out);
+}
+
+/* every marker paired, each beep within a frame period of its flash:
+ * FALSE with what was wrong in @why */
+static gboolean
+in_sync (SyncMarkers * m, gchar ** why)
+{
+  GstClockTimeDiff worst, first, last;
+  guint pairs;
+  gboolean all;
+
+  all = sync_markers_pair (m, &pairs, &worst, &first, &last);
+  g_print
+      ("%u flashes, %u beeps, %u pairs in both; beep - flash: first %+.1f ms, "
+      "last %+.1f ms, worst %+.1f ms\n", m->flashes->len, m->beeps->len, pairs,
+      first / 1e6, last / 1e6, worst / 1e6);
+  if (ABS (worst) > PERIOD) {
+    *why = g_strdup_printf ("a beep %+.1f ms from its flash (first %+.1f, "
+        "last %+.1f)", worst / 1e6, first / 1e6, last / 1e6);
+    return FALSE;
+  }
+  if (!all) {
+    *why = g_strdup_printf ("%u flashes but %u beeps", m->flashes->len,
+        m->beeps->len);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static void
+check_sync (gdouble ppm)
+{
+  SyncMarkers m;
+  g_autofree gchar *why = NULL;
+
+  record_markers (ppm, TRUE, &m);
+  /* exactly the frames of the duration, on the grid (Matroska keeps
+   * times to the ms) */
+  fail_unless_equals_uint64 (m.frames, seconds () * 25);
+  fail_unless (ABS (m.worst_grid) <= GST_MSECOND,
+      "a frame %+.3f ms off the 40 ms grid", m.worst_grid / 1e6);
+  /* a marker a second, the first with the first frame */
+  fail_unless (m.flashes->len == seconds (), "%u flashes", m.flashes->len);
+  fail_unless (in_sync (&m, &why), "crystal %+.0f ppm: %s", ppm, why);
+  /* and the sound has its full length, without holes */
+  fail_unless (ABS (m.worst_sound_gap) <= 2 * GST_MSECOND,
+      "the sound jumps %+.3f ms", m.worst_sound_gap / 1e6);
+  sync_markers_clear (&m);
+}
+
+GST_START_TEST (test_sync_crystal_fast)
+{
+  check_sync (5000);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_sync_crystal_slow)
+{
+  check_sync (-5000);
+}
+
+GST_END_TEST;
+
+/* the correction off: the same check fails, by the crystal's error */
+GST_START_TEST (test_drift_seen)
+{
+  SyncMarkers m;
+  g_autofree gchar *why = NULL;
+
+  record_markers (-5000, FALSE, &m);
+  fail_if (in_sync (&m, &why), "no drift seen without the correction");
+  g_print ("without the correction: %s\n", why);
+  sync_markers_clear (&m);
+}
+
+GST_END_TEST;
+
+static void
+setup_tmpdir (void)
+{
+  tmpdir = g_dir_make_tmp ("v4l2tv-record-sync-XXXXXX", NULL);
+  fail_unless (tmpdir != NULL);
+}
+
+static void
+remove_tmpdir (void)
+{
+  g_rmdir (tmpdir);
+  g_clear_pointer (&tmpdir, g_free);
+}
+
+static Suite *
+record_sync_suite (void)
+{
+  Suite *s = suite_create ("v4l2tv-record-sync");
+  TCase *tc = tcase_create ("general");
+
+  GST_ELEMENT_REGISTER (v4l2tvsrc, NULL);
+  GST_ELEMENT_REGISTER (v4l2tvaudiosrc, NULL);
+  tcase_add_checked_fixture (tc, setup_tmpdir, remove_tmpdir);
+  v4l2tv_check_add_teardown (tc);
+  tcase_set_timeout (tc, 600);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_sync_crystal_fast);
+  tcase_add_test (tc, test_sync_crystal_slow);
+  tcase_add_test (tc, test_drift_seen);
+  return s;
+}
+
+GST_CHECK_MAIN (record_sync);

@@ -21,12 +21,18 @@
  * `V4L2TV_VIRTUAL_DEVICES=N` the provider also lists the capture and the
  * output node of `virtual:0` to `virtual:N-1` (at most 8 cards).
  *
- * `v4l2tv.audio-device` is the card's ALSA capture device, for alsasrc's
- * `device`: a capture PCM of the sound card on the same USB device or PCI
- * slot as the node (em28xx-alsa, stk1160, usbtv, saa7134-alsa,
- * cx88-alsa), named by the card's id, such as `hw:CARD=Em28xx,DEV=0`. It
- * is empty when the card has no sound device, on the virtual cards, and
- * when the module was built without libgudev (meson option `gudev`).
+ * `v4l2tv.audio-device` is the card's ALSA capture device: a capture PCM
+ * of the sound card on the same USB device or PCI slot as the node
+ * (em28xx-alsa, stk1160, usbtv, saa7134-alsa, cx88-alsa), named by the
+ * card's id, such as `hw:CARD=Em28xx,DEV=0`. It is empty when the card
+ * has no sound device, on the virtual cards, and when the module was
+ * built without libgudev (meson option `gudev`).
+ *
+ * A capture node whose card has sound (an `v4l2tv.audio-device`, or a
+ * virtual card, which has its own) is listed a second time as an
+ * `Audio/Source` device, "CARD (sound)", with the same `device.path`: it
+ * creates a #v4l2tvaudiosrc for that card, which captures the sound
+ * slaved to the card's picture.
  *
  * When udev runs, the provider lists the nodes udev knows and, while it
  * is started (gst_device_monitor_start(), `gst-device-monitor-1.0 -f`),
@@ -54,6 +60,7 @@
 #include <glib/gstdio.h>
 
 #include "gstv4l2tvdeviceprovider.h"
+#include "gstv4l2tvaudiosrc.h"
 #include "gstv4l2tvelements.h"
 #include "gstv4l2tvobject.h"
 #include "gstv4l2tvsrc.h"
@@ -77,6 +84,7 @@ struct _GstV4l2TvDevice
 
   gchar *location;
   GstTvHwNodeKind direction;
+  gboolean sound;               /* the card's sound: a v4l2tvaudiosrc */
 };
 
 enum
@@ -133,6 +141,8 @@ gst_v4l2_tv_device_get_property (GObject * object, guint prop_id,
 static const gchar *
 element_factory_name (GstV4l2TvDevice * self)
 {
+  if (self->sound)
+    return "v4l2tvaudiosrc";
   return self->direction ==
       GST_TV_HW_NODE_VIDEO_CAPTURE ? "v4l2tvsrc" : "v4l2tvsink";
 }
@@ -161,7 +171,8 @@ gst_v4l2_tv_device_reconfigure_element (GstDevice * device,
     GstElement * element)
 {
   GstV4l2TvDevice *self = GST_V4L2_TV_DEVICE (device);
-  GType type = self->direction == GST_TV_HW_NODE_VIDEO_CAPTURE ?
+  GType type = self->sound ? GST_TYPE_V4L2_TV_AUDIO_SRC :
+      self->direction == GST_TV_HW_NODE_VIDEO_CAPTURE ?
       GST_TYPE_V4L2_TV_SRC : GST_TYPE_V4L2_TV_SINK;
   GstState state;
 
@@ -460,6 +471,41 @@ no_caps:
   }
 }
 
+/* the card's sound beside its capture node @video, NULL when the card
+ * has none (no ALSA device paired with it; the virtual cards have their
+ * own) */
+static GstDevice *
+sound_device (GstV4l2TvDevice * video)
+{
+  g_autoptr (GstStructure) props = NULL;
+  g_autoptr (GstCaps) caps = NULL;
+  g_autofree gchar *display_name = NULL;
+  const gchar *audio;
+  GstV4l2TvDevice *device;
+
+  props = gst_device_get_properties (GST_DEVICE (video));
+  audio = gst_structure_get_string (props, "v4l2tv.audio-device");
+  if (!gst_tv_hw_location_is_virtual (video->location) &&
+      (audio == NULL || *audio == '\0'))
+    return NULL;
+
+  caps = gst_caps_from_string ("audio/x-raw, format = (string) S16LE, "
+      "layout = (string) interleaved, rate = (int) 48000, "
+      "channels = (int) 2, channel-mask = (bitmask) 0x3");
+  display_name = g_strdup_printf ("%s (sound)",
+      gst_structure_get_string (props, "v4l2.device.card"));
+  gst_structure_remove_fields (props, "v4l2tv.inputs", "v4l2tv.current-input",
+      "v4l2tv.norms", "v4l2tv.current-norm", NULL);
+  device = g_object_new (GST_TYPE_V4L2_TV_DEVICE,
+      "display-name", display_name,
+      "caps", caps,
+      "device-class", "Audio/Source",
+      "properties", props, "device-path", video->location, NULL);
+  device->sound = TRUE;
+  GST_INFO ("%s: %s", video->location, display_name);
+  return GST_DEVICE (device);
+}
+
 /* N of V4L2TV_VIRTUAL_DEVICES=N, 0 when unset */
 static guint
 virtual_card_count (void)
@@ -530,8 +576,15 @@ add_node (GList * devices, const gchar * location, GstTvHwNodeKind direction,
   GstDevice *device;
 
   device = probe_node (location, direction, &err);
-  if (device)
-    return g_list_prepend (devices, device);
+  if (device) {
+    GstDevice *sound = direction == GST_TV_HW_NODE_VIDEO_CAPTURE ?
+        sound_device (GST_V4L2_TV_DEVICE (device)) : NULL;
+
+    devices = g_list_prepend (devices, device);
+    if (sound)
+      devices = g_list_prepend (devices, sound);
+    return devices;
+  }
   if (err) {
     GST_INFO ("skipping %s (%s): %s", location,
         direction == GST_TV_HW_NODE_VIDEO_CAPTURE ? "capture" : "output",
@@ -589,9 +642,13 @@ gst_v4l2_tv_device_provider_probe (GstDeviceProvider * provider)
           VIRTUAL_DEVICES_ENV, n_virtual, location, err->message);
       break;
     }
-    if (device)
+    if (device) {
+      GstDevice *sound = sound_device (GST_V4L2_TV_DEVICE (device));
+
       devices = g_list_prepend (devices, device);
-    else if (err)
+      if (sound)
+        devices = g_list_prepend (devices, sound);
+    } else if (err)
       GST_INFO_OBJECT (provider, "skipping %s (capture): %s", location,
           err->message);
     devices = add_node (devices, location, GST_TV_HW_NODE_VIDEO_OUTPUT, NULL);
@@ -620,17 +677,19 @@ listed_devices (GstDeviceProvider * provider, const gchar * location)
   return g_list_reverse (devices);
 }
 
-/* whether the provider lists @location in @direction already */
+/* whether the provider lists @location in @direction (its sound:
+ * @sound) already */
 static gboolean
 is_listed (GstDeviceProvider * provider, const gchar * location,
-    GstTvHwNodeKind direction)
+    GstTvHwNodeKind direction, gboolean sound)
 {
   GList *devices = listed_devices (provider, location);
   gboolean found = FALSE;
   GList *l;
 
   for (l = devices; l; l = l->next)
-    found |= GST_V4L2_TV_DEVICE (l->data)->direction == direction;
+    found |= GST_V4L2_TV_DEVICE (l->data)->direction == direction &&
+        GST_V4L2_TV_DEVICE (l->data)->sound == sound;
   g_list_free_full (devices, gst_object_unref);
   return found;
 }
@@ -644,7 +703,8 @@ announce (GstDeviceProvider * provider, GList * devices)
   for (l = devices; l; l = l->next) {
     GstV4l2TvDevice *device = l->data;
 
-    if (is_listed (provider, device->location, device->direction))
+    if (is_listed (provider, device->location, device->direction,
+            device->sound))
       gst_object_unref (gst_object_ref_sink (device));
     else
       gst_device_provider_device_add (provider, GST_DEVICE (device));
@@ -733,10 +793,11 @@ gst_v4l2_tv_device_provider_class_init (GstV4l2TvDeviceProviderClass * klass)
 
   gst_device_provider_class_set_static_metadata (provider_class,
       "Analog TV device provider",
-      "Source/Sink/Video",
+      "Source/Sink/Video/Audio",
       "Lists the video capture and output nodes of Video4Linux2 cards with "
       "their inputs, outputs and analog TV standards (device.api=v4l2tv), "
-      "and, when the environment variable V4L2TV_VIRTUAL_DEVICES=N is set, "
+      "the cards' sound (Audio/Source, v4l2tvaudiosrc), and, when the "
+      "environment variable V4L2TV_VIRTUAL_DEVICES=N is set, "
       "the virtual TV cards virtual:0 to virtual:N-1", "The v4l2tv authors");
 }
 

@@ -154,8 +154,8 @@ get_analog (GstDevice * device)
   return analog;
 }
 
-/* two cards: a source and a sink each, with the cards' inputs, outputs
- * and standards */
+/* two cards: a source, its sound and a sink each, with the cards' inputs,
+ * outputs and standards */
 GST_START_TEST (test_probe_virtual)
 {
   GList *devices;
@@ -167,7 +167,7 @@ GST_START_TEST (test_probe_virtual)
   reset_cards ();
   g_setenv (ENV, "2", TRUE);
   devices = probe ();
-  fail_unless_equals_int (g_list_length (devices), 4);
+  fail_unless_equals_int (g_list_length (devices), 6);
 
   for (i = 0; i < 2; i++) {
     gchar *path = g_strdup_printf ("virtual:%u", i);
@@ -196,6 +196,21 @@ GST_START_TEST (test_probe_virtual)
     check_string (props, "v4l2tv.current-norm", "PAL");
     check_string (props, "v4l2tv.outputs", NULL);
     fail_unless (get_analog (device));
+    gst_structure_free (props);
+
+    /* the card's sound: its own, on the virtual card */
+    device = v4l2tv_check_find_device (devices, path, "Audio/Source");
+    fail_if (gst_device_has_classes (device, "Video"));
+    name = gst_device_get_display_name (device);
+    display = g_strdup_printf ("%s (sound)", card);
+    fail_unless_equals_string (name, display);
+    g_free (display);
+    g_free (name);
+    props = gst_device_get_properties (device);
+    check_string (props, "device.path", path);
+    check_string (props, "device.api", "v4l2tv");
+    check_string (props, "v4l2.device.card", card);
+    check_string (props, "v4l2tv.inputs", NULL);
     gst_structure_free (props);
 
     device = v4l2tv_check_find_device (devices, path, "Video/Sink");
@@ -453,7 +468,7 @@ GST_START_TEST (test_probe_too_many)
   g_setenv (ENV, "100", TRUE);
   devices = probe ();
   fail_unless_equals_int (g_list_length (devices),
-      2 * GST_TV_HW_VIRTUAL_MAX_CARDS);
+      3 * GST_TV_HW_VIRTUAL_MAX_CARDS);
   g_list_free_full (devices, gst_object_unref);
   g_unsetenv (ENV);
 }
@@ -559,7 +574,7 @@ GST_START_TEST (test_create_sink)
       GST_TV_HW_VIRTUAL_PACING_FREERUN);
   g_setenv (ENV, "1", TRUE);
   devices = probe ();
-  fail_unless_equals_int (g_list_length (devices), 2);
+  fail_unless_equals_int (g_list_length (devices), 3);
   device = v4l2tv_check_find_device (devices, "virtual:0", "Video/Sink");
 
   sink = gst_device_create_element (device, NULL);
@@ -586,6 +601,47 @@ GST_START_TEST (test_create_sink)
   gst_tv_hw_virtual_card_get_output_counts (gst_tv_hw_virtual_card_get (0),
       &displayed, NULL);
   fail_unless (displayed >= 1, "the card displayed nothing");
+
+  gst_object_unref (pipeline);
+  g_list_free_full (devices, gst_object_unref);
+  check_cards_closed ();
+  g_unsetenv (ENV);
+}
+
+GST_END_TEST;
+
+/* the sound's element captures the card's sound */
+GST_START_TEST (test_create_sound)
+{
+  GstDevice *device;
+  GstElement *pipeline, *src, *sink;
+  GstMessage *msg;
+  GList *devices;
+  gchar *location = NULL;
+
+  reset_cards ();
+  g_setenv (ENV, "1", TRUE);
+  devices = probe ();
+  device = v4l2tv_check_find_device (devices, "virtual:0", "Audio/Source");
+
+  src = gst_device_create_element (device, NULL);
+  fail_unless (src != NULL);
+  fail_unless_equals_string (GST_OBJECT_NAME (gst_element_get_factory
+          (src)), "v4l2tvaudiosrc");
+  g_object_get (src, "device", &location, NULL);
+  fail_unless_equals_string (location, "virtual:0");
+  g_free (location);
+  g_object_set (src, "num-buffers", 3, NULL);
+
+  pipeline = gst_pipeline_new (NULL);
+  v4l2tv_check_track (pipeline);
+  sink = gst_element_factory_make ("fakesink", NULL);
+  gst_bin_add_many (GST_BIN (pipeline), src, sink, NULL);
+  fail_unless (gst_element_link (src, sink));
+  msg = run_to_eos (pipeline);
+  fail_unless_equals_int (GST_MESSAGE_TYPE (msg), GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
 
   gst_object_unref (pipeline);
   g_list_free_full (devices, gst_object_unref);
@@ -691,6 +747,7 @@ v4l2tvdeviceprovider_suite (void)
 
   GST_ELEMENT_REGISTER (v4l2tvsrc, NULL);
   GST_ELEMENT_REGISTER (v4l2tvsink, NULL);
+  GST_ELEMENT_REGISTER (v4l2tvaudiosrc, NULL);
   GST_DEVICE_PROVIDER_REGISTER (v4l2tvdeviceprovider, NULL);
 
   suite_add_tcase (s, tc_probe);
@@ -709,6 +766,7 @@ v4l2tvdeviceprovider_suite (void)
   v4l2tv_check_add_teardown (tc_elements);
   tcase_add_test (tc_elements, test_create_source);
   tcase_add_test (tc_elements, test_create_sink);
+  tcase_add_test (tc_elements, test_create_sound);
   tcase_add_test (tc_elements, test_reconfigure_element);
 
   return s;

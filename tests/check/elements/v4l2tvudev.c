@@ -260,7 +260,8 @@ check_src_audio (GstDevice * device, const gchar * expected)
 }
 
 /* what udev knows is listed, each device with its card's sound device
- * (or an empty one); the virtual cards have none */
+ * (or an empty one; the virtual cards have none); a card with sound (an
+ * ALSA device, or a virtual card's own) has its Audio/Source device */
 GST_START_TEST (test_provider_lists)
 {
   static const struct
@@ -269,10 +270,12 @@ GST_START_TEST (test_provider_lists)
   } want[] = {
     {"/dev/video0", "Video/Source", "hw:CARD=Em28xx,DEV=0"},
     {"/dev/video0", "Video/Sink", "hw:CARD=Em28xx,DEV=0"},
+    {"/dev/video0", "Audio/Source", "hw:CARD=Em28xx,DEV=0"},
     {"/dev/video1", "Video/Source", ""},
     {"/dev/video1", "Video/Sink", ""},
     {"virtual:0", "Video/Source", ""},
     {"virtual:0", "Video/Sink", ""},
+    {"virtual:0", "Audio/Source", ""},
   };
   GstDeviceProvider *provider;
   GList *devices;
@@ -293,8 +296,9 @@ GST_START_TEST (test_provider_lists)
   fail_unless (provider != NULL);
   fail_unless (gst_device_provider_start (provider));
   devices = gst_device_provider_get_devices (provider);
-  /* two nodes and virtual:0, a source and a sink each */
-  fail_unless_equals_int (g_list_length (devices), 6);
+  /* two nodes and virtual:0, a source and a sink each, and the sound of
+   * the two cards that have one */
+  fail_unless_equals_int (g_list_length (devices), 8);
 
   /* each device with its card's sound; a source made from it knows the
    * same from READY on */
@@ -353,7 +357,7 @@ GST_START_TEST (test_hotplug)
   GList *devices;
   g_autofree gchar *video = NULL;
   g_autofree gchar *vbi = NULL;
-  gboolean source = FALSE, sink = FALSE;
+  gboolean source = FALSE, sink = FALSE, sound = FALSE;
   guint i;
 
   v4l2tv_check_setup_card (1, GST_TV_HW_VIRTUAL_PACING_MANUAL);
@@ -376,22 +380,23 @@ GST_START_TEST (test_hotplug)
   video = add_usb_grabber ("3-1", 5, "Grabber", 2);
   umockdev_testbed_uevent (testbed, video, "add");
 
-  for (i = 0; i < 2; i++) {
+  for (i = 0; i < 3; i++) {
     device = next_device (bus, GST_MESSAGE_DEVICE_ADDED, "/dev/video5");
     check_device_audio (device, "hw:CARD=Grabber,DEV=0");
     source |= gst_device_has_classes (device, "Video/Source");
     sink |= gst_device_has_classes (device, "Video/Sink");
+    sound |= gst_device_has_classes (device, "Audio/Source");
     gst_object_unref (device);
   }
-  fail_unless (source && sink);
+  fail_unless (source && sink && sound);
   devices = gst_device_provider_get_devices (provider);
-  fail_unless_equals_int (g_list_length (devices), 2);
+  fail_unless_equals_int (g_list_length (devices), 3);
   g_list_free_full (devices, gst_object_unref);
 
   /* announced twice (a second "add"): listed once */
   umockdev_testbed_uevent (testbed, video, "add");
   umockdev_testbed_uevent (testbed, video, "remove");
-  for (i = 0; i < 2; i++)
+  for (i = 0; i < 3; i++)
     gst_object_unref (next_device (bus, GST_MESSAGE_DEVICE_REMOVED,
             "/dev/video5"));
   umockdev_testbed_remove_device (testbed, video);
@@ -435,6 +440,7 @@ v4l2tvudev_suite (void)
 
   GST_ELEMENT_REGISTER (v4l2tvsrc, NULL);
   GST_ELEMENT_REGISTER (v4l2tvsink, NULL);
+  GST_ELEMENT_REGISTER (v4l2tvaudiosrc, NULL);
   GST_DEVICE_PROVIDER_REGISTER (v4l2tvdeviceprovider, NULL);
 
   suite_add_tcase (s, tc_audio);

@@ -10,6 +10,9 @@
 # virtual card, the card's current one otherwise).
 # With a display the video is shown in a window; without one a snapshot is
 # written to v4l2tv-snapshot.png (override with V4L2TV_SNAPSHOT=path).
+# On the virtual card the card's sound (v4l2tvaudiosrc) is played too, or,
+# without a display, 3 s of it are written to v4l2tv-sound.wav (override
+# with V4L2TV_SOUND=path). A real card's sound: see the guide, "3. Sound".
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -35,15 +38,34 @@ src="v4l2tvsrc device=$device"
 [ -n "$input" ] && src="$src input=$input"
 [ -n "$norm" ] && src="$src norm=$norm"
 
+# the virtual card's own sound (a real card may have none)
+sound=
+if [ "${device#virtual}" != "$device" ]; then
+  sound="v4l2tvaudiosrc device=$device"
+fi
+
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
-  echo "demo: $src ! videoconvert ! autovideosink  (close the window or press Ctrl-C to stop)"
+  play="$src ! queue ! videoconvert ! autovideosink"
+  [ -n "$sound" ] && play="$play $sound ! queue ! audioconvert ! autoaudiosink"
+  echo "demo: $play  (close the window or press Ctrl-C to stop)"
   # shellcheck disable=SC2086
-  exec gst-launch-1.0 -e $src ! videoconvert ! autovideosink
+  exec gst-launch-1.0 -e $play
 fi
 
 snapshot=${V4L2TV_SNAPSHOT:-$PWD/v4l2tv-snapshot.png}
-echo "demo: no display; capturing one frame to $snapshot"
+if [ -z "$sound" ]; then
+  echo "demo: no display; capturing one frame to $snapshot"
+  # shellcheck disable=SC2086
+  gst-launch-1.0 -q $src ! videoconvert ! pngenc snapshot=true ! \
+    filesink location="$snapshot"
+  echo "demo: wrote $snapshot"
+  exit 0
+fi
+wav=${V4L2TV_SOUND:-$PWD/v4l2tv-sound.wav}
+echo "demo: no display; capturing one frame to $snapshot and 3 s of sound to $wav"
 # shellcheck disable=SC2086
-gst-launch-1.0 -q $src ! videoconvert ! pngenc snapshot=true ! \
-  filesink location="$snapshot"
-echo "demo: wrote $snapshot"
+gst-launch-1.0 -q $src ! queue ! videoconvert ! pngenc snapshot=true ! \
+  filesink location="$snapshot" \
+  $sound num-buffers=300 ! queue ! audioconvert ! wavenc ! \
+  filesink location="$wav"
+echo "demo: wrote $snapshot and $wav"

@@ -311,6 +311,42 @@ GST_START_TEST (test_open_errors)
 
 GST_END_TEST;
 
+/* the ALSA backend on alsa-lib's "null" PCM (no sound hardware needed;
+ * its capture has a full buffer whenever it is read, and leaves the
+ * samples as they were): it opens at 48 kHz S16LE stereo, reads blocks
+ * with stamps that do not go back, and a flushing read stops */
+GST_START_TEST (test_alsa_null)
+{
+  GstTvHwSound *sound;
+  gint16 samples[2 * BLOCK * 3];
+  GstClockTime stamps[3];
+  GError *err = NULL;
+
+  if (!gst_tv_hw_sound_have_alsa ()) {
+    /* without ALSA a real card's sound is refused as not supported */
+    fail_unless (gst_tv_hw_sound_open ("null", &err) == NULL);
+    assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
+    return;
+  }
+  sound = open_sound ("null");
+  fail_unless_equals_string (gst_tv_hw_sound_get_backend (sound), "alsa");
+  fail_unless_equals_string (gst_tv_hw_sound_get_location (sound), "null");
+  read_blocks (sound, samples, stamps, 3);
+  fail_unless (stamps[0] > 0);
+  fail_unless (stamps[1] >= stamps[0] && stamps[2] >= stamps[1],
+      "stamps %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT ", %"
+      G_GUINT64_FORMAT, stamps[0], stamps[1], stamps[2]);
+
+  gst_tv_hw_sound_set_flushing (sound, TRUE);
+  fail_if (gst_tv_hw_sound_read (sound, samples, BLOCK, &stamps[0], &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_FLUSHING);
+  gst_tv_hw_sound_set_flushing (sound, FALSE);
+  read_blocks (sound, samples, stamps, 1);
+  gst_tv_hw_sound_close (sound);
+}
+
+GST_END_TEST;
+
 static Suite *
 tvhw_sound_suite (void)
 {
@@ -325,6 +361,7 @@ tvhw_sound_suite (void)
   tcase_add_test (tc, test_flushing);
   tcase_add_test (tc, test_programme);
   tcase_add_test (tc, test_open_errors);
+  tcase_add_test (tc, test_alsa_null);
 
   return s;
 }

@@ -22,6 +22,9 @@
  * the next one no sooner than this after the last loud sample */
 #define BEEP_LEVEL (0.25 * 32767)
 #define BEEP_GAP (500 * GST_MSECOND)
+/* how far a buffer's timestamp may be from where the samples before it
+ * put it: Matroska keeps times to the ms */
+#define SOUND_ROUNDING (GST_MSECOND + GST_MSECOND / 2)
 
 void
 sync_markers_init (SyncMarkers * m, GstClockTime period)
@@ -72,12 +75,22 @@ sync_markers_add_sound (SyncMarkers * m, GstClockTime pts,
   GstClockTimeDiff off;
   guint i;
 
-  if (!GST_CLOCK_TIME_IS_VALID (m->sound_pts))
-    m->sound_pts = pts;
-  off = GST_CLOCK_DIFF (m->sound_pts +
-      gst_util_uint64_scale (m->samples, GST_SECOND, 48000), pts);
-  if (ABS (off) > ABS (m->worst_sound_gap))
+  if (!GST_CLOCK_TIME_IS_VALID (m->sound_pts)) {
+    m->sound_pts = m->anchor_pts = pts;
+    m->anchor_samples = 0;
+  }
+  off = GST_CLOCK_DIFF (m->anchor_pts + gst_util_uint64_scale (m->samples -
+          m->anchor_samples, GST_SECOND, 48000), pts);
+  if (m->sound_buffers == 1)
+    m->first_sound_jump = off;
+  else if (ABS (off) > ABS (m->worst_sound_gap))
     m->worst_sound_gap = off;
+  /* more than the file's rounding: the sound goes on from here */
+  if (ABS (off) > SOUND_ROUNDING) {
+    m->anchor_pts = pts;
+    m->anchor_samples = m->samples;
+  }
+  m->sound_buffers++;
 
   for (i = 0; i < n; i++) {
     GstClockTime t;
@@ -86,8 +99,8 @@ sync_markers_add_sound (SyncMarkers * m, GstClockTime pts,
       continue;
     /* the samples' times by their count from the first: the file's
      * timestamps are rounded (Matroska: to the ms) */
-    t = m->sound_pts + gst_util_uint64_scale (m->samples + i, GST_SECOND,
-        48000);
+    t = m->anchor_pts + gst_util_uint64_scale (m->samples - m->anchor_samples
+        + i, GST_SECOND, 48000);
     if (!GST_CLOCK_TIME_IS_VALID (m->last_loud) || t - m->last_loud > BEEP_GAP)
       g_array_append_val (m->beeps, t);
     m->last_loud = t;

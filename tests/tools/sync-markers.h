@@ -11,9 +11,7 @@
 
 #include <gst/gst.h>
 
-G_BEGIN_DECLS
-
-typedef struct
+G_BEGIN_DECLS typedef struct
 {
   /* the video: frames, the first one's time, the largest distance of a
    * frame from its place on the grid first + i x period */
@@ -29,6 +27,16 @@ typedef struct
   guint64 samples;
   GstClockTime sound_pts;
   GstClockTimeDiff worst_sound_gap;
+  /* the jump from the first buffer to the second, which is not counted
+   * in worst_sound_gap: a decoder may stamp its first buffer a few ms
+   * off (Opus's pre-skip comes out as 7 ms in a Matroska file) */
+  GstClockTimeDiff first_sound_jump;
+  /* a sample's time is that of the buffer the last jump came with (or
+   * the first), plus the samples since: the count, not the rounded
+   * timestamps, but a hole moves what follows */
+  guint64 sound_buffers;
+  GstClockTime anchor_pts;
+  guint64 anchor_samples;
   GstClockTime last_loud;       /* of the last loud sample, or NONE */
 } SyncMarkers;
 
@@ -37,8 +45,7 @@ void sync_markers_clear (SyncMarkers * m);
 /* a video frame at @pts whose luma plane (8 bits) is @luma, @stride bytes
  * a line, @step bytes between samples */
 void sync_markers_add_frame (SyncMarkers * m, GstClockTime pts,
-    const guint8 * luma, guint width, guint height, guint stride,
-    guint step);
+    const guint8 * luma, guint width, guint height, guint stride, guint step);
 /* @n frames of S16 sound (@channels interleaved) starting at @pts */
 void sync_markers_add_sound (SyncMarkers * m, GstClockTime pts,
     const gint16 * samples, guint n, guint channels);
@@ -56,5 +63,4 @@ gboolean sync_markers_pair (SyncMarkers * m, guint * pairs,
     GstClockTimeDiff * last);
 
 G_END_DECLS
-
 #endif /* __SYNC_MARKERS_H__ */

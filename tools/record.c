@@ -85,8 +85,9 @@
 #define ASPECT_FIRST_FRAMES 5
 /* after a device error: how long the EOS drain may take */
 #define DRAIN_TIMEOUT_SECONDS 30
-/* free space: a minute of the worst case to start; while recording, the
- * run stops (finalised) when less than this many seconds are left */
+/* free space: a minute of the worst case to start (or, for a shorter
+ * --duration, that much and the reserve); while recording, the run stops
+ * (finalised) when less than RESERVE_SECONDS of it are left */
 #define START_SECONDS 60
 #define RESERVE_SECONDS 10
 
@@ -2130,21 +2131,36 @@ get_free_space (V4l2TvRecord * rec, guint64 * avail)
   return TRUE;
 }
 
-/* before the start: room for a minute of the preset's worst case */
+/* before the start: room for a minute of the preset's worst case, or for
+ * the whole of a shorter --duration and the reserve kept while recording
+ * (two seconds on a 500 MB tmpfs must not be refused for want of a
+ * minute) */
 static gboolean
 check_space_to_start (V4l2TvRecord * rec, GError ** error)
 {
-  guint64 avail, need = START_SECONDS * rec->worst_rate;
+  guint64 avail, seconds = START_SECONDS, need;
   g_autofree gchar *dir = g_path_get_dirname (rec->opts.output);
-  g_autofree gchar *has = NULL, *needs = NULL;
+  g_autofree gchar *has = NULL, *needs = NULL, *what = NULL;
 
+  if (GST_CLOCK_TIME_IS_VALID (rec->opts.duration)) {
+    /* whole seconds, rounded up */
+    guint64 d = (rec->opts.duration + GST_SECOND - 1) / GST_SECOND;
+
+    seconds = MIN (seconds, d + RESERVE_SECONDS);
+  }
+  need = seconds * rec->worst_rate;
   if (!get_free_space (rec, &avail) || avail >= need)
     return TRUE;
   has = g_format_size (avail);
   needs = g_format_size (need);
+  if (seconds < START_SECONDS)
+    what = g_strdup_printf ("the %" G_GUINT64_FORMAT " s asked for and %d s "
+        "kept in reserve", seconds - RESERVE_SECONDS, RESERVE_SECONDS);
+  else
+    what = g_strdup ("a minute");
   g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
       "not enough free space for %s: its filesystem (%s) has %s free, and "
-      "a minute of the %s preset can take %s", rec->opts.output, dir, has,
+      "%s of the %s preset can take %s", rec->opts.output, dir, has, what,
       rec->preset->name, needs);
   return FALSE;
 }

@@ -983,10 +983,11 @@ disk_tick (V4l2TvRecord * rec, gpointer user_data)
 
 /* a filesystem with room for a minute of the worst case, and not much
  * more (pretended, V4l2TvRecordOptions.free_space): the run stops while
- * there is room, the file finalised; less room than a minute: refused */
+ * there is room, the file finalised; less room than a minute (or than a
+ * short duration and the reserve): refused */
 GST_START_TEST (test_disk_space)
 {
-  gchar *out = tmp_file ("disk.mkv");
+  gchar *out = tmp_file ("disk.mkv"), *short_out = tmp_file ("disk-2s.mkv");
   V4l2TvRecordOptions opts = { 0, };
   V4l2TvRecord *rec;
   GError *err = NULL;
@@ -1013,6 +1014,38 @@ GST_START_TEST (test_disk_space)
   fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 0);
   fail_if (g_file_test (out, G_FILE_TEST_EXISTS));
   v4l2tv_record_free (rec);
+
+  /* a 2 s --duration needs room for itself and the 10 s reserve, 12 kB
+   * here: 11 kB is refused, naming the duration */
+  opts.duration = 2 * GST_SECOND;
+  opts.free_space = 11 * 1000;
+  rec = new_recorder_opts (&opts);
+  fail_if (v4l2tv_record_run (rec, &err));
+  fail_unless (strstr (err->message, "has 11.0\u00a0kB free, and the 2 s "
+          "asked for and 10 s kept in reserve of the ") != NULL, "%s",
+      err->message);
+  fail_unless (g_str_has_suffix (err->message, " preset can take "
+          "12.0\u00a0kB"), "%s", err->message);
+  g_clear_error (&err);
+  fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 0);
+  fail_if (g_file_test (out, G_FILE_TEST_EXISTS));
+  v4l2tv_record_free (rec);
+
+  /* 12 kB: it starts (and stops on the first seconds' size, or at 2 s) */
+  opts.free_space = 12 * 1000;
+  opts.output = short_out;
+  rec = new_recorder_opts (&opts);
+  if (!v4l2tv_record_run (rec, &err)) {
+    fail_unless (strstr (err->message, "stopped before the disk is full") !=
+        NULL, "%s", err->message);
+    g_clear_error (&err);
+  }
+  fail_unless (v4l2tv_record_get_frames (rec) > 0);
+  fail_unless (g_file_test (short_out, G_FILE_TEST_IS_REGULAR));
+  v4l2tv_record_free (rec);
+  g_free (short_out);
+  opts.output = out;
+  opts.duration = GST_CLOCK_TIME_NONE;
 
   opts.free_space = 60 * 1000;
   rec = new_recorder_opts (&opts);

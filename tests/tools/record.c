@@ -27,6 +27,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <glib/gstdio.h>
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
@@ -164,22 +165,47 @@ read_file (const gchar * file, FileInfo * fi)
   gst_object_unref (pipeline);
 }
 
+/* @n big-endian bytes at @p, a byte at a time (GST_READ_DOUBLE_BE loads
+ * 8 bytes at once, from any address: UBSan stops at a misaligned one) */
+static guint64
+read_be (const guint8 * p, guint n)
+{
+  guint64 v = 0;
+  guint k;
+
+  for (k = 0; k < n; k++)
+    v = v << 8 | p[k];
+  return v;
+}
+
 /* the Duration of @file's Segment Info: matroskamux writes it when the
  * file is finalised (0 in a file that is not) */
 static gdouble
 mkv_duration (const gchar * file)
 {
   g_autofree gchar *data = NULL;
+  const guint8 *p;
   gsize len, i;
 
   fail_unless (g_file_get_contents (file, &data, &len, NULL), "%s", file);
   for (i = 0; i + 11 <= MIN (len, 4096); i++) {
-    if ((guint8) data[i] != 0x44 || (guint8) data[i + 1] != 0x89)
+    p = (const guint8 *) data + i;
+    if (p[0] != 0x44 || p[1] != 0x89)
       continue;
-    if ((guint8) data[i + 2] == 0x88)
-      return GST_READ_DOUBLE_BE ((const guint8 *) data + i + 3);
-    if ((guint8) data[i + 2] == 0x84)
-      return GST_READ_FLOAT_BE ((const guint8 *) data + i + 3);
+    if (p[2] == 0x88) {
+      guint64 bits = read_be (p + 3, 8);
+      gdouble d;
+
+      memcpy (&d, &bits, sizeof (d));
+      return d;
+    }
+    if (p[2] == 0x84) {
+      guint32 bits = (guint32) read_be (p + 3, 4);
+      gfloat f;
+
+      memcpy (&f, &bits, sizeof (f));
+      return f;
+    }
   }
   return 0;
 }

@@ -104,6 +104,13 @@ struct _GstTvHwOps
    * until flushing is set back to FALSE */
   void (*interrupt) (GstTvHwDevice * dev, gboolean flushing);
 
+  /* no ioctl: the time now, in ns, on the clock the buffers' timestamps
+   * with V4L2_BUF_FLAG_TIMESTAMP_* @buf_flags are on (-EINVAL: the flags
+   * name no clock). Thread-safe, called without the user's lock; not
+   * gated by the virtual card's faults. */
+  gint (*stamp_clock_time) (GstTvHwDevice * dev, guint32 buf_flags,
+      gint64 * now_ns);
+
   /* VIDIOC_G_SLICED_VBI_CAP; cap->type is set by the core */
   gint (*g_sliced_vbi_cap) (GstTvHwDevice * dev,
       struct v4l2_sliced_vbi_cap * cap);

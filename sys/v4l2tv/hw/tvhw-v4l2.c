@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -689,6 +690,23 @@ v4l2_find_node (GstTvHwDevice * video, GstTvHwNodeKind kind, gchar ** location)
  *
  * The kernel backend's operations.
  */
+/* vb2 drivers stamp on CLOCK_MONOTONIC and say so; no other clock is
+ * named by the flags (TIMESTAMP_UNKNOWN: the driver does not say) */
+static gint
+v4l2_stamp_clock_time (GstTvHwDevice * dev, guint32 buf_flags,
+    gint64 * now_ns)
+{
+  struct timespec ts;
+
+  if ((buf_flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) !=
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC)
+    return -EINVAL;
+  if (clock_gettime (CLOCK_MONOTONIC, &ts) < 0)
+    return -errno;
+  *now_ns = (gint64) ts.tv_sec * G_GINT64_CONSTANT (1000000000) + ts.tv_nsec;
+  return 0;
+}
+
 const GstTvHwOps gst_tv_hw_v4l2_ops = {
   .name = "v4l2",
   .open = v4l2_open,
@@ -740,4 +758,5 @@ const GstTvHwOps gst_tv_hw_v4l2_ops = {
   .interrupt = v4l2_interrupt,
   .g_sliced_vbi_cap = v4l2_g_sliced_vbi_cap,
   .find_node = v4l2_find_node,
+  .stamp_clock_time = v4l2_stamp_clock_time,
 };

@@ -610,6 +610,7 @@ const GstTvHwOps gst_tv_hw_virtual_ops = {
   .interrupt = gated_interrupt,
   .g_sliced_vbi_cap = gated_g_sliced_vbi_cap,
   .find_node = gated_find_node,
+  .stamp_clock_time = gst_tv_hw_virtual_queue_stamp_clock_time,
 };
 
 /**

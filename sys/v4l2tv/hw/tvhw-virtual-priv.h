@@ -226,6 +226,14 @@ struct _GstTvHwVirtualCard
    * bogus number to come, the offset in force since the last jump */
   gboolean seq_jump, seq_once;
   guint32 seq_jump_to, seq_once_value, seq_offset;
+  /* how capture frames are stamped (GstTvHwVirtualStamps, set_stamps):
+   * the lie, its offset, the V4L2_BUF_FLAG_TIMESTAMP_* claimed, and for
+   * STUCK the stamp repeated (have_stuck: taken from a frame already) */
+  guint stamps;
+  gint64 stamp_offset_us;
+  guint32 stamp_flags;
+  gboolean have_stuck;
+  gint64 stuck_us;
   /* what ENUM_FMT lists */
   guint32 formats[GST_TV_HW_VIRTUAL_MAX_FORMATS];
   guint n_formats;
@@ -385,6 +393,8 @@ gint gst_tv_hw_virtual_queue_mmap (GstTvHwDevice * dev, guint32 offset,
 gint gst_tv_hw_virtual_queue_munmap (GstTvHwDevice * dev, gpointer data,
     gsize length);
 gint gst_tv_hw_virtual_queue_poll (GstTvHwDevice * dev, gint64 timeout_ns);
+gint gst_tv_hw_virtual_queue_stamp_clock_time (GstTvHwDevice * dev,
+    guint32 buf_flags, gint64 * now_ns);
 void gst_tv_hw_virtual_queue_interrupt (GstTvHwDevice * dev,
     gboolean flushing);
 

@@ -93,6 +93,29 @@ capture_sequence (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
   return node->next_seq + card->seq_offset;
 }
 
+/* the stamp a capture frame of time @t_us carries: @t_us, or the lie
+ * gst_tv_hw_virtual_card_set_stamps() asked for */
+static gint64
+capture_stamp (GstTvHwVirtualCard * card, gint64 t_us)
+{
+  switch (card->stamps) {
+    case GST_TV_HW_VIRTUAL_STAMPS_OFFSET:
+      return t_us + card->stamp_offset_us;
+    case GST_TV_HW_VIRTUAL_STAMPS_REALTIME:
+      /* CLOCK_REALTIME's reading at the frame's time */
+      return t_us + (g_get_real_time () - g_get_monotonic_time ()) +
+          card->stamp_offset_us;
+    case GST_TV_HW_VIRTUAL_STAMPS_STUCK:
+      if (!card->have_stuck) {
+        card->have_stuck = TRUE;
+        card->stuck_us = t_us + card->stamp_offset_us;
+      }
+      return card->stuck_us;
+    default:
+      return t_us;
+  }
+}
+
 /* draws the frame, damaged as gst_tv_hw_virtual_card_inject_frame_faults
  * asked: a short frame writes only its first half (the rest of the buffer
  * keeps what it held), an empty one nothing */
@@ -176,6 +199,7 @@ node_frame (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node)
     buf->timestamp_us += card->vbi_time_offset_us;
   } else {
     buf->sequence = capture_sequence (card, node);
+    buf->timestamp_us = capture_stamp (card, buf->timestamp_us);
     capture_fill (card, buf);
     /* vb2_buffer_done (VB2_BUF_STATE_ERROR) */
     if (card->corrupt_frames > 0) {
@@ -407,8 +431,8 @@ us_to_timeval (gint64 us, struct timeval *tv)
 }
 
 static void
-fill_v4l2_buffer (GstTvHwVirtualNode * node, GstTvHwVirtualBuffer * buf,
-    struct v4l2_buffer *vbuf)
+fill_v4l2_buffer (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
+    GstTvHwVirtualBuffer * buf, struct v4l2_buffer *vbuf)
 {
   memset (vbuf, 0, sizeof (*vbuf));
   vbuf->index = buf - node->buffers;
@@ -427,8 +451,11 @@ fill_v4l2_buffer (GstTvHwVirtualNode * node, GstTvHwVirtualBuffer * buf,
    * V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC, so vb2 does not copy an output
    * buffer's timestamp from QBUF): when a capture frame became ready, when
    * an output buffer was displayed */
-  vbuf->flags = V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC |
-      V4L2_BUF_FLAG_TSTAMP_SRC_EOF;
+  vbuf->flags = V4L2_BUF_FLAG_TSTAMP_SRC_EOF;
+  if (node == &card->cap)
+    vbuf->flags |= card->stamp_flags;
+  else
+    vbuf->flags |= V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC;
   if (buf->map_count > 0)
     vbuf->flags |= V4L2_BUF_FLAG_MAPPED;
   if (buf->error)
@@ -455,7 +482,7 @@ gst_tv_hw_virtual_queue_querybuf (GstTvHwDevice * dev, struct v4l2_buffer *buf)
     ret = -EINVAL;
   } else {
     gst_tv_hw_virtual_node_update (card, node);
-    fill_v4l2_buffer (node, &node->buffers[buf->index], buf);
+    fill_v4l2_buffer (card, node, &node->buffers[buf->index], buf);
   }
   g_mutex_unlock (&card->lock);
   return ret;
@@ -585,7 +612,7 @@ qbuf_locked (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
   buf->queued_us = g_get_monotonic_time ();
   g_queue_push_tail (&node->queued, buf);
   /* what QBUF reports is the state before the card gets to it */
-  fill_v4l2_buffer (node, buf, vbuf);
+  fill_v4l2_buffer (card, node, buf, vbuf);
   gst_tv_hw_virtual_node_update (card, node);
   g_cond_broadcast (&card->cond);
   return 0;
@@ -605,7 +632,7 @@ dqbuf_locked (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
   if (buf == NULL)
     return -EAGAIN;
   buf->state = GST_TV_HW_VIRTUAL_BUF_DEQUEUED;
-  fill_v4l2_buffer (node, buf, vbuf);
+  fill_v4l2_buffer (card, node, buf, vbuf);
   if (buf->bad_index) {
     buf->bad_index = FALSE;
     vbuf->index += GST_TV_HW_VIRTUAL_MAX_BUFFERS;
@@ -896,4 +923,45 @@ gst_tv_hw_virtual_queue_interrupt (GstTvHwDevice * dev, gboolean flushing)
   handle->flushing = flushing;
   g_cond_broadcast (&card->cond);
   g_mutex_unlock (&card->lock);
+}
+
+/*
+ * The time now on the clock the node's buffers are stamped on: CLOCK_MONOTONIC
+ * in REALTIME pacing (a frame is ready when its time comes); in MANUAL and
+ * FREERUN pacing the card's own time, which only the frames move: the
+ * time of the node's latest frame period (one period before its STREAMON
+ * time before the first). Stamps on no clock (the flags claim none): -EINVAL.
+ */
+gint
+gst_tv_hw_virtual_queue_stamp_clock_time (GstTvHwDevice * dev,
+    guint32 buf_flags, gint64 * now_ns)
+{
+  GstTvHwVirtualHandle *handle = HANDLE (dev);
+  GstTvHwVirtualCard *card = handle->card;
+  GstTvHwVirtualNode *node = gst_tv_hw_virtual_handle_node (handle);
+  gint64 now_us;
+  gint ret = 0;
+
+  if ((buf_flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) !=
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC)
+    return -EINVAL;
+
+  g_mutex_lock (&card->lock);
+  if (gst_tv_hw_virtual_handle_dead (handle)) {
+    ret = -ENODEV;
+  } else if (card->pacing == GST_TV_HW_VIRTUAL_PACING_REALTIME ||
+      !node->streaming) {
+    now_us = g_get_monotonic_time ();
+  } else {
+    /* before frame 0: the period before it */
+    now_us = node->next_seq > 0 ? gst_tv_hw_virtual_node_frame_time (node,
+        node->next_seq - 1) :
+        node->start_us - (gint64) gst_util_uint64_scale (1,
+        (guint64) node->period_num * G_USEC_PER_SEC, node->period_den);
+  }
+  g_mutex_unlock (&card->lock);
+
+  if (ret == 0)
+    *now_ns = now_us * 1000;
+  return ret;
 }

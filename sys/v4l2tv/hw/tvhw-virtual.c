@@ -572,6 +572,10 @@ power_on (GstTvHwVirtualCard * card)
   memset (card->frame_faults, 0, sizeof (card->frame_faults));
   card->seq_jump = card->seq_once = FALSE;
   card->seq_offset = 0;
+  card->stamps = GST_TV_HW_VIRTUAL_STAMPS_TRUE;
+  card->stamp_offset_us = 0;
+  card->stamp_flags = V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC;
+  card->have_stuck = FALSE;
   card->n_formats = G_N_ELEMENTS (formats);
   memcpy (card->formats, formats, sizeof (formats));
   gst_tv_hw_virtual_cap_set_defaults (card);
@@ -1021,6 +1025,36 @@ gst_tv_hw_virtual_card_drop_frames (GstTvHwVirtualCard * card, guint n)
   gst_tv_hw_virtual_node_update (card, &card->cap);
   card->drop_frames += n;
   cap_changed_unlock (card);
+}
+
+/**
+ * gst_tv_hw_virtual_card_set_stamps:
+ * @card: a card
+ * @stamps: how the capture node stamps its frames from the next one on
+ * @offset_us: added to the stamps of OFFSET, REALTIME and STUCK
+ * @timestamp_flags: the V4L2_BUF_FLAG_TIMESTAMP_* clock the capture
+ *   buffers claim (V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC at power-on)
+ *
+ * A test knob for a driver whose timestamps lie; see
+ * #GstTvHwVirtualStamps. STUCK repeats the stamp of the first frame taken
+ * after the call. Only the video capture node's stamps change: the
+ * frames, their timing and the VBI node's stamps stay as they are.
+ */
+void
+gst_tv_hw_virtual_card_set_stamps (GstTvHwVirtualCard * card,
+    GstTvHwVirtualStamps stamps, gint64 offset_us, guint32 timestamp_flags)
+{
+  g_return_if_fail (card != NULL);
+  g_return_if_fail (stamps <= GST_TV_HW_VIRTUAL_STAMPS_STUCK);
+  g_return_if_fail ((timestamp_flags & ~V4L2_BUF_FLAG_TIMESTAMP_MASK) == 0);
+
+  g_mutex_lock (&card->lock);
+  gst_tv_hw_virtual_node_update (card, &card->cap);
+  card->stamps = stamps;
+  card->stamp_offset_us = offset_us;
+  card->stamp_flags = timestamp_flags;
+  card->have_stuck = FALSE;
+  g_mutex_unlock (&card->lock);
 }
 
 /**

@@ -100,6 +100,8 @@
  *   - pacing REALTIME, unless the environment variable
  *     V4L2TV_VIRTUAL_PACING is "freerun", "manual" or "realtime" when the
  *     card is created or reset;
+ *   - capture frames stamped with their time on CLOCK_MONOTONIC,
+ *     V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC (GST_TV_HW_VIRTUAL_STAMPS_TRUE);
  *   - no pending faults, drops or corrupted frames, no forced status
  *     bits, no-signal frames delivered (as snow); nothing on the output's
  *     screen.
@@ -362,7 +364,11 @@ typedef struct _GstTvHwVirtualCard GstTvHwVirtualCard;
  *
  * The pacing is the card's, for both nodes. Capture timestamps (and the
  * output's display times) are always start + sequence x frame period,
- * where start is the CLOCK_MONOTONIC time of that node's STREAMON.
+ * where start is the CLOCK_MONOTONIC time of that node's STREAMON. In
+ * MANUAL and FREERUN pacing the card's time is its own, moved by the frames
+ * alone: gst_tv_hw_device_get_stamp_clock_time() answers the time of the
+ * node's latest frame period, one period before STREAMON before the first
+ * (CLOCK_MONOTONIC's in REALTIME).
  */
 typedef enum
 {
@@ -568,6 +574,38 @@ void gst_tv_hw_virtual_card_drop_frames (GstTvHwVirtualCard * card, guint n);
 /* the next @n captured frames come back with V4L2_BUF_FLAG_ERROR */
 void gst_tv_hw_virtual_card_corrupt_frames (GstTvHwVirtualCard * card,
     guint n);
+
+/**
+ * GstTvHwVirtualStamps:
+ * @GST_TV_HW_VIRTUAL_STAMPS_TRUE: the frame's time on CLOCK_MONOTONIC
+ *   (power-on; see #GstTvHwVirtualPacing)
+ * @GST_TV_HW_VIRTUAL_STAMPS_OFFSET: the frame's time plus an offset: in
+ *   the future (a driver stamping the nominal end of a frame it hands over
+ *   early, as vivid does) or in the past, as from another clock
+ * @GST_TV_HW_VIRTUAL_STAMPS_REALTIME: CLOCK_REALTIME's reading at the
+ *   frame's time (plus the offset): the wrong clock, whatever the flags say
+ * @GST_TV_HW_VIRTUAL_STAMPS_STUCK: the stamp of the first frame after the
+ *   change, repeated on every frame (plus the offset)
+ *
+ * How the capture node stamps its frames
+ * (gst_tv_hw_virtual_card_set_stamps()), to test what a consumer makes
+ * of a driver whose timestamps lie.
+ */
+typedef enum
+{
+  GST_TV_HW_VIRTUAL_STAMPS_TRUE,
+  GST_TV_HW_VIRTUAL_STAMPS_OFFSET,
+  GST_TV_HW_VIRTUAL_STAMPS_REALTIME,
+  GST_TV_HW_VIRTUAL_STAMPS_STUCK,
+} GstTvHwVirtualStamps;
+
+/* from the next capture frame on, stamps as @stamps says (@offset_us
+ * added, for every kind but TRUE), with the V4L2_BUF_FLAG_TIMESTAMP_*
+ * @timestamp_flags (MONOTONIC at power-on; 0 is TIMESTAMP_UNKNOWN, a
+ * driver that does not say which clock). Reset restores TRUE, 0,
+ * MONOTONIC. */
+void gst_tv_hw_virtual_card_set_stamps (GstTvHwVirtualCard * card,
+    GstTvHwVirtualStamps stamps, gint64 offset_us, guint32 timestamp_flags);
 
 /**
  * GstTvHwVirtualFrameFault:

@@ -1619,6 +1619,29 @@ gst_tv_hw_device_wait (GstTvHwDevice * dev, gint64 timeout_ns, GError ** error)
 }
 
 /**
+ * gst_tv_hw_device_get_stamp_clock_time:
+ * @dev: a device
+ * @buf_flags: the flags of a dequeued buffer
+ * @now: (out): the time now on the clock its timestamp claims, in ns
+ *
+ * Thread-safe; needs no lock.
+ *
+ * Returns: FALSE when the flags name no clock the backend can read
+ */
+gboolean
+gst_tv_hw_device_get_stamp_clock_time (GstTvHwDevice * dev, guint32 buf_flags,
+    GstClockTime * now)
+{
+  gint64 ns = 0;
+
+  if (dev->ops->stamp_clock_time == NULL ||
+      dev->ops->stamp_clock_time (dev, buf_flags, &ns) < 0 || ns < 0)
+    return FALSE;
+  *now = (GstClockTime) ns;
+  return TRUE;
+}
+
+/**
  * gst_tv_hw_device_stream_on:
  * @dev: a device
  * @error: (out) (optional): set on failure

@@ -352,6 +352,14 @@ gboolean gst_tv_hw_device_dequeue_buffer (GstTvHwDevice * dev,
  * GST_TV_HW_ERROR_WOKEN otherwise. Called WITHOUT the device lock. */
 gboolean gst_tv_hw_device_wait (GstTvHwDevice * dev, gint64 timeout_ns,
     GError ** error);
+/* the time now on the clock of buffer timestamps carrying the
+ * V4L2_BUF_FLAG_TIMESTAMP_* @buf_flags (CLOCK_MONOTONIC for
+ * V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC; a virtual card paced MANUAL or
+ * FREERUN answers its own time); FALSE when the flags name no clock
+ * (TIMESTAMP_UNKNOWN, TIMESTAMP_COPY) or the device is gone. Thread-safe,
+ * without the device lock. */
+gboolean gst_tv_hw_device_get_stamp_clock_time (GstTvHwDevice * dev,
+    guint32 buf_flags, GstClockTime * now);
 gboolean gst_tv_hw_device_stream_on (GstTvHwDevice * dev, GError ** error);
 gboolean gst_tv_hw_device_stream_off (GstTvHwDevice * dev, GError ** error);
 /* thread-safe: while flushing, wait() returns FLUSHING at once */

@@ -213,6 +213,92 @@ GST_START_TEST (test_manual_ntsc_timestamps)
 
 GST_END_TEST;
 
+/* the card's clock (MANUAL pacing: the time of the latest frame period,
+ * one period before STREAMON's before the first) and stamps that lie as
+ * gst_tv_hw_virtual_card_set_stamps() says; the frames do not change */
+GST_START_TEST (test_manual_stamps)
+{
+  GstTvHwVirtualCard *card = fresh_card (0);
+  GstTvHwDevice *dev;
+  struct v4l2_buffer buf;
+  GstClockTime now = 0, before = 0;
+  gint64 t0, real;
+  Stream s;
+  guint32 k;
+
+  dev = open_manual_stream (card, &s);
+  fail_unless (gst_tv_hw_device_get_stamp_clock_time (dev,
+          V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC, &before));
+  /* no clock for stamps that name none */
+  fail_if (gst_tv_hw_device_get_stamp_clock_time (dev,
+          V4L2_BUF_FLAG_TIMESTAMP_UNKNOWN, &now));
+  fail_if (gst_tv_hw_device_get_stamp_clock_time (dev,
+          V4L2_BUF_FLAG_TIMESTAMP_COPY, &now));
+
+  /* true: the frame's time, on the card's clock */
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  dequeue (dev, &buf);
+  t0 = timeval_us (&buf);
+  fail_unless_equals_int (buf.flags & V4L2_BUF_FLAG_TIMESTAMP_MASK,
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC);
+  fail_unless (gst_tv_hw_device_get_stamp_clock_time (dev, buf.flags, &now));
+  fail_unless_equals_uint64 (now, (guint64) t0 * 1000);
+  fail_unless_equals_uint64 (now - before, 40 * GST_MSECOND);
+  queue (dev, buf.index);
+
+  /* 35 ms in the future: the card's clock is where it was */
+  gst_tv_hw_virtual_card_set_stamps (card, GST_TV_HW_VIRTUAL_STAMPS_OFFSET,
+      35000, V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  dequeue (dev, &buf);
+  fail_unless_equals_int64 (timeval_us (&buf), t0 + 40000 + 35000);
+  fail_unless (gst_tv_hw_device_get_stamp_clock_time (dev, buf.flags, &now));
+  fail_unless_equals_uint64 (now, (guint64) (t0 + 40000) * 1000);
+  assert_frame (s.data[buf.index], 576, 0, 1, FALSE);
+  queue (dev, buf.index);
+
+  /* on CLOCK_REALTIME, still claiming CLOCK_MONOTONIC */
+  gst_tv_hw_virtual_card_set_stamps (card, GST_TV_HW_VIRTUAL_STAMPS_REALTIME,
+      0, V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC);
+  real = g_get_real_time () - g_get_monotonic_time ();
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  dequeue (dev, &buf);
+  /* the two clocks' difference, read a moment apart */
+  fail_unless (ABS (timeval_us (&buf) - (t0 + 80000 + real)) <
+      10 * G_USEC_PER_SEC);
+  fail_unless_equals_int (buf.flags & V4L2_BUF_FLAG_TIMESTAMP_MASK,
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC);
+  queue (dev, buf.index);
+
+  /* stuck: the first frame's stamp (10 s back) again and again, claiming
+   * no clock */
+  gst_tv_hw_virtual_card_set_stamps (card, GST_TV_HW_VIRTUAL_STAMPS_STUCK,
+      -10 * G_USEC_PER_SEC, V4L2_BUF_FLAG_TIMESTAMP_UNKNOWN);
+  for (k = 3; k < 6; k++) {
+    gst_tv_hw_virtual_card_emit_frames (card, 1);
+    dequeue (dev, &buf);
+    fail_unless_equals_int64 (timeval_us (&buf),
+        t0 + 3 * 40000 - 10 * G_USEC_PER_SEC);
+    fail_unless_equals_int (buf.flags & V4L2_BUF_FLAG_TIMESTAMP_MASK,
+        V4L2_BUF_FLAG_TIMESTAMP_UNKNOWN);
+    fail_unless_equals_int (buf.sequence, k);
+    queue (dev, buf.index);
+  }
+
+  /* back to the truth */
+  gst_tv_hw_virtual_card_set_stamps (card, GST_TV_HW_VIRTUAL_STAMPS_TRUE, 0,
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  dequeue (dev, &buf);
+  fail_unless_equals_int64 (timeval_us (&buf), t0 + 6 * 40000);
+  queue (dev, buf.index);
+
+  stream_off (dev);
+  gst_tv_hw_device_close (dev);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_manual_dropped_frames)
 {
   GstTvHwVirtualCard *card = fresh_card (0);
@@ -1436,6 +1522,7 @@ tvhw_streaming_suite (void)
   tcase_add_test (tc_stream, test_mmap_rules);
   tcase_add_test (tc_stream, test_manual_cycle);
   tcase_add_test (tc_stream, test_manual_ntsc_timestamps);
+  tcase_add_test (tc_stream, test_manual_stamps);
   tcase_add_test (tc_stream, test_manual_dropped_frames);
   tcase_add_test (tc_stream, test_streamoff_returns_buffers);
   tcase_add_test (tc_stream, test_queue_errors);

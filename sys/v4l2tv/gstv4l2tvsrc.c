@@ -46,9 +46,15 @@
  * field for a deinterlacer, an encoder coding fields or an output card to
  * undo. The same rule with lines 2k and 2k+1 holds for progressive frames.
  *
- * Timestamps are the driver's capture times in running time; frames the
- * card dropped are counted in #GstV4l2TvSrc:dropped-frames and reported
- * with a QoS message.
+ * A frame's timestamp is the running time at which the card finished it:
+ * the driver's timestamp while it is plausible on the clock it claims
+ * (V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC, not in the future, later than the
+ * last frame's and, for a frame the element saw arrive, within a frame
+ * period of its arrival); from the first implausible one on (vivid's are
+ * ahead of the clock), the frame's arrival time less the delay the
+ * driver's plausible stamps had, if any. The choice and the fallback are
+ * logged once. Frames the card dropped are counted in
+ * #GstV4l2TvSrc:dropped-frames and reported with a QoS message.
  *
  * The element implements the #GstTvTuner interface (library
  * `gstreamer-tv-tuner-1.0`): its channels are the card's inputs (a tuner
@@ -131,6 +137,12 @@ GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
  * filler has the other half of it to reach a synchronised sink. */
 #define FILLER_DELAY(period) ((period) / 2)
 #define DEFAULT_SIGNAL_LOSS GST_V4L2_TV_SIGNAL_LOSS_REPEAT
+/* a driver's stamp older than the wait its frame came in (by more than a
+ * period) is taken as a clock that is not the one claimed after this many
+ * frames in a row (one can be this thread running late), or at once when
+ * it is older than STAMP_MAX_AGE */
+#define STAMP_TOO_OLD_IN_ROW 3
+#define STAMP_MAX_AGE GST_SECOND
 #define DEFAULT_CORRUPTED_FRAMES GST_V4L2_TV_CORRUPTED_FRAMES_DROP
 
 /* create(): the streaming thread was woken for a live switch */
@@ -151,6 +163,14 @@ enum
   PROP_CROP_RIGHT = PROP_CROP_TOP + GST_V4L2_TV_CROP_N_PROPS - 1,
   PROP_ON_DISCONNECT,           /* .. gstv4l2tvreconnect.c */
 };
+
+/* what the frames' timestamps come from (see gst_v4l2_tv_src_time_frame) */
+typedef enum
+{
+  GST_V4L2_TV_STAMPS_UNDECIDED,
+  GST_V4L2_TV_STAMPS_DRIVER,    /* the driver's, plausible so far */
+  GST_V4L2_TV_STAMPS_ARRIVAL,   /* the arrival time, until stop */
+} GstV4l2TvStamps;
 
 struct _GstV4l2TvSrc
 {
@@ -189,6 +209,18 @@ struct _GstV4l2TvSrc
 
   GstClock *clock;              /* the last clock seen, and whether it */
   gboolean clock_is_monotonic;  /* runs on CLOCK_MONOTONIC */
+
+  /* the driver's timestamps (gst_v4l2_tv_src_time_frame) */
+  GstV4l2TvStamps stamps;       /* trusted yet or not, since start */
+  GstClockTime last_stamp;      /* the last frame's, since STREAMON */
+  GstClockTime stamp_delay;     /* the known delay: the smallest of a
+                                 * trusted stamp to its arrival */
+  GstClockTime wait_began;      /* the card's time before the last wait */
+  GstClockTime wait_ended;      /* and as it ended with a frame ready */
+  guint too_old;                /* frames in a row whose stamp was older
+                                 * than their arrival allows */
+  GstClockTime frame_pts;       /* the frame just dequeued: its PTS */
+  GstClockTime frame_time;      /* and its time on the card's clock */
 
   GstV4l2TvSignal signal;       /* input status, filler frames */
   GstV4l2TvVbi vbi;             /* captions and WSS (gstv4l2tvvbi.c) */
@@ -1141,6 +1173,11 @@ gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
   self->no_picture_gap = FALSE;
   self->gap_fillers = 0;
   self->last_frame_time = GST_CLOCK_TIME_NONE;
+  /* a new STREAMON may start the card's stamps again */
+  self->last_stamp = GST_CLOCK_TIME_NONE;
+  self->wait_began = GST_CLOCK_TIME_NONE;
+  self->wait_ended = GST_CLOCK_TIME_NONE;
+  self->too_old = 0;
   self->discont = TRUE;
 
   GST_OBJECT_LOCK (self);
@@ -1200,6 +1237,8 @@ gst_v4l2_tv_src_start (GstBaseSrc * bsrc)
   GstV4l2TvSrc *self = GST_V4L2_TV_SRC (bsrc);
 
   /* the card was programmed when it opened */
+  self->stamps = GST_V4L2_TV_STAMPS_UNDECIDED;
+  self->stamp_delay = GST_CLOCK_TIME_NONE;
   self->processed = 0;
   self->discarded = 0;
   self->have_sequence = FALSE;
@@ -1629,13 +1668,6 @@ clock_is_monotonic (GstClock * clock)
   return type == GST_CLOCK_TYPE_MONOTONIC;
 }
 
-/*
- * The running time at which the frame was captured. Drivers stamp frames
- * on CLOCK_MONOTONIC; on the system clock in monotonic mode (a pipeline's
- * default) that is ts - base_time. On any other clock, the frame is as
- * old on it as it is on CLOCK_MONOTONIC: now - base_time - (monotonic now
- * - ts).
- */
 /* the element's clock (a reference, NULL without one) and base time */
 static GstClock *
 gst_v4l2_tv_src_get_clock (GstV4l2TvSrc * self, GstClockTime * base_time)
@@ -1652,43 +1684,182 @@ gst_v4l2_tv_src_get_clock (GstV4l2TvSrc * self, GstClockTime * base_time)
   return clock;
 }
 
+/* the time now on the clock the card stamps its frames on (as its
+ * buffers' flags say), GST_CLOCK_TIME_NONE when it names none we can
+ * read */
 static GstClockTime
-gst_v4l2_tv_src_running_time (GstV4l2TvSrc * self,
-    const struct v4l2_buffer *vbuf)
+gst_v4l2_tv_src_card_now (GstV4l2TvSrc * self, guint32 buf_flags)
+{
+  GstClockTime now;
+
+  if (self->obj->dev == NULL ||
+      !gst_tv_hw_device_get_stamp_clock_time (self->obj->dev, buf_flags, &now))
+    return GST_CLOCK_TIME_NONE;
+  return now;
+}
+
+/*
+ * Why the driver's stamp of the frame in @vbuf is not to be trusted, or
+ * NULL when it is plausible on the clock it claims (@card_now is that
+ * clock's time now): it is on a clock we can read, not zero, not in the
+ * future, later than the last frame's (not stuck, not going back), and,
+ * when the frame came while we waited (the wait took a quarter period or
+ * more on that clock: it was not ready before), within a frame period of
+ * the time the wait began (@came_in_wait). A frame that was waiting
+ * already (dequeued late) can be older: it is not held against the
+ * stamps.
+ *
+ * Lateness is not implausibility: the wait's end is read after the
+ * thread runs again, and on a loaded machine that can be long after the
+ * frame came, so one frame too old is counted (self->too_old), not
+ * believed; STAMP_TOO_OLD_IN_ROW of them in a row, or one older than
+ * STAMP_MAX_AGE (no late wake-up is that late), are a clock that is not
+ * the one claimed. @detail gets the figures.
+ */
+static const gchar *
+gst_v4l2_tv_src_implausible (GstV4l2TvSrc * self,
+    const struct v4l2_buffer *vbuf, GstClockTime stamp, GstClockTime card_now,
+    gboolean came_in_wait, gchar ** detail)
+{
+  GstClockTime period = self->duration, began = self->wait_began;
+
+  if (!GST_CLOCK_TIME_IS_VALID (card_now)) {
+    *detail = g_strdup_printf ("timestamp flags 0x%x",
+        vbuf->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK);
+    return "on no clock the driver names (only "
+        "V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC is)";
+  }
+  if (stamp == 0) {
+    *detail = g_strdup ("0");
+    return "missing";
+  }
+  if (stamp > card_now) {
+    *detail = g_strdup_printf ("%" GST_TIME_FORMAT " ahead of "
+        "CLOCK_MONOTONIC", GST_TIME_ARGS (stamp - card_now));
+    return "in the future";
+  }
+  if (GST_CLOCK_TIME_IS_VALID (self->last_stamp) && stamp <= self->last_stamp) {
+    *detail = g_strdup_printf ("%" GST_TIME_FORMAT ", the frame before it %"
+        GST_TIME_FORMAT, GST_TIME_ARGS (stamp),
+        GST_TIME_ARGS (self->last_stamp));
+    return stamp == self->last_stamp ? "stuck (the same value again)" :
+        "going backwards";
+  }
+  if (came_in_wait && stamp + period < began) {
+    self->too_old++;
+    if (began - stamp <= STAMP_MAX_AGE &&
+        self->too_old < STAMP_TOO_OLD_IN_ROW) {
+      GST_DEBUG_OBJECT (self, "timestamps: frame %u stamped %"
+          GST_TIME_FORMAT " before the wait it came in began (%u in a "
+          "row): late, or not on CLOCK_MONOTONIC", vbuf->sequence,
+          GST_TIME_ARGS (began - stamp), self->too_old);
+      *detail = NULL;
+      return NULL;
+    }
+    *detail = g_strdup_printf ("%" GST_TIME_FORMAT " before the wait it "
+        "came in began, %u frame(s) in a row", GST_TIME_ARGS (began - stamp),
+        self->too_old);
+    return "too old for the frame (not on CLOCK_MONOTONIC)";
+  }
+  if (came_in_wait)
+    self->too_old = 0;
+  *detail = NULL;
+  return NULL;
+}
+
+/*
+ * The timestamp of the frame just dequeued in @vbuf, once per frame:
+ * self->frame_pts, the running time at which the card finished it, and
+ * self->frame_time, that time on the card's clock (for counting drops).
+ *
+ * The driver's stamp is used while it is plausible on the clock it claims
+ * (gst_v4l2_tv_src_implausible()): as it is when the pipeline runs on the
+ * monotonic system clock (a pipeline's default), else as old on the
+ * pipeline's clock as it is on the card's (now - (card's now - stamp)).
+ * The first implausible stamp makes the source stamp every frame until it
+ * stops with its arrival time less the known delay (the smallest delay a
+ * trusted stamp had, 0 without one), as v4l2src falls back; the choice
+ * and the fallback are logged once. The known delay is learnt only from
+ * frames that came while the source waited (whose arrival it saw).
+ */
+static void
+gst_v4l2_tv_src_time_frame (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf)
 {
   GstClock *clock;
-  GstClockTime base_time, ts, now, delay = 0;
-  gboolean monotonic_ts = (vbuf->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) ==
-      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC;
+  GstClockTime base_time = 0, now = GST_CLOCK_TIME_NONE, card_now, stamp;
+  GstClockTime at = GST_CLOCK_TIME_NONE, delay, period = self->duration;
+  gboolean came_in_wait;
 
-  clock = gst_v4l2_tv_src_get_clock (self, &base_time);
-  if (clock == NULL)
-    return GST_CLOCK_TIME_NONE;
+  stamp = GST_TIMEVAL_TO_TIME (vbuf->timestamp);
+  card_now = gst_v4l2_tv_src_card_now (self, vbuf->flags);
+  /* the wait took a quarter period or more: the frame was not ready
+   * when it began, and we know when it arrived (the wait's end, read as
+   * soon as the thread ran again) */
+  came_in_wait = GST_CLOCK_TIME_IS_VALID (card_now) &&
+      GST_CLOCK_TIME_IS_VALID (period) && period > 0 &&
+      GST_CLOCK_TIME_IS_VALID (self->wait_began) &&
+      GST_CLOCK_TIME_IS_VALID (self->wait_ended) &&
+      self->wait_ended >= self->wait_began + period / 4;
 
-  if (clock != self->clock) {
-    gst_object_replace ((GstObject **) & self->clock, GST_OBJECT_CAST (clock));
-    self->clock_is_monotonic = clock_is_monotonic (clock);
-    GST_DEBUG_OBJECT (self, "clock %" GST_PTR_FORMAT " is%s the monotonic "
-        "system clock", clock, self->clock_is_monotonic ? "" : " not");
-  }
+  if (self->stamps != GST_V4L2_TV_STAMPS_ARRIVAL) {
+    g_autofree gchar *detail = NULL;
+    const gchar *why = gst_v4l2_tv_src_implausible (self, vbuf, stamp,
+        card_now, came_in_wait, &detail);
 
-  ts = GST_TIMEVAL_TO_TIME (vbuf->timestamp);
-  if (monotonic_ts && self->clock_is_monotonic) {
-    now = ts;
-  } else {
-    now = gst_clock_get_time (clock);
-    if (monotonic_ts) {
-      struct timespec mono;
-      GstClockTime mono_now;
-
-      clock_gettime (CLOCK_MONOTONIC, &mono);
-      mono_now = GST_TIMESPEC_TO_TIME (mono);
-      delay = mono_now > ts ? mono_now - ts : 0;
+    if (why) {
+      GST_WARNING_OBJECT (self, "timestamps: the driver's stamp of frame %u "
+          "is %s (%s): frames are stamped with their arrival time from now "
+          "on, less %" GST_TIME_FORMAT, vbuf->sequence, why, detail,
+          GST_TIME_ARGS (GST_CLOCK_TIME_IS_VALID (self->stamp_delay) ?
+              self->stamp_delay : 0));
+      self->stamps = GST_V4L2_TV_STAMPS_ARRIVAL;
+    } else if (self->stamps == GST_V4L2_TV_STAMPS_UNDECIDED) {
+      GST_INFO_OBJECT (self, "timestamps: the driver's, on CLOCK_MONOTONIC "
+          "(frame %u stamped %" GST_TIME_FORMAT " before its arrival)",
+          vbuf->sequence, GST_TIME_ARGS (card_now - stamp));
+      self->stamps = GST_V4L2_TV_STAMPS_DRIVER;
     }
   }
-  gst_object_unref (clock);
+  self->last_stamp = stamp;
 
-  return now > base_time + delay ? now - base_time - delay : 0;
+  if (self->stamps == GST_V4L2_TV_STAMPS_DRIVER) {
+    delay = card_now - stamp;
+    /* the known delay: learnt from frames whose arrival we saw, and
+     * not from one too old (late, or a clock that is not the one
+     * claimed) */
+    if (came_in_wait && self->too_old == 0 &&
+        (!GST_CLOCK_TIME_IS_VALID (self->stamp_delay) ||
+            delay < self->stamp_delay))
+      self->stamp_delay = delay;
+    self->frame_time = stamp;
+  } else {
+    delay = GST_CLOCK_TIME_IS_VALID (self->stamp_delay) ? self->stamp_delay : 0;
+    self->frame_time = GST_CLOCK_TIME_IS_VALID (card_now) ? card_now :
+        (GstClockTime) g_get_monotonic_time () * GST_USECOND;
+  }
+
+  clock = gst_v4l2_tv_src_get_clock (self, &base_time);
+  if (clock) {
+    if (clock != self->clock) {
+      gst_object_replace ((GstObject **) & self->clock,
+          GST_OBJECT_CAST (clock));
+      self->clock_is_monotonic = clock_is_monotonic (clock);
+      GST_DEBUG_OBJECT (self, "clock %" GST_PTR_FORMAT " is%s the monotonic "
+          "system clock", clock, self->clock_is_monotonic ? "" : " not");
+    }
+    if (self->stamps == GST_V4L2_TV_STAMPS_DRIVER && self->clock_is_monotonic) {
+      at = stamp;
+    } else {
+      now = gst_clock_get_time (clock);
+      at = now > delay ? now - delay : 0;
+    }
+    gst_object_unref (clock);
+  }
+
+  if (!GST_CLOCK_TIME_IS_VALID (at))
+    self->frame_pts = GST_CLOCK_TIME_NONE;
+  else
+    self->frame_pts = at > base_time ? at - base_time : 0;
 }
 
 /*
@@ -1718,18 +1889,6 @@ gst_v4l2_tv_src_post_qos (GstV4l2TvSrc * self, GstClockTime pts,
   gst_element_post_message (GST_ELEMENT_CAST (self), msg);
 }
 
-/* when the card captured the frame in @vbuf: its timestamp when the
- * driver stamps frames with CLOCK_MONOTONIC, else the monotonic time now */
-static GstClockTime
-frame_time (const struct v4l2_buffer *vbuf)
-{
-  if ((vbuf->flags & V4L2_BUF_FLAG_TIMESTAMP_MASK) ==
-      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC &&
-      (vbuf->timestamp.tv_sec != 0 || vbuf->timestamp.tv_usec != 0))
-    return GST_TIMEVAL_TO_TIME (vbuf->timestamp);
-  return g_get_monotonic_time () * GST_USECOND;
-}
-
 /*
  * Counts the frames the card lost between the previous frame it
  * delivered and the one in @vbuf (see the dropped-frames property):
@@ -1751,7 +1910,7 @@ static void
 gst_v4l2_tv_src_count_drops (GstV4l2TvSrc * self,
     const struct v4l2_buffer *vbuf, GstClockTime pts)
 {
-  GstClockTime now = frame_time (vbuf), period = self->duration;
+  GstClockTime now = self->frame_time, period = self->duration;
   guint32 sequence = vbuf->sequence, delta;
   guint64 lost = 0, periods = G_MAXUINT64, total;
   gboolean had_sequence = self->have_sequence;
@@ -1919,7 +2078,7 @@ static gboolean
 gst_v4l2_tv_src_corrupted (GstV4l2TvSrc * self,
     const struct v4l2_buffer *vbuf, gboolean * dropped, GError ** error)
 {
-  GstClockTime pts = gst_v4l2_tv_src_running_time (self, vbuf);
+  GstClockTime pts = self->frame_pts;
   GstV4l2TvCorruptedFrames mode;
   guint64 n;
 
@@ -1986,7 +2145,7 @@ gst_v4l2_tv_src_output_converted (GstV4l2TvSrc * self,
     const struct v4l2_buffer *vbuf, GstBuffer ** outbuf)
 {
   g_autoptr (GError) err = NULL;
-  GstClockTime pts = gst_v4l2_tv_src_running_time (self, vbuf);
+  GstClockTime pts = self->frame_pts;
   GstBufferPool *pool;
   GstVideoFrame in, out;
   GstBuffer *buf = NULL;
@@ -2068,7 +2227,7 @@ gst_v4l2_tv_src_output (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf,
   if (self->convert)
     return gst_v4l2_tv_src_output_converted (self, vbuf, outbuf);
 
-  pts = gst_v4l2_tv_src_running_time (self, vbuf);
+  pts = self->frame_pts;
   gst_v4l2_tv_src_count_drops (self, vbuf, pts);
 
   ret = gst_v4l2_tv_buffer_pool_acquire_index (self->pool, vbuf->index, &buf);
@@ -2296,7 +2455,14 @@ again:
     mode = self->signal_loss;
     GST_OBJECT_UNLOCK (self);
     timeout = gst_v4l2_tv_src_wait_time (self, mode, &pts);
+    /* the card's time as the wait begins: a frame that comes during it
+     * was finished after it (gst_v4l2_tv_src_implausible) */
+    self->wait_began = gst_v4l2_tv_src_card_now (self,
+        V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC);
     res = gst_v4l2_tv_object_wait (obj, timeout, &err);
+    self->wait_ended = res == GST_V4L2_TV_WAIT_READY ?
+        gst_v4l2_tv_src_card_now (self, V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC) :
+        GST_CLOCK_TIME_NONE;
 
     if (res == GST_V4L2_TV_WAIT_TIMEOUT) {
       if (GST_CLOCK_TIME_IS_VALID (pts)) {
@@ -2354,6 +2520,7 @@ again:
     g_clear_error (&err);
   }
   self->n_queued--;
+  gst_v4l2_tv_src_time_frame (self, &vbuf);
 
   corrupted = gst_v4l2_tv_src_frame_corrupted (self, &vbuf);
   if (corrupted) {

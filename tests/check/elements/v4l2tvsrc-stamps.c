@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l2tvsrc and a card whose timestamps lie (issue 27): stamps in the
+ * future (as vivid's), on CLOCK_REALTIME while the buffers claim
+ * CLOCK_MONOTONIC, ten seconds in the past (another clock), stuck at one
+ * value, or on no clock at all (V4L2_BUF_FLAG_TIMESTAMP_UNKNOWN). Each
+ * time the source must stamp the frames with their arrival on the
+ * pipeline's clock (less the known delay, 0 here: the virtual card in
+ * MANUAL pacing hands a frame over the moment it is finished), keep the
+ * timestamps increasing, and say once (one warning, not one per frame)
+ * that it fell back. True stamps are used as they are, said once.
+ *
+ * On the harness's test clock, the time at each frame is the test's:
+ * the PTS must be exactly the running time when the frame came. On the
+ * monotonic system clock (a pipeline's default, where the source takes a
+ * trusted stamp as it is), it must lie between the running time just
+ * before the frame was emitted and just after it was pulled: a frame
+ * cannot be finished before it was made nor after it was received (no
+ * timing threshold: only the order of events).
+ *
+ * The test emits each frame only once the source waits for it
+ * (gst_tv_hw_virtual_card_frames_taken()), so that the source sees it
+ * arrive, as it does a real card's frames.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/check/gsttestclock.h>
+
+#include "gstv4l2tvelements.h"
+#include "hw/tvhw-virtual.h"
+#include "v4l2tv-check.h"
+
+#define CARD 5
+#define DEVICE "virtual:5"
+#define PAL_PERIOD (40 * GST_MSECOND)
+#define N_FRAMES 8
+
+typedef struct
+{
+  const gchar *name;
+  GstTvHwVirtualStamps stamps;
+  gint64 offset_us;
+  guint32 flags;
+  /* what the warning says; NULL: the stamps are true, no warning */
+  const gchar *reason;
+  /* frames whose stamps are trusted before the fallback */
+  guint trusted;
+  /* how far off the trusted frames' timestamps are (a lie believed) */
+  GstClockTimeDiff trusted_error;
+} Lie;
+
+static const Lie lies[] = {
+  {"true", GST_TV_HW_VIRTUAL_STAMPS_TRUE, 0,
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC, NULL, N_FRAMES},
+  {"future", GST_TV_HW_VIRTUAL_STAMPS_OFFSET, 35 * G_TIME_SPAN_MILLISECOND,
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC, "in the future", 0},
+  {"realtime", GST_TV_HW_VIRTUAL_STAMPS_REALTIME, 0,
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC, "in the future", 0},
+  {"past", GST_TV_HW_VIRTUAL_STAMPS_OFFSET, -10 * G_TIME_SPAN_SECOND,
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC, "too old", 0},
+  /* a little in the past: one such frame can be this thread running late,
+   * the third in a row is not */
+  {"a little past", GST_TV_HW_VIRTUAL_STAMPS_OFFSET,
+        -100 * G_TIME_SPAN_MILLISECOND, V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC,
+      "too old", 2, -100 * GST_MSECOND},
+  {"stuck", GST_TV_HW_VIRTUAL_STAMPS_STUCK, 0,
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC, "stuck", 1},
+  {"no clock", GST_TV_HW_VIRTUAL_STAMPS_TRUE, 0,
+      V4L2_BUF_FLAG_TIMESTAMP_UNKNOWN, "on no clock", 0},
+};
+
+/* the source's "timestamps:" messages, counted by a log function (the
+ * streaming thread logs them: static, so they outlive a failed test) */
+static gint n_warnings, n_infos;
+static gchar *last_warning;
+static GMutex log_lock;
+
+static void
+count_log (GstDebugCategory * category, GstDebugLevel level,
+    const gchar * file, const gchar * function, gint line, GObject * object,
+    GstDebugMessage * message, gpointer user_data)
+{
+  const gchar *text;
+
+  if (!g_str_equal (gst_debug_category_get_name (category), "v4l2tvsrc"))
+    return;
+  text = gst_debug_message_get (message);
+  if (text == NULL || !g_str_has_prefix (text, "timestamps:"))
+    return;
+  if (level == GST_LEVEL_WARNING) {
+    g_atomic_int_inc (&n_warnings);
+    g_mutex_lock (&log_lock);
+    g_free (last_warning);
+    last_warning = g_strdup (text);
+    g_mutex_unlock (&log_lock);
+  } else if (level == GST_LEVEL_INFO) {
+    g_atomic_int_inc (&n_infos);
+  }
+}
+
+static void
+log_start (void)
+{
+  g_atomic_int_set (&n_warnings, 0);
+  g_atomic_int_set (&n_infos, 0);
+  g_mutex_lock (&log_lock);
+  g_clear_pointer (&last_warning, g_free);
+  g_mutex_unlock (&log_lock);
+  gst_debug_set_threshold_for_name ("v4l2tvsrc", GST_LEVEL_INFO);
+  gst_debug_add_log_function (count_log, NULL, NULL);
+}
+
+static void
+log_stop (void)
+{
+  gst_debug_remove_log_function (count_log);
+  gst_debug_unset_threshold_for_name ("v4l2tvsrc");
+}
+
+static GstHarness *
+new_harness (void)
+{
+  GstHarness *h = gst_harness_new ("v4l2tvsrc");
+
+  v4l2tv_check_track (h->element);
+  /* no fillers: the test's frame periods are not real time */
+  g_object_set (h->element, "device", DEVICE, "input", "S-Video", NULL);
+  gst_util_set_object_arg (G_OBJECT (h->element), "norm", "PAL");
+  gst_util_set_object_arg (G_OBJECT (h->element), "signal-loss", "wait");
+
+  return h;
+}
+
+/* the running time of @h's element now */
+static GstClockTime
+running_time (GstHarness * h)
+{
+  GstClock *clock = gst_element_get_clock (h->element);
+  GstClockTime now, base = gst_element_get_base_time (h->element);
+
+  fail_unless (clock != NULL);
+  now = gst_clock_get_time (clock);
+  gst_object_unref (clock);
+  return now > base ? now - base : 0;
+}
+
+/* once the source waits for a frame, one frame period passes on the
+ * card; the frame the source pushes. *@before is the running time just
+ * before the frame was made. */
+static GstBuffer *
+next_frame (GstHarness * h, GstTvHwVirtualCard * card, GstClockTime * before)
+{
+  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
+  GstBuffer *buf;
+
+  while (!gst_tv_hw_virtual_card_frames_taken (card)) {
+    fail_unless (g_get_monotonic_time () < end, "the source never waited");
+    g_usleep (1000);
+  }
+  *before = running_time (h);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  buf = gst_harness_pull (h);
+  fail_unless (buf != NULL, "no frame came out");
+
+  return buf;
+}
+
+static void
+check_lie (const Lie * lie, gboolean test_clock)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ();
+  GstTestClock *clock = NULL;
+  GstClockTime last = GST_CLOCK_TIME_NONE;
+  guint i;
+
+  GST_INFO ("stamps %s on the %s clock", lie->name,
+      test_clock ? "test" : "system");
+  gst_tv_hw_virtual_card_set_stamps (card, lie->stamps, lie->offset_us,
+      lie->flags);
+  if (test_clock)
+    clock = gst_harness_get_testclock (h);
+  else
+    gst_harness_use_systemclock (h);
+  log_start ();
+  gst_harness_play (h);
+  /* room before the first frame for a lie that makes it older */
+  if (clock)
+    gst_test_clock_advance_time (clock, 5 * PAL_PERIOD);
+
+  for (i = 0; i < N_FRAMES; i++) {
+    GstClockTime before, after, pts;
+    GstBuffer *buf;
+
+    if (clock)
+      gst_test_clock_advance_time (clock, PAL_PERIOD);
+    buf = next_frame (h, card, &before);
+    after = running_time (h);
+    pts = GST_BUFFER_PTS (buf);
+    GST_INFO ("frame %u: pts %" GST_TIME_FORMAT " made after %"
+        GST_TIME_FORMAT ", pulled before %" GST_TIME_FORMAT, i,
+        GST_TIME_ARGS (pts), GST_TIME_ARGS (before), GST_TIME_ARGS (after));
+    fail_unless (GST_CLOCK_TIME_IS_VALID (pts));
+    fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), i);
+    gst_buffer_unref (buf);
+
+    /* timestamps go up */
+    if (GST_CLOCK_TIME_IS_VALID (last))
+      fail_unless (pts > last, "stamps %s: frame %u at %" GST_TIME_FORMAT
+          ", after %" GST_TIME_FORMAT, lie->name, i, GST_TIME_ARGS (pts),
+          GST_TIME_ARGS (last));
+    last = pts;
+
+    if (clock) {
+      /* the frame came when the test clock said this (as far off as a
+       * believed lie, while it is) */
+      fail_unless_equals_int64 ((GstClockTimeDiff) pts,
+          (GstClockTimeDiff) after +
+          (i < lie->trusted ? lie->trusted_error : 0));
+    } else if (i >= lie->trusted) {
+      /* stamped on arrival: between its making and its pull */
+      fail_unless (pts >= before && pts <= after, "stamps %s: frame %u at %"
+          GST_TIME_FORMAT ", made after %" GST_TIME_FORMAT " and pulled "
+          "before %" GST_TIME_FORMAT, lie->name, i, GST_TIME_ARGS (pts),
+          GST_TIME_ARGS (before), GST_TIME_ARGS (after));
+    }
+  }
+
+  /* the choice, and the fallback, said once */
+  fail_unless_equals_int (g_atomic_int_get (&n_infos), lie->trusted ? 1 : 0);
+  fail_unless_equals_int (g_atomic_int_get (&n_warnings), lie->reason ? 1 : 0);
+  if (lie->reason) {
+    g_mutex_lock (&log_lock);
+    fail_unless (last_warning && strstr (last_warning, lie->reason),
+        "stamps %s: the warning says '%s', not '%s'", lie->name,
+        GST_STR_NULL (last_warning), lie->reason);
+    g_mutex_unlock (&log_lock);
+  }
+
+  log_stop ();
+  gst_clear_object (&clock);
+  gst_harness_teardown (h);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_START_TEST (test_stamps_test_clock)
+{
+  check_lie (&lies[__i__], TRUE);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_stamps_system_clock)
+{
+  check_lie (&lies[__i__], FALSE);
+}
+
+GST_END_TEST;
+
+static Suite *
+v4l2tvsrc_stamps_suite (void)
+{
+  Suite *s = suite_create ("v4l2tvsrc-stamps");
+  TCase *tc = tcase_create ("stamps");
+
+  GST_ELEMENT_REGISTER (v4l2tvsrc, NULL);
+  suite_add_tcase (s, tc);
+  v4l2tv_check_add_teardown (tc);
+  tcase_add_loop_test (tc, test_stamps_test_clock, 0, G_N_ELEMENTS (lies));
+  tcase_add_loop_test (tc, test_stamps_system_clock, 0, G_N_ELEMENTS (lies));
+
+  return s;
+}
+
+GST_CHECK_MAIN (v4l2tvsrc_stamps);

@@ -1,13 +1,20 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * How late v4l2tvsrc pushes a frame (built, not run as a test): the time
- * from the card's timestamp of a frame to the moment the source pushes it,
- * in a probe on the source's pad, as the pipeline's running time then
- * minus the buffer's PTS. On the system clock (a pipeline's default, on
- * CLOCK_MONOTONIC, where drivers stamp frames) v4l2tvsrc's PTS is the
- * card's timestamp less the base time, so this is the wait's wake-up, the
- * DQBUF and the element's own work (and, converting, the conversion).
- * Median, 99th percentile, minimum and maximum, in milliseconds.
+ * The latency of v4l2tvsrc as a player feels it (built, not run as a
+ * test), two figures per frame, on the pipeline's clock:
+ * - push to render: from the moment the source pushes a frame (a probe
+ *   on its pad) to the moment `queue ! fakesink sync=true` renders it (its
+ *   handoff, after the sink waited for the frame's PTS plus the pipeline's
+ *   latency): what a synchronised sink adds to a frame the source has,
+ *   which is PTS + latency - push. A PTS later than the frame's true time
+ *   (a driver stamp ahead of the clock taken as it is) shows here;
+ * - PTS to push: the running time at the push minus the buffer's PTS,
+ *   how long after its timestamp a frame leaves the source (the wait's
+ *   wake-up, the DQBUF, the element's own work and, converting, the
+ *   conversion, when the PTS is the card's time of the frame).
+ * Median, 99th percentile, minimum and maximum, in milliseconds, and the
+ * latency the sink was configured with (the source's reported latency
+ * plus the sink's processing deadline, 20 ms).
  *
  * On a virtual card (REALTIME pacing: a frame is ready when its timestamp
  * comes) it compares v4l2tvsrc pushing the card's buffers (YUY2) and
@@ -20,7 +27,7 @@
  * "now - one frame period": its figure is then about one period plus its
  * work, which the output says.
  *
- * The pipelines (SRC ! CAPS ! fakesink sync=false) run one after the other
+ * The pipelines (SRC ! CAPS ! queue ! fakesink sync=true) run one after the other
  * in each round, --rounds rounds, --frames frames each after --warmup;
  * the figures are over all rounds. Filler frames (signal loss) are left
  * out and counted.
@@ -42,6 +49,7 @@
 #include <string.h>
 
 #include <gst/gst.h>
+#include <gst/base/gstbasesink.h>
 
 #include "bench-common.h"
 
@@ -68,8 +76,27 @@ typedef struct
   guint warmup, frames;
   guint count;                  /* buffers seen, fillers aside */
   guint gaps;                   /* fillers seen */
-  GArray *delays;               /* gint64 ns, appended to */
+  GArray *delays;               /* gint64 ns, appended to: PTS to push */
+  GArray *renders;              /* push to render */
+  GMutex lock;
+  GHashTable *pushed;           /* PTS -> running time of the push + 1 */
+  GstClockTime sink_latency;
 } Run;
+
+/* the running time now on @element's clock; GST_CLOCK_TIME_NONE
+ * without one */
+static GstClockTime
+running_time (GstElement * element)
+{
+  GstClock *clock = gst_element_get_clock (element);
+  GstClockTime now;
+
+  if (clock == NULL)
+    return GST_CLOCK_TIME_NONE;
+  now = gst_clock_get_time (clock) - gst_element_get_base_time (element);
+  gst_object_unref (clock);
+  return now;
+}
 
 static GstPadProbeReturn
 on_push (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
@@ -77,7 +104,6 @@ on_push (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   Run *run = user_data;
   GstBuffer *buf = GST_PAD_PROBE_INFO_BUFFER (info);
   GstElement *src;
-  GstClock *clock;
   GstClockTime now;
   gint64 delay;
 
@@ -89,23 +115,75 @@ on_push (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
     return GST_PAD_PROBE_OK;
 
   src = gst_pad_get_parent_element (pad);
-  clock = gst_element_get_clock (src);
-  if (clock) {
-    now = gst_clock_get_time (clock) - gst_element_get_base_time (src);
+  now = running_time (src);
+  if (GST_CLOCK_TIME_IS_VALID (now)) {
     delay = (gint64) now - (gint64) GST_BUFFER_PTS (buf);
     g_array_append_val (run->delays, delay);
-    gst_object_unref (clock);
+    g_mutex_lock (&run->lock);
+    g_hash_table_insert (run->pushed, g_memdup2 (&GST_BUFFER_PTS (buf),
+            sizeof (GstClockTime)), g_memdup2 (&now, sizeof (now)));
+    g_mutex_unlock (&run->lock);
   }
   gst_object_unref (src);
 
   return GST_PAD_PROBE_OK;
 }
 
+/* fakesink's handoff: the frame is rendered now */
+static void
+on_render (GstElement * sink, GstBuffer * buf, GstPad * pad, gpointer user_data)
+{
+  Run *run = user_data;
+  GstClockTime now = running_time (sink), pts = GST_BUFFER_PTS (buf);
+  GstClockTime *pushed;
+  gint64 delay;
+
+  if (!GST_CLOCK_TIME_IS_VALID (now))
+    return;
+  g_mutex_lock (&run->lock);
+  pushed = g_hash_table_lookup (run->pushed, &pts);
+  if (pushed) {
+    delay = (gint64) now - (gint64) * pushed;
+    g_array_append_val (run->renders, delay);
+    g_hash_table_remove (run->pushed, &pts);
+  }
+  run->sink_latency = gst_base_sink_get_latency (GST_BASE_SINK (sink));
+  g_mutex_unlock (&run->lock);
+}
+
 static gboolean
 run_pipeline (const gchar * launch, Run * run)
 {
-  return bench_run_launch (launch, "src", "src", on_push, run, &run->count);
+  g_autoptr (GError) err = NULL;
+  GstElement *pipeline, *e;
+  GstPad *p;
+  gboolean ok;
+
+  pipeline = gst_parse_launch (launch, &err);
+  if (pipeline == NULL) {
+    g_printerr ("%s: %s\n", launch, err->message);
+    return FALSE;
+  }
+  g_mutex_init (&run->lock);
+  run->pushed = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+      g_free);
+  e = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  p = gst_element_get_static_pad (e, "src");
+  gst_pad_add_probe (p, GST_PAD_PROBE_TYPE_BUFFER, on_push, run, NULL);
+  gst_object_unref (p);
+  gst_object_unref (e);
+  e = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  g_signal_connect (e, "handoff", G_CALLBACK (on_render), run);
+  gst_object_unref (e);
+
+  ok = bench_play_to_eos (pipeline, launch, &run->count);
+  g_hash_table_unref (run->pushed);
+  g_mutex_clear (&run->lock);
+  return ok;
 }
+
+static void print_row (const Config * config, GArray * v, guint gaps,
+    GstClockTime latency);
 
 static gint
 compare_int64 (gconstpointer a, gconstpointer b)
@@ -124,6 +202,32 @@ quantile_ms (GArray * v, gdouble q)
 
   i = CLAMP (i, 1, v->len) - 1;
   return g_array_index (v, gint64, i) / 1e6;
+}
+
+static void
+print_header (void)
+{
+  printf ("| source | format | frames | median ms | p99 ms | min ms | "
+      "max ms | fillers | sink latency ms |\n"
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+}
+
+/* one row of figures (sorts @v) */
+static void
+print_row (const Config * config, GArray * v, guint gaps, GstClockTime latency)
+{
+  gdouble lat = GST_CLOCK_TIME_IS_VALID (latency) ? latency / 1e6 : -1;
+
+  if (v->len == 0) {
+    printf ("| %s | %s | 0 | | | | | %u | %.1f |\n", config->name,
+        config->format, gaps, lat);
+    return;
+  }
+  g_array_sort (v, compare_int64);
+  printf ("| %s | %s | %u | %.2f | %.2f | %.2f | %.2f | %u | %.1f |\n",
+      config->name, config->format, v->len, quantile_ms (v, 0.5),
+      quantile_ms (v, 0.99), g_array_index (v, gint64, 0) / 1e6,
+      g_array_index (v, gint64, v->len - 1) / 1e6, gaps, lat);
 }
 
 int
@@ -149,7 +253,8 @@ main (int argc, char **argv)
         "frames before the measurement starts (10)", "N"},
     {NULL}
   };
-  GArray *delays[N_CONFIGS];
+  GArray *delays[N_CONFIGS], *renders[N_CONFIGS];
+  GstClockTime latency[N_CONFIGS];
   guint gaps[N_CONFIGS] = { 0, };
   guint n_configs, c, r, height;
   gboolean virtual;
@@ -200,14 +305,17 @@ main (int argc, char **argv)
   height = g_str_has_prefix (norm, "NTSC") || g_str_equal (norm, "PAL-M") ||
       g_str_equal (norm, "PAL-60") ? 480 : 576;
 
-  printf ("Time from the card's timestamp to the push (running time at the "
-      "source's pad minus PTS): %s%s norm=%s%s, %d frames per run after %d, "
-      "%d rounds, %s\n", device, input_prop ? input_prop : "", norm,
-      virtual ? ", REALTIME pacing" : "", frames, warmup, rounds,
-      gst_version_string ());
+  printf ("Push to render in queue ! fakesink sync=true, and PTS to push "
+      "(running time at the source's pad minus PTS): %s%s norm=%s%s, %d "
+      "frames per run after %d, %d rounds, %s\n", device,
+      input_prop ? input_prop : "", norm, virtual ? ", REALTIME pacing" : "",
+      frames, warmup, rounds, gst_version_string ());
 
-  for (c = 0; c < n_configs; c++)
+  for (c = 0; c < n_configs; c++) {
     delays[c] = g_array_new (FALSE, FALSE, sizeof (gint64));
+    renders[c] = g_array_new (FALSE, FALSE, sizeof (gint64));
+    latency[c] = GST_CLOCK_TIME_NONE;
+  }
 
   for (r = 0; r < (guint) rounds; r++) {
     for (c = 0; c < n_configs; c++) {
@@ -217,39 +325,38 @@ main (int argc, char **argv)
       if (configs[c].v4l2src)
         launch = g_strdup_printf ("v4l2src name=src device=%s norm=%s "
             "num-buffers=%u ! video/x-raw,format=%s,width=720,height=%u ! "
-            "fakesink sync=false", device, norm, warmup + frames,
-            configs[c].format, height);
+            "queue ! fakesink name=sink sync=true signal-handoffs=true",
+            device, norm, warmup + frames, configs[c].format, height);
       else
         launch = g_strdup_printf ("v4l2tvsrc name=src device=%s%s norm=%s "
-            "num-buffers=%u ! video/x-raw,format=%s ! fakesink sync=false",
+            "num-buffers=%u ! video/x-raw,format=%s ! queue ! fakesink "
+            "name=sink sync=true signal-handoffs=true",
             device, input_prop ? input_prop : "", norm, warmup + frames,
             configs[c].format);
       run.warmup = warmup;
       run.frames = frames;
       run.delays = delays[c];
+      run.renders = renders[c];
+      run.sink_latency = GST_CLOCK_TIME_NONE;
       if (!run_pipeline (launch, &run))
         return 1;
       gaps[c] += run.gaps;
+      latency[c] = run.sink_latency;
     }
     fprintf (stderr, "round %u of %d\n", r + 1, rounds);
   }
 
-  printf ("\n| source | format | frames | median ms | p99 ms | min ms | "
-      "max ms | fillers |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+  printf ("\nPush to render (what a synchronised sink adds):\n");
+  print_header ();
+  for (c = 0; c < n_configs; c++)
+    print_row (&configs[c], renders[c], gaps[c], latency[c]);
+  printf ("\nPTS to push:\n");
+  print_header ();
+  for (c = 0; c < n_configs; c++)
+    print_row (&configs[c], delays[c], gaps[c], latency[c]);
   for (c = 0; c < n_configs; c++) {
-    GArray *v = delays[c];
-
-    if (v->len == 0) {
-      printf ("| %s | %s | 0 | | | | | %u |\n", configs[c].name,
-          configs[c].format, gaps[c]);
-      continue;
-    }
-    g_array_sort (v, compare_int64);
-    printf ("| %s | %s | %u | %.2f | %.2f | %.2f | %.2f | %u |\n",
-        configs[c].name, configs[c].format, v->len, quantile_ms (v, 0.5),
-        quantile_ms (v, 0.99), g_array_index (v, gint64, 0) / 1e6,
-        g_array_index (v, gint64, v->len - 1) / 1e6, gaps[c]);
-    g_array_free (v, TRUE);
+    g_array_free (delays[c], TRUE);
+    g_array_free (renders[c], TRUE);
   }
 
   g_free (device);

@@ -1033,7 +1033,9 @@ gst_tv_hw_virtual_card_drop_frames (GstTvHwVirtualCard * card, guint n)
  * @stamps: how the capture node stamps its frames from the next one on
  * @offset_us: added to the stamps of OFFSET, REALTIME and STUCK
  * @timestamp_flags: the V4L2_BUF_FLAG_TIMESTAMP_* clock the capture
- *   buffers claim (V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC at power-on)
+ *   buffers claim (V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC at power-on), and
+ *   V4L2_BUF_FLAG_TSTAMP_SRC_SOE for stamps of a frame's start (else
+ *   V4L2_BUF_FLAG_TSTAMP_SRC_EOF, its end)
  *
  * A test knob for a driver whose timestamps lie; see
  * #GstTvHwVirtualStamps. STUCK repeats the stamp of the first frame taken
@@ -1046,7 +1048,8 @@ gst_tv_hw_virtual_card_set_stamps (GstTvHwVirtualCard * card,
 {
   g_return_if_fail (card != NULL);
   g_return_if_fail (stamps <= GST_TV_HW_VIRTUAL_STAMPS_STUCK);
-  g_return_if_fail ((timestamp_flags & ~V4L2_BUF_FLAG_TIMESTAMP_MASK) == 0);
+  g_return_if_fail ((timestamp_flags & ~(V4L2_BUF_FLAG_TIMESTAMP_MASK |
+              V4L2_BUF_FLAG_TSTAMP_SRC_MASK)) == 0);
 
   g_mutex_lock (&card->lock);
   gst_tv_hw_virtual_node_update (card, &card->cap);

@@ -602,8 +602,9 @@ typedef enum
 /* from the next capture frame on, stamps as @stamps says (@offset_us
  * added, for every kind but TRUE), with the V4L2_BUF_FLAG_TIMESTAMP_*
  * @timestamp_flags (MONOTONIC at power-on; 0 is TIMESTAMP_UNKNOWN, a
- * driver that does not say which clock). Reset restores TRUE, 0,
- * MONOTONIC. */
+ * driver that does not say which clock), and V4L2_BUF_FLAG_TSTAMP_SRC_SOE
+ * there when the stamps are to say they mark a frame's start (EOF, its
+ * end, otherwise). Reset restores TRUE, 0, MONOTONIC. */
 void gst_tv_hw_virtual_card_set_stamps (GstTvHwVirtualCard * card,
     GstTvHwVirtualStamps stamps, gint64 offset_us, guint32 timestamp_flags);
 

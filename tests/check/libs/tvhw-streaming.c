@@ -285,12 +285,27 @@ GST_START_TEST (test_manual_stamps)
     queue (dev, buf.index);
   }
 
-  /* back to the truth */
+  /* stamps that say they mark the frame's start (40 ms before its end),
+   * on CLOCK_MONOTONIC */
+  gst_tv_hw_virtual_card_set_stamps (card, GST_TV_HW_VIRTUAL_STAMPS_OFFSET,
+      -40000, V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC | V4L2_BUF_FLAG_TSTAMP_SRC_SOE);
+  gst_tv_hw_virtual_card_emit_frames (card, 1);
+  dequeue (dev, &buf);
+  fail_unless_equals_int64 (timeval_us (&buf), t0 + 5 * 40000);
+  fail_unless_equals_int (buf.flags & V4L2_BUF_FLAG_TIMESTAMP_MASK,
+      V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC);
+  fail_unless_equals_int (buf.flags & V4L2_BUF_FLAG_TSTAMP_SRC_MASK,
+      V4L2_BUF_FLAG_TSTAMP_SRC_SOE);
+  queue (dev, buf.index);
+
+  /* back to the truth, of the frame's end */
   gst_tv_hw_virtual_card_set_stamps (card, GST_TV_HW_VIRTUAL_STAMPS_TRUE, 0,
       V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC);
   gst_tv_hw_virtual_card_emit_frames (card, 1);
   dequeue (dev, &buf);
-  fail_unless_equals_int64 (timeval_us (&buf), t0 + 6 * 40000);
+  fail_unless_equals_int64 (timeval_us (&buf), t0 + 7 * 40000);
+  fail_unless_equals_int (buf.flags & V4L2_BUF_FLAG_TSTAMP_SRC_MASK,
+      V4L2_BUF_FLAG_TSTAMP_SRC_EOF);
   queue (dev, buf.index);
 
   stream_off (dev);

@@ -46,15 +46,21 @@
  * field for a deinterlacer, an encoder coding fields or an output card to
  * undo. The same rule with lines 2k and 2k+1 holds for progressive frames.
  *
- * A frame's timestamp is the running time at which the card finished it:
- * the driver's timestamp while it is plausible on the clock it claims
+ * A frame's timestamp is the running time at which the card began it, as
+ * for any live capture: the time it finished it less one frame period
+ * (the latency the element reports), so that a synchronised sink shows it
+ * as soon as it can, and a sound recorded beside (stamped at its first
+ * sample) matches it. When the card finished it is the driver's
+ * timestamp while that is plausible on the clock it claims
  * (V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC, not in the future, later than the
  * last frame's and, for a frame the element saw arrive, within a frame
- * period of its arrival); from the first implausible one on (vivid's are
- * ahead of the clock), the frame's arrival time less the delay the
- * driver's plausible stamps had, if any. The choice and the fallback are
- * logged once. Frames the card dropped are counted in
- * #GstV4l2TvSrc:dropped-frames and reported with a QoS message.
+ * period of its arrival; a stamp the driver flags
+ * V4L2_BUF_FLAG_TSTAMP_SRC_SOE is when it began the frame); from the
+ * first implausible one on (vivid's are ahead of the clock), the frame's
+ * arrival time less the delay the driver's plausible stamps had, if any.
+ * The choice and the fallback are logged once. Frames the card dropped
+ * are counted in #GstV4l2TvSrc:dropped-frames and reported with a QoS
+ * message.
  *
  * The element implements the #GstTvTuner interface (library
  * `gstreamer-tv-tuner-1.0`): its channels are the card's inputs (a tuner
@@ -132,10 +138,13 @@ GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_src_debug);
 #define WAIT_PERIODS 4
 #define DEFAULT_WAIT (200 * GST_MSECOND)
 /* signal-loss repeat/black: the filler for a frame period goes out this
- * long after the period's timestamp (in the pipeline's running time),
- * unless the card's frame came. The minimum latency is one period, so a
- * filler has the other half of it to reach a synchronised sink. */
-#define FILLER_DELAY(period) ((period) / 2)
+ * long after the card's frame was due (the period's timestamp, when the
+ * card began it, plus one period, when it finished it; in the pipeline's
+ * running time), unless the frame came. The latency is that one period,
+ * so a filler has to reach a synchronised sink within its processing
+ * deadline (GstBaseSink's default: 20 ms), as a frame handed over that
+ * late has: 15 ms leaves it 5 ms for the way. */
+#define FILLER_DELAY(period) MIN ((period) / 2, 15 * GST_MSECOND)
 #define DEFAULT_SIGNAL_LOSS GST_V4L2_TV_SIGNAL_LOSS_REPEAT
 /* a driver's stamp older than the wait its frame came in (by more than a
  * period) is taken as a clock that is not the one claimed after this many
@@ -555,22 +564,24 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
    * unplugged cable, a grabber that stops with the signal): with `repeat`
    * (the default) the last frame again, with `black` black frames, at the
    * standard's frame rate, so that the pipeline (and the audio recorded
-   * beside) never stalls. A filler is pushed half a frame period after
-   * its period's timestamp (in the pipeline's running time) when no frame
-   * came; it is flagged GAP, the first of a gap and the first real frame
-   * after it DISCONT; timestamps go on without a jump. With `wait`,
-   * nothing is pushed until frames come back. Can be changed while
-   * playing.
+   * beside) never stalls. A frame's timestamp is when the card began it,
+   * so the card's frame of a period is due one period after the period's
+   * timestamp; a filler is pushed 15 ms after that (in the pipeline's
+   * running time) when no frame came. It is flagged GAP, the
+   * first of a gap and the first real frame after it DISCONT; timestamps
+   * go on without a jump. With `wait`, nothing is pushed until frames come
+   * back. Can be changed while playing.
    *
    * The minimum latency is one frame period in every mode, as for any
-   * capture (40 ms for PAL and SECAM, 33.4 ms for NTSC): a filler goes out
-   * half a period after its timestamp, so it reaches a synchronised sink
-   * on time and is shown, not dropped as late. The trade-off: a card's
-   * frame that comes more than half a period after its own timestamp
-   * (a driver that stamps frames long before it hands them over, or a
-   * machine too busy to take them) is taken as missing; a filler goes out
-   * in its place, and the frame follows it (timestamped just after it)
-   * if it comes at all.
+   * capture (40 ms for PAL and SECAM, 33.4 ms for NTSC): the time the card
+   * takes to make a frame. A filler, 15 ms later than a frame on time,
+   * reaches a synchronised sink within the sink's processing deadline
+   * (20 ms by default), as a frame the card hands over that late does, and
+   * is shown, not dropped as late. The trade-off: a card's frame that
+   * comes more than 15 ms after it was due (a driver that hands frames
+   * over long after it finished them, or a machine too busy to take them)
+   * is taken as missing; a filler goes out in its place, and the frame
+   * follows it (timestamped just after it) if it comes at all.
    *
    * Whatever the mode, each change of the input's status and each start
    * and end of a gap is posted as an element message named
@@ -601,9 +612,11 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
       g_param_spec_enum ("signal-loss", "Signal loss",
           "What to push while the card delivers no frames: the last frame "
           "again or black frames at the standard's rate (flagged GAP), or "
-          "nothing (wait). A filler goes out half a frame period after its "
-          "time, within the one-period latency, so a synchronised sink shows "
-          "it; a frame later than that is replaced by a filler",
+          "nothing (wait). A filler goes out 15 ms after "
+          "the card's frame was due (its timestamp, when the card began it, "
+          "plus one period), within a synchronised sink's processing "
+          "deadline, so the sink shows it; a frame later than that is "
+          "replaced by a filler",
           GST_TYPE_V4L2_TV_SIGNAL_LOSS, DEFAULT_SIGNAL_LOSS,
           G_PARAM_READWRITE | GST_PARAM_MUTABLE_PLAYING |
           G_PARAM_STATIC_STRINGS));
@@ -740,7 +753,8 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
       g_param_spec_boxed ("vbi-stats", "VBI statistics",
           "What the VBI node gave since start: mode (off, sliced, raw), "
           "captions, caption-parity-errors, wss, wss-parity-errors, "
-          "frames-lost", GST_TYPE_STRUCTURE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+          "frames-lost", GST_TYPE_STRUCTURE,
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   gst_v4l2_tv_crop_install_properties (gobject_class, PROP_CROP_TOP);
   gst_v4l2_tv_reconnect_install_properties (gobject_class, PROP_ON_DISCONNECT);
@@ -823,8 +837,7 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
       GST_OBJECT_UNLOCK (self);
       break;
     case PROP_CROP_TOP ... PROP_CROP_RIGHT:
-      gst_v4l2_tv_crop_set_property (self->obj, prop_id - PROP_CROP_TOP,
-          value);
+      gst_v4l2_tv_crop_set_property (self->obj, prop_id - PROP_CROP_TOP, value);
       break;
     case PROP_CORRUPTED_FRAMES:
       GST_OBJECT_LOCK (self);
@@ -941,8 +954,7 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
       GST_OBJECT_UNLOCK (self);
       break;
     case PROP_CROP_TOP ... PROP_CROP_RIGHT:
-      gst_v4l2_tv_crop_get_property (self->obj, prop_id - PROP_CROP_TOP,
-          value);
+      gst_v4l2_tv_crop_get_property (self->obj, prop_id - PROP_CROP_TOP, value);
       break;
     case PROP_CORRUPTED_FRAMES:
       GST_OBJECT_LOCK (self);
@@ -1052,8 +1064,7 @@ gst_v4l2_tv_src_set_vbi_mode (GstV4l2TvSrc * self, GstV4l2TvVbiMode mode)
     /* a new line count (a switch): a new VBI state */
     if (self->vbi.system_lines != self->obj->lines)
       gst_v4l2_tv_vbi_reset (&self->vbi,
-          gst_v4l2_tv_vbi_node_get_services (self->obj->vbi),
-          self->obj->lines);
+          gst_v4l2_tv_vbi_node_get_services (self->obj->vbi), self->obj->lines);
   }
   GST_OBJECT_LOCK (self);
   self->vbi_mode = mode;
@@ -1607,10 +1618,10 @@ gst_v4l2_tv_src_query (GstBaseSrc * bsrc, GstQuery * query)
       GstClockTime period, min;
       guint n;
 
-      /* a frame is ours a period after it began (as v4l2src says); the
-       * card can hold as many as it has buffers. A filler frame goes out
-       * FILLER_DELAY (less than a period) after its timestamp, so one
-       * period covers it too, whatever signal-loss says. */
+      /* a frame is ours a period after it began, its timestamp (as
+       * v4l2src says); the card can hold as many as it has buffers. A
+       * filler frame goes out FILLER_DELAY after that, as a frame handed
+       * over late would, within a sink's processing deadline. */
       period = gst_v4l2_tv_object_get_frame_duration (self->obj);
       if (!GST_CLOCK_TIME_IS_VALID (period)) {
         GST_DEBUG_OBJECT (self, "no latency before the device is open");
@@ -1704,10 +1715,11 @@ gst_v4l2_tv_src_card_now (GstV4l2TvSrc * self, guint32 buf_flags)
  * clock's time now): it is on a clock we can read, not zero, not in the
  * future, later than the last frame's (not stuck, not going back), and,
  * when the frame came while we waited (the wait took a quarter period or
- * more on that clock: it was not ready before), within a frame period of
- * the time the wait began (@came_in_wait). A frame that was waiting
- * already (dequeued late) can be older: it is not held against the
- * stamps.
+ * more on that clock: it was not ready before), finished (@finish: the
+ * stamp, or a period after it when the driver stamps the start of a
+ * frame) within a frame period of the time the wait began
+ * (@came_in_wait). A frame that was waiting already (dequeued late) can
+ * be older: it is not held against the stamps.
  *
  * Lateness is not implausibility: the wait's end is read after the
  * thread runs again, and on a loaded machine that can be long after the
@@ -1718,8 +1730,8 @@ gst_v4l2_tv_src_card_now (GstV4l2TvSrc * self, guint32 buf_flags)
  */
 static const gchar *
 gst_v4l2_tv_src_implausible (GstV4l2TvSrc * self,
-    const struct v4l2_buffer *vbuf, GstClockTime stamp, GstClockTime card_now,
-    gboolean came_in_wait, gchar ** detail)
+    const struct v4l2_buffer *vbuf, GstClockTime stamp, GstClockTime finish,
+    GstClockTime card_now, gboolean came_in_wait, gchar ** detail)
 {
   GstClockTime period = self->duration, began = self->wait_began;
 
@@ -1745,19 +1757,19 @@ gst_v4l2_tv_src_implausible (GstV4l2TvSrc * self,
     return stamp == self->last_stamp ? "stuck (the same value again)" :
         "going backwards";
   }
-  if (came_in_wait && stamp + period < began) {
+  if (came_in_wait && finish + period < began) {
     self->too_old++;
-    if (began - stamp <= STAMP_MAX_AGE &&
+    if (began - finish <= STAMP_MAX_AGE &&
         self->too_old < STAMP_TOO_OLD_IN_ROW) {
       GST_DEBUG_OBJECT (self, "timestamps: frame %u stamped %"
           GST_TIME_FORMAT " before the wait it came in began (%u in a "
           "row): late, or not on CLOCK_MONOTONIC", vbuf->sequence,
-          GST_TIME_ARGS (began - stamp), self->too_old);
+          GST_TIME_ARGS (began - finish), self->too_old);
       *detail = NULL;
       return NULL;
     }
     *detail = g_strdup_printf ("%" GST_TIME_FORMAT " before the wait it "
-        "came in began, %u frame(s) in a row", GST_TIME_ARGS (began - stamp),
+        "came in began, %u frame(s) in a row", GST_TIME_ARGS (began - finish),
         self->too_old);
     return "too old for the frame (not on CLOCK_MONOTONIC)";
   }
@@ -1769,8 +1781,9 @@ gst_v4l2_tv_src_implausible (GstV4l2TvSrc * self,
 
 /*
  * The timestamp of the frame just dequeued in @vbuf, once per frame:
- * self->frame_pts, the running time at which the card finished it, and
- * self->frame_time, that time on the card's clock (for counting drops).
+ * self->frame_pts, the running time at which the card began it (it
+ * finished it one frame period later), and self->frame_time, the time it
+ * finished it on the card's clock (for counting drops).
  *
  * The driver's stamp is used while it is plausible on the clock it claims
  * (gst_v4l2_tv_src_implausible()): as it is when the pipeline runs on the
@@ -1788,9 +1801,16 @@ gst_v4l2_tv_src_time_frame (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf)
   GstClock *clock;
   GstClockTime base_time = 0, now = GST_CLOCK_TIME_NONE, card_now, stamp;
   GstClockTime at = GST_CLOCK_TIME_NONE, delay, period = self->duration;
+  GstClockTime finish;
   gboolean came_in_wait;
 
   stamp = GST_TIMEVAL_TO_TIME (vbuf->timestamp);
+  /* the stamp is when the card finished the frame (the default,
+   * V4L2_BUF_FLAG_TSTAMP_SRC_EOF), or when it began it */
+  finish = stamp;
+  if ((vbuf->flags & V4L2_BUF_FLAG_TSTAMP_SRC_MASK) ==
+      V4L2_BUF_FLAG_TSTAMP_SRC_SOE && GST_CLOCK_TIME_IS_VALID (period))
+    finish += period;
   card_now = gst_v4l2_tv_src_card_now (self, vbuf->flags);
   /* the wait took a quarter period or more: the frame was not ready
    * when it began, and we know when it arrived (the wait's end, read as
@@ -1804,7 +1824,7 @@ gst_v4l2_tv_src_time_frame (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf)
   if (self->stamps != GST_V4L2_TV_STAMPS_ARRIVAL) {
     g_autofree gchar *detail = NULL;
     const gchar *why = gst_v4l2_tv_src_implausible (self, vbuf, stamp,
-        card_now, came_in_wait, &detail);
+        finish, card_now, came_in_wait, &detail);
 
     if (why) {
       GST_WARNING_OBJECT (self, "timestamps: the driver's stamp of frame %u "
@@ -1823,7 +1843,7 @@ gst_v4l2_tv_src_time_frame (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf)
   self->last_stamp = stamp;
 
   if (self->stamps == GST_V4L2_TV_STAMPS_DRIVER) {
-    delay = card_now - stamp;
+    delay = card_now > finish ? card_now - finish : 0;
     /* the known delay: learnt from frames whose arrival we saw, and
      * not from one too old (late, or a clock that is not the one
      * claimed) */
@@ -1831,7 +1851,7 @@ gst_v4l2_tv_src_time_frame (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf)
         (!GST_CLOCK_TIME_IS_VALID (self->stamp_delay) ||
             delay < self->stamp_delay))
       self->stamp_delay = delay;
-    self->frame_time = stamp;
+    self->frame_time = finish;
   } else {
     delay = GST_CLOCK_TIME_IS_VALID (self->stamp_delay) ? self->stamp_delay : 0;
     self->frame_time = GST_CLOCK_TIME_IS_VALID (card_now) ? card_now :
@@ -1848,13 +1868,17 @@ gst_v4l2_tv_src_time_frame (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf)
           "system clock", clock, self->clock_is_monotonic ? "" : " not");
     }
     if (self->stamps == GST_V4L2_TV_STAMPS_DRIVER && self->clock_is_monotonic) {
-      at = stamp;
+      at = finish;
     } else {
       now = gst_clock_get_time (clock);
       at = now > delay ? now - delay : 0;
     }
     gst_object_unref (clock);
   }
+
+  /* the card began the frame a period before it finished it */
+  if (GST_CLOCK_TIME_IS_VALID (at) && GST_CLOCK_TIME_IS_VALID (period))
+    at = at > period ? at - period : 0;
 
   if (!GST_CLOCK_TIME_IS_VALID (at))
     self->frame_pts = GST_CLOCK_TIME_NONE;
@@ -2304,7 +2328,8 @@ gst_v4l2_tv_src_now (GstV4l2TvSrc * self)
 
 /*
  * How long to wait for a frame before a filler goes out in its place
- * (repeat, black): until FILLER_DELAY after the next frame period began.
+ * (repeat, black): until FILLER_DELAY after the next frame was due (its
+ * period's timestamp, when the card began it, plus one period).
  * *@pts is that period's timestamp. Without a clock or a frame rate, and
  * with signal-loss=wait, no filler: WAIT_PERIODS, then a warning.
  */
@@ -2330,11 +2355,11 @@ gst_v4l2_tv_src_wait_time (GstV4l2TvSrc * self, GstV4l2TvSignalLoss mode,
   } else {
     if (!GST_CLOCK_TIME_IS_VALID (self->signal.wait_start))
       self->signal.wait_start = now;
-    next = self->signal.wait_start + WAIT_PERIODS * period -
-        FILLER_DELAY (period);
+    due = self->signal.wait_start + WAIT_PERIODS * period;
+    next = due - MIN (due, period + FILLER_DELAY (period));
   }
   *pts = next;
-  due = next + FILLER_DELAY (period);
+  due = next + period + FILLER_DELAY (period);
 
   /* at least a millisecond for the frame that may be there */
   return due > now + GST_MSECOND ? due - now : GST_MSECOND;
@@ -2349,7 +2374,7 @@ gst_v4l2_tv_src_filler_due (GstV4l2TvSrc * self, GstClockTime pts)
   GstClockTime now = gst_v4l2_tv_src_now (self);
 
   return GST_CLOCK_TIME_IS_VALID (now) &&
-      now >= pts + FILLER_DELAY (self->duration);
+      now >= pts + self->duration + FILLER_DELAY (self->duration);
 }
 
 /* the input's status was just read in a wait that timed out: when it had

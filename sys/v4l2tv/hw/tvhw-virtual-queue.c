@@ -666,8 +666,15 @@ streamon_locked (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
   } else {
     node->start_us = g_get_monotonic_time ();
     node->next_seq = 0;
-    if (node == &card->cap || node == &card->vbi_cap)
+    if (node == &card->cap || node == &card->vbi_cap) {
+      /* capture begins frame 0 at STREAMON and has it a period later (a
+       * frame finished at STREAMON would have begun before it, and a
+       * source stamps frames with when they began); an output's stamp
+       * is when a frame is shown, frame 0 at STREAMON */
+      node->start_us += (gint64) gst_util_uint64_scale (1,
+          (guint64) node->period_num * G_USEC_PER_SEC, node->period_den);
       card->seq_offset = 0;
+    }
   }
   node->streaming = TRUE;
   if (node == &card->out)

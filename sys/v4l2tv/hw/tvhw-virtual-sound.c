@@ -195,27 +195,30 @@ programme (GstTvHwVirtualCard * card)
   return gst_tv_hw_virtual_sound_frequency (card->input, tuner, rx.station);
 }
 
-/* card->lock held: the time of the last marker flash at or before @t
- * (us), or -1 */
+/* card->lock held: the time the last marker flash began at or before @t
+ * (us), or -1. A frame's stamp is when the card finished it; the white
+ * frame began a frame period before, and a source stamps a frame with
+ * when it began (as the sound's samples are stamped with when they were
+ * taken): the beep starts then, with the flash's first line. */
 static gdouble
 last_flash (GstTvHwVirtualCard * card, gdouble t)
 {
   GstTvHwVirtualNode *cap = &card->cap;
   guint n_frames = marker_frames (card);
-  gdouble every, f;
+  gdouble every, frame, f;
   gint64 n;
 
   if (t < cap->start_us)
     return -1;
-  every = (gdouble) n_frames *cap->period_num * G_USEC_PER_SEC /
-      cap->period_den;
-  n = (gint64) ((t - cap->start_us) / every);
+  frame = (gdouble) cap->period_num * G_USEC_PER_SEC / cap->period_den;
+  every = n_frames * frame;
+  n = (gint64) ((t - cap->start_us + frame) / every);
   for (; n >= 0; n--) {
     guint64 period = (guint64) n * n_frames;
 
     if (period > G_MAXUINT32)
       return -1;
-    f = gst_tv_hw_virtual_node_frame_time (cap, (guint32) period);
+    f = gst_tv_hw_virtual_node_frame_time (cap, (guint32) period) - frame;
     if (f <= t)
       return f;
   }

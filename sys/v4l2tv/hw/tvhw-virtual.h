@@ -965,7 +965,9 @@ void gst_tv_hw_virtual_card_set_fault_nodes (GstTvHwVirtualCard * card,
  *   apply after), and the sound of such an input carries a beep of
  *   GST_TV_HW_VIRTUAL_BEEP_HZ at GST_TV_HW_VIRTUAL_BEEP_LEVEL in place of
  *   its tone for GST_TV_HW_VIRTUAL_BEEP_US, starting at sine phase 0 with
- *   the first sample taken at or after that frame's timestamp.
+ *   the first sample taken at or after the time the card began that frame
+ *   (its timestamp less one frame period: the time a source stamps it
+ *   with).
  */
 #define GST_TV_HW_VIRTUAL_TONE_LEVEL 0.1
 #define GST_TV_HW_VIRTUAL_BEEP_LEVEL 0.5

@@ -207,10 +207,15 @@ wait_arrival (Arrivals * arrivals, guint k, GstElement * pipeline)
  * source pushes fillers, the first four frame periods after it began to
  * wait, then one every period. The test clock stands still but where the
  * test puts it: at each filler the latest time at which it is still on
- * time for the source's latency (its timestamp + one period, less 1 ns).
- * Each filler must come by then (pushed when its time came on the
- * pipeline's clock, not later) and be before its time at the sink, which
- * waits for timestamp + latency and renders it, not dropping it as late
+ * time at the sink (its timestamp + the sink's latency: one period, the
+ * source's, plus the sink's processing deadline, less 1 ns). A filler
+ * stands for a frame the card did not finish: a frame's timestamp is when
+ * the card began it, so the filler can only be known to be needed once
+ * the frame is late, after timestamp + one period; it goes out within the
+ * processing deadline, as a card's frame handed over late does. Each
+ * filler must come by then (pushed when its time came on the pipeline's
+ * clock, not later) and be before its time at the sink, which waits for
+ * timestamp + latency and renders it, not dropping it as late
  * (max-lateness=0).
  */
 static void
@@ -282,19 +287,19 @@ check_fillers_on_time (const gchar * norm, GstClockTime period,
     if (k > 0)
       fail_unless_equals_uint64 (a.pts, prev_pts + period);
     prev_pts = a.pts;
-    /* on time: the sink shows it at pts + latency, at least one period */
-    fail_unless (a.now < a.pts + period, "filler %u (pts %" GST_TIME_FORMAT
+    /* on time: the sink shows it at pts + latency */
+    latency = gst_base_sink_get_latency (GST_BASE_SINK (sink));
+    fail_unless_equals_uint64 (latency, period +
+        gst_base_sink_get_processing_deadline (GST_BASE_SINK (sink)));
+    fail_unless (a.now < a.pts + latency, "filler %u (pts %" GST_TIME_FORMAT
         ") pushed at running time %" GST_TIME_FORMAT ", after its time + "
-        "one frame period", k, GST_TIME_ARGS (a.pts), GST_TIME_ARGS (a.now));
+        "the sink's latency", k, GST_TIME_ARGS (a.pts), GST_TIME_ARGS (a.now));
 
     /* the sink waits for it on the clock */
     fail_unless (gst_test_clock_timed_wait_for_multiple_pending_ids
         (test_clock, 1, GUARD_MS, &ids), "the sink did not wait for "
         "filler %u", k);
     id = ids->data;
-    latency = gst_base_sink_get_latency (GST_BASE_SINK (sink));
-    fail_unless_equals_uint64 (latency, period +
-        gst_base_sink_get_processing_deadline (GST_BASE_SINK (sink)));
     fail_unless_equals_uint64 (gst_clock_id_get_time (id),
         base + a.pts + latency);
     /* the wait began before its time (GST_CLOCK_OK, not EARLY): only the
@@ -309,7 +314,7 @@ check_fillers_on_time (const gchar * norm, GstClockTime period,
 
     /* on to the latest time the next filler can come on time; the sink
      * renders this one */
-    next = base + a.pts + 2 * period - 1;
+    next = base + a.pts + period + latency - 1;
     gst_test_clock_set_time (test_clock, MAX (next,
             gst_clock_id_get_time (id)));
     processed = gst_test_clock_process_next_clock_id (test_clock);

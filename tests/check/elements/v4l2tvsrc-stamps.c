@@ -4,19 +4,20 @@
  * future (as vivid's), on CLOCK_REALTIME while the buffers claim
  * CLOCK_MONOTONIC, ten seconds in the past (another clock), stuck at one
  * value, or on no clock at all (V4L2_BUF_FLAG_TIMESTAMP_UNKNOWN). Each
- * time the source must stamp the frames with their arrival on the
- * pipeline's clock (less the known delay, 0 here: the virtual card in
- * MANUAL pacing hands a frame over the moment it is finished), keep the
+ * time the source must take the frame's arrival on the pipeline's clock
+ * (less the known delay, 0 here: the virtual card in MANUAL pacing hands a
+ * frame over the moment it is finished) as the time the card finished it,
+ * stamp it a frame period earlier (when the card began it), keep the
  * timestamps increasing, and say once (one warning, not one per frame)
  * that it fell back. True stamps are used as they are, said once.
  *
  * On the harness's test clock, the time at each frame is the test's:
- * the PTS must be exactly the running time when the frame came. On the
- * monotonic system clock (a pipeline's default, where the source takes a
- * trusted stamp as it is), it must lie between the running time just
- * before the frame was emitted and just after it was pulled: a frame
- * cannot be finished before it was made nor after it was received (no
- * timing threshold: only the order of events).
+ * the PTS must be exactly the running time when the frame came, less a
+ * period. On the monotonic system clock (a pipeline's default, where the
+ * source takes a trusted stamp as it is), the PTS plus a period must lie
+ * between the running time just before the frame was emitted and just
+ * after it was pulled: a frame cannot be finished before it was made nor
+ * after it was received (no timing threshold: only the order of events).
  *
  * The test emits each frame only once the source waits for it
  * (gst_tv_hw_virtual_card_frames_taken()), so that the source sees it
@@ -73,6 +74,10 @@ static const Lie lies[] = {
       V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC, "stuck", 1},
   {"no clock", GST_TV_HW_VIRTUAL_STAMPS_TRUE, 0,
       V4L2_BUF_FLAG_TIMESTAMP_UNKNOWN, "on no clock", 0},
+  /* true stamps of the frames' start: a period before they are finished */
+  {"start", GST_TV_HW_VIRTUAL_STAMPS_OFFSET, -40 * G_TIME_SPAN_MILLISECOND,
+        V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC | V4L2_BUF_FLAG_TSTAMP_SRC_SOE, NULL,
+      N_FRAMES},
 };
 
 /* the source's "timestamps:" messages, counted by a log function (the
@@ -152,9 +157,12 @@ running_time (GstHarness * h)
 
 /* once the source waits for a frame, one frame period passes on the
  * card; the frame the source pushes. *@before is the running time just
- * before the frame was made. */
+ * before the frame was made. With @pace, a frame period passes on the
+ * wall clock first: the card's frame n ends n + 1 periods after STREAMON
+ * on its own time, which then does not run ahead of CLOCK_MONOTONIC. */
 static GstBuffer *
-next_frame (GstHarness * h, GstTvHwVirtualCard * card, GstClockTime * before)
+next_frame_paced (GstHarness * h, GstTvHwVirtualCard * card,
+    GstClockTime * before, gboolean pace)
 {
   gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
   GstBuffer *buf;
@@ -163,12 +171,20 @@ next_frame (GstHarness * h, GstTvHwVirtualCard * card, GstClockTime * before)
     fail_unless (g_get_monotonic_time () < end, "the source never waited");
     g_usleep (1000);
   }
+  if (pace)
+    g_usleep (PAL_PERIOD / GST_USECOND);
   *before = running_time (h);
   gst_tv_hw_virtual_card_emit_frames (card, 1);
   buf = gst_harness_pull (h);
   fail_unless (buf != NULL, "no frame came out");
 
   return buf;
+}
+
+static GstBuffer *
+next_frame (GstHarness * h, GstTvHwVirtualCard * card, GstClockTime * before)
+{
+  return next_frame_paced (h, card, before, FALSE);
 }
 
 static void
@@ -201,7 +217,8 @@ check_lie (const Lie * lie, gboolean test_clock)
 
     if (clock)
       gst_test_clock_advance_time (clock, PAL_PERIOD);
-    buf = next_frame (h, card, &before);
+    /* on the system clock, the card's time keeps to the wall clock's */
+    buf = next_frame_paced (h, card, &before, clock == NULL);
     after = running_time (h);
     pts = GST_BUFFER_PTS (buf);
     GST_INFO ("frame %u: pts %" GST_TIME_FORMAT " made after %"
@@ -219,16 +236,18 @@ check_lie (const Lie * lie, gboolean test_clock)
     last = pts;
 
     if (clock) {
-      /* the frame came when the test clock said this (as far off as a
-       * believed lie, while it is) */
+      /* the frame came when the test clock said this; the card began it
+       * a period before (as far off as a believed lie, while it is) */
       fail_unless_equals_int64 ((GstClockTimeDiff) pts,
-          (GstClockTimeDiff) after +
+          (GstClockTimeDiff) (after - PAL_PERIOD) +
           (i < lie->trusted ? lie->trusted_error : 0));
     } else if (i >= lie->trusted) {
-      /* stamped on arrival: between its making and its pull */
-      fail_unless (pts >= before && pts <= after, "stamps %s: frame %u at %"
-          GST_TIME_FORMAT ", made after %" GST_TIME_FORMAT " and pulled "
-          "before %" GST_TIME_FORMAT, lie->name, i, GST_TIME_ARGS (pts),
+      /* stamped on arrival: between its making and its pull, less the
+       * period the card took to make it */
+      fail_unless (pts + PAL_PERIOD >= before && pts + PAL_PERIOD <= after,
+          "stamps %s: frame %u at %" GST_TIME_FORMAT ", made after %"
+          GST_TIME_FORMAT " and pulled before %" GST_TIME_FORMAT " (less "
+          "a period)", lie->name, i, GST_TIME_ARGS (pts),
           GST_TIME_ARGS (before), GST_TIME_ARGS (after));
     }
   }
@@ -264,6 +283,55 @@ GST_START_TEST (test_stamps_system_clock)
 
 GST_END_TEST;
 
+/*
+ * A frame's timestamp is when the card began it: the frame of the period
+ * after the last frame's is due a period after that period's timestamp,
+ * and no filler goes out for it before (signal-loss=repeat). The test
+ * clock stands exactly where each frame is due, not later, while the
+ * source waits; a filler pushed for a frame on time would come out of the
+ * harness before it. The test lets a frame period pass on the wall clock
+ * before it makes each frame, so that a source that thought a filler
+ * due has woken up to push it (the source's waits on the card are on the
+ * wall clock); nothing is asserted about that time.
+ */
+GST_START_TEST (test_frames_on_time_no_filler)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ();
+  GstTestClock *clock;
+  guint i;
+
+  gst_util_set_object_arg (G_OBJECT (h->element), "signal-loss", "repeat");
+  clock = gst_harness_get_testclock (h);
+  gst_harness_play (h);
+
+  for (i = 0; i < N_FRAMES; i++) {
+    GstClockTime before, after;
+    GstBuffer *buf;
+
+    gst_test_clock_advance_time (clock, PAL_PERIOD);
+    g_usleep (PAL_PERIOD / GST_USECOND);
+    buf = next_frame (h, card, &before);
+    after = running_time (h);
+    fail_if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_GAP),
+        "buffer %u (pts %" GST_TIME_FORMAT ", the frame due at %"
+        GST_TIME_FORMAT ") is a filler", i, GST_TIME_ARGS (GST_BUFFER_PTS
+            (buf)), GST_TIME_ARGS (after));
+    fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), i);
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (buf), after - PAL_PERIOD);
+    gst_buffer_unref (buf);
+  }
+  /* and nothing else */
+  fail_unless_equals_int (gst_harness_buffers_received (h), N_FRAMES);
+
+  gst_object_unref (clock);
+  gst_harness_teardown (h);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvsrc_stamps_suite (void)
 {
@@ -275,6 +343,7 @@ v4l2tvsrc_stamps_suite (void)
   v4l2tv_check_add_teardown (tc);
   tcase_add_loop_test (tc, test_stamps_test_clock, 0, G_N_ELEMENTS (lies));
   tcase_add_loop_test (tc, test_stamps_system_clock, 0, G_N_ELEMENTS (lies));
+  tcase_add_test (tc, test_frames_on_time_no_filler);
 
   return s;
 }

@@ -126,15 +126,16 @@ check_crystal (gdouble ppm)
         (gint64) stamps[i] - want);
   }
   /* the first frame's time is the sound's start (the card's time at its
-   * open): the beeps are at 0 s, 1 s and 2 s of the picture, the
-   * 48000 x (1 + ppm) th sample */
+   * open): the white frames end at 0 s, 1 s and 2 s of the picture; a
+   * beep starts with its frame, a frame period (40 ms) before, at the
+   * 48000 x (1 + ppm) x 0.96 th sample */
   onset = beep_onset (samples, 238 * BLOCK, RATE / 2);
-  expect = (gint64) ceil (rate);
+  expect = (gint64) ceil (rate * 0.96);
   fail_unless (onset >= expect && onset <= expect + 4,
       "beep at sample %" G_GINT64_FORMAT ", the flash at %" G_GINT64_FORMAT,
       onset, expect);
   onset = beep_onset (samples, 238 * BLOCK, (guint64) (1.5 * RATE));
-  expect = (gint64) ceil (2 * rate);
+  expect = (gint64) ceil (rate * 1.96);
   fail_unless (onset >= expect && onset <= expect + 4,
       "beep at sample %" G_GINT64_FORMAT ", the flash at %" G_GINT64_FORMAT,
       onset, expect);

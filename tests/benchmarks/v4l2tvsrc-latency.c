@@ -14,7 +14,13 @@
  *   conversion, when the PTS is the card's time of the frame).
  * Median, 99th percentile, minimum and maximum, in milliseconds, and the
  * latency the sink was configured with (the source's reported latency
- * plus the sink's processing deadline, 20 ms).
+ * plus the sink's processing deadline, 20 ms). Then the medians of push
+ * to render side by side: v4l2tvsrc's against v4l2src's (ratio and
+ * difference; on a real device only: v4l2src cannot open a virtual card,
+ * which lives in this process) and against the sink's processing
+ * deadline, what a frame stamped at its arrival less one period and
+ * pushed at once waits in the sink. A benchmark: it prints, it asserts
+ * nothing.
  *
  * On a virtual card (REALTIME pacing: a frame is ready when its timestamp
  * comes) it compares v4l2tvsrc pushing the card's buffers (YUY2) and
@@ -81,6 +87,7 @@ typedef struct
   GMutex lock;
   GHashTable *pushed;           /* PTS -> running time of the push + 1 */
   GstClockTime sink_latency;
+  GstClockTime deadline;        /* the sink's processing deadline */
 } Run;
 
 /* the running time now on @element's clock; GST_CLOCK_TIME_NONE
@@ -148,6 +155,7 @@ on_render (GstElement * sink, GstBuffer * buf, GstPad * pad, gpointer user_data)
     g_hash_table_remove (run->pushed, &pts);
   }
   run->sink_latency = gst_base_sink_get_latency (GST_BASE_SINK (sink));
+  run->deadline = gst_base_sink_get_processing_deadline (GST_BASE_SINK (sink));
   g_mutex_unlock (&run->lock);
 }
 
@@ -230,6 +238,43 @@ print_row (const Config * config, GArray * v, guint gaps, GstClockTime latency)
       g_array_index (v, gint64, v->len - 1) / 1e6, gaps, lat);
 }
 
+/*
+ * The medians of push to render side by side: each v4l2tvsrc's against
+ * v4l2src's (the last config, on a real device) and against the sink's
+ * processing deadline, what a frame stamped at its arrival less one
+ * period and pushed at once waits in the sink (the least it can).
+ */
+static void
+print_ratios (const gdouble * median, guint n_configs, GstClockTime deadline)
+{
+  gdouble ideal = GST_CLOCK_TIME_IS_VALID (deadline) ? deadline / 1e6 : -1;
+  gdouble theirs = -1;
+  guint c;
+
+  if (n_configs == N_CONFIGS && configs[N_CONFIGS - 1].v4l2src)
+    theirs = median[N_CONFIGS - 1];
+  printf ("\nMedians of push to render side by side:\n"
+      "| source | format | median ms | v4l2src's ms | ratio | difference ms "
+      "| sink's deadline ms | ratio |\n"
+      "|---|---|---:|---:|---:|---:|---:|---:|\n");
+  for (c = 0; c < n_configs; c++) {
+    if (configs[c].v4l2src || median[c] < 0)
+      continue;
+    printf ("| %s | %s | %.2f |", configs[c].name, configs[c].format,
+        median[c]);
+    if (theirs > 0)
+      printf (" %.2f | %.2f | %+.2f |", theirs, median[c] / theirs,
+          median[c] - theirs);
+    else
+      printf (" (no v4l2src%s) | | |", n_configs < N_CONFIGS ?
+          " on this device" : " frames");
+    if (ideal > 0)
+      printf (" %.1f | %.2f |\n", ideal, median[c] / ideal);
+    else
+      printf (" | |\n");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -254,7 +299,8 @@ main (int argc, char **argv)
     {NULL}
   };
   GArray *delays[N_CONFIGS], *renders[N_CONFIGS];
-  GstClockTime latency[N_CONFIGS];
+  GstClockTime latency[N_CONFIGS], deadline = GST_CLOCK_TIME_NONE;
+  gdouble median[N_CONFIGS];
   guint gaps[N_CONFIGS] = { 0, };
   guint n_configs, c, r, height;
   gboolean virtual;
@@ -338,18 +384,24 @@ main (int argc, char **argv)
       run.delays = delays[c];
       run.renders = renders[c];
       run.sink_latency = GST_CLOCK_TIME_NONE;
+      run.deadline = GST_CLOCK_TIME_NONE;
       if (!run_pipeline (launch, &run))
         return 1;
       gaps[c] += run.gaps;
       latency[c] = run.sink_latency;
+      if (GST_CLOCK_TIME_IS_VALID (run.deadline))
+        deadline = run.deadline;
     }
     fprintf (stderr, "round %u of %d\n", r + 1, rounds);
   }
 
   printf ("\nPush to render (what a synchronised sink adds):\n");
   print_header ();
-  for (c = 0; c < n_configs; c++)
+  for (c = 0; c < n_configs; c++) {
     print_row (&configs[c], renders[c], gaps[c], latency[c]);
+    median[c] = renders[c]->len ? quantile_ms (renders[c], 0.5) : -1;
+  }
+  print_ratios (median, n_configs, deadline);
   printf ("\nPTS to push:\n");
   print_header ();
   for (c = 0; c < n_configs; c++)

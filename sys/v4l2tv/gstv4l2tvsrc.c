@@ -213,7 +213,8 @@ struct _GstV4l2TvSrc
                                  * while the input had no picture */
   guint64 gap_fillers;          /* fillers pushed since that frame */
   guint64 processed;
-  guint64 discarded;            /* corrupted frames dropped */
+  guint64 discarded;            /* corrupted frames dropped, and frames
+                                 * that came after their filler */
   gboolean discont;
 
   GstClock *clock;              /* the last clock seen, and whether it */
@@ -229,6 +230,7 @@ struct _GstV4l2TvSrc
   guint too_old;                /* frames in a row whose stamp was older
                                  * than their arrival allows */
   GstClockTime frame_pts;       /* the frame just dequeued: its PTS */
+  gboolean frame_early;         /* it began before running time 0 */
   GstClockTime frame_time;      /* and its time on the card's clock */
 
   GstV4l2TvSignal signal;       /* input status, filler frames */
@@ -1880,6 +1882,7 @@ gst_v4l2_tv_src_time_frame (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf)
   if (GST_CLOCK_TIME_IS_VALID (at) && GST_CLOCK_TIME_IS_VALID (period))
     at = at > period ? at - period : 0;
 
+  self->frame_early = GST_CLOCK_TIME_IS_VALID (at) && at < base_time;
   if (!GST_CLOCK_TIME_IS_VALID (at))
     self->frame_pts = GST_CLOCK_TIME_NONE;
   else
@@ -1888,9 +1891,9 @@ gst_v4l2_tv_src_time_frame (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf)
 
 /*
  * A QoS message for the frame at @pts that was lost (@reason "dropped":
- * by the card) or corrupted ("corrupted"): processed are the frames
- * pushed from the card, dropped those the card lost and the corrupted
- * ones dropped here.
+ * by the card), corrupted ("corrupted") or came after its filler
+ * ("late"): processed are the frames pushed from the card, dropped those
+ * the card lost and those dropped here.
  */
 static void
 gst_v4l2_tv_src_post_qos (GstV4l2TvSrc * self, GstClockTime pts,
@@ -2130,6 +2133,51 @@ gst_v4l2_tv_src_corrupted (GstV4l2TvSrc * self,
   gst_v4l2_tv_src_post_qos (self, pts, "corrupted");
 
   return TRUE;
+}
+
+/*
+ * Whether the frame in @vbuf has no slot of its own in the stream, and
+ * goes back to the card (*@skip); the sequence goes on through it:
+ * - it came after the filler of its own frame period went out (the card,
+ *   or this thread, later than FILLER_DELAY): the filler holds its place.
+ *   Counted (discarded, a QoS message "late");
+ * - the card began it before the pipeline's running time 0 (as it
+ *   played): at 0 it would be less than a period before the next frame,
+ *   the rest of the stream off its slots. Not counted: it is not part of
+ *   the stream.
+ * Pushed, such a frame would put two buffers in one period. FALSE on
+ * @error (the buffer could not be given back).
+ */
+static gboolean
+gst_v4l2_tv_src_skip_frame (GstV4l2TvSrc * self,
+    const struct v4l2_buffer *vbuf, gboolean * skip, GError ** error)
+{
+  GstClockTime pts = self->frame_pts, last = self->signal.last_pts;
+  GstClockTime period = self->duration;
+  gboolean late;
+
+  late = self->gap_fillers > 0 && GST_CLOCK_TIME_IS_VALID (pts) &&
+      GST_CLOCK_TIME_IS_VALID (last) && GST_CLOCK_TIME_IS_VALID (period) &&
+      pts < last + period / 2;
+  *skip = late || self->frame_early;
+  if (!*skip)
+    return TRUE;
+
+  gst_v4l2_tv_src_count_drops (self, vbuf, pts);
+  self->processed--;
+  if (late) {
+    GST_INFO_OBJECT (self, "frame %u (%" GST_TIME_FORMAT ") came after the "
+        "filler of its frame period (%" GST_TIME_FORMAT "): dropped",
+        vbuf->sequence, GST_TIME_ARGS (pts), GST_TIME_ARGS (last));
+    GST_OBJECT_LOCK (self);
+    self->discarded++;
+    GST_OBJECT_UNLOCK (self);
+    gst_v4l2_tv_src_post_qos (self, pts, "late");
+  } else {
+    GST_DEBUG_OBJECT (self, "frame %u began before running time 0: "
+        "skipped", vbuf->sequence);
+  }
+  return gst_v4l2_tv_src_queue_buffer (self, vbuf->index, error);
 }
 
 /* timestamps, offsets and flags of the frame in @vbuf */
@@ -2546,6 +2594,10 @@ again:
   }
   self->n_queued--;
   gst_v4l2_tv_src_time_frame (self, &vbuf);
+  if (!gst_v4l2_tv_src_skip_frame (self, &vbuf, &dropped, &err))
+    goto read_failed;
+  if (dropped)
+    goto again;
 
   corrupted = gst_v4l2_tv_src_frame_corrupted (self, &vbuf);
   if (corrupted) {

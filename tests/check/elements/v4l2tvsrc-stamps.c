@@ -332,6 +332,67 @@ GST_START_TEST (test_frames_on_time_no_filler)
 
 GST_END_TEST;
 
+/*
+ * A frame that comes after the filler of its own period went out (the
+ * card, or the source's thread, later than the filler delay) is dropped:
+ * the filler holds its place, and the next frame is on its own slot. On
+ * the test clock the frame's time is the clock's now less how long the
+ * card has had it: frames 1 and 2 come together once the filler of
+ * frame 1's period is out, frame 1 a period old.
+ */
+GST_START_TEST (test_late_frame_after_its_filler)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstHarness *h = new_harness ();
+  GstTestClock *clock;
+  GstClockTime before, pts0;
+  gint64 end;
+  GstBuffer *buf;
+
+  gst_util_set_object_arg (G_OBJECT (h->element), "signal-loss", "repeat");
+  clock = gst_harness_get_testclock (h);
+  gst_harness_play (h);
+
+  gst_test_clock_advance_time (clock, PAL_PERIOD);
+  buf = next_frame (h, card, &before);
+  pts0 = GST_BUFFER_PTS (buf);
+  fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), 0);
+  gst_buffer_unref (buf);
+
+  /* frame 1 is due at pts0 + 2 periods: the clock past its filler
+   * delay, not yet frame 2's */
+  gst_test_clock_advance_time (clock, 2 * PAL_PERIOD);
+  buf = gst_harness_pull (h);
+  fail_unless (buf != NULL);
+  fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_GAP));
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (buf), pts0 + PAL_PERIOD);
+  gst_buffer_unref (buf);
+
+  end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
+  while (!gst_tv_hw_virtual_card_frames_taken (card)) {
+    fail_unless (g_get_monotonic_time () < end, "the source never waited");
+    g_usleep (1000);
+  }
+  gst_tv_hw_virtual_card_emit_frames (card, 2);
+
+  /* frame 1 dropped; frame 2 on its slot, ending the gap */
+  buf = gst_harness_pull (h);
+  fail_unless (buf != NULL);
+  fail_if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_GAP));
+  fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_DISCONT));
+  fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), 2);
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (buf), pts0 + 2 * PAL_PERIOD);
+  gst_buffer_unref (buf);
+  fail_unless_equals_int (gst_harness_buffers_received (h), 3);
+
+  gst_object_unref (clock);
+  gst_harness_teardown (h);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvsrc_stamps_suite (void)
 {
@@ -344,6 +405,7 @@ v4l2tvsrc_stamps_suite (void)
   tcase_add_loop_test (tc, test_stamps_test_clock, 0, G_N_ELEMENTS (lies));
   tcase_add_loop_test (tc, test_stamps_system_clock, 0, G_N_ELEMENTS (lies));
   tcase_add_test (tc, test_frames_on_time_no_filler);
+  tcase_add_test (tc, test_late_frame_after_its_filler);
 
   return s;
 }

@@ -582,8 +582,9 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
    * is shown, not dropped as late. The trade-off: a card's frame that
    * comes more than 15 ms after it was due (a driver that hands frames
    * over long after it finished them, or a machine too busy to take them)
-   * is taken as missing; a filler goes out in its place, and the frame
-   * follows it (timestamped just after it) if it comes at all.
+   * is taken as missing; a filler goes out in its place, and the frame,
+   * if it comes at all, is not pushed (a second buffer in one period):
+   * it is counted as discarded, with a QoS message (reason `late`).
    *
    * Whatever the mode, each change of the input's status and each start
    * and end of a gap is posted as an element message named
@@ -1761,8 +1762,7 @@ gst_v4l2_tv_src_implausible (GstV4l2TvSrc * self,
   }
   if (came_in_wait && finish + period < began) {
     self->too_old++;
-    if (began - finish <= STAMP_MAX_AGE &&
-        self->too_old < STAMP_TOO_OLD_IN_ROW) {
+    if (began - finish <= STAMP_MAX_AGE && self->too_old < STAMP_TOO_OLD_IN_ROW) {
       GST_DEBUG_OBJECT (self, "timestamps: frame %u stamped %"
           GST_TIME_FORMAT " before the wait it came in began (%u in a "
           "row): late, or not on CLOCK_MONOTONIC", vbuf->sequence,

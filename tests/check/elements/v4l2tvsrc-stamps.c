@@ -155,6 +155,31 @@ running_time (GstHarness * h)
   return now > base ? now - base : 0;
 }
 
+/* until the source has taken every frame and waits on the card */
+static void
+wait_source_waits (GstTvHwVirtualCard * card)
+{
+  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
+
+  while (!gst_tv_hw_virtual_card_frames_taken (card)) {
+    fail_unless (g_get_monotonic_time () < end, "the source never waited");
+    g_usleep (1000);
+  }
+}
+
+/* a harness on the MANUAL card, signal-loss=repeat, its test clock in
+ * *@clock, playing */
+static GstHarness *
+play_repeat (GstTestClock ** clock)
+{
+  GstHarness *h = new_harness ();
+
+  gst_util_set_object_arg (G_OBJECT (h->element), "signal-loss", "repeat");
+  *clock = gst_harness_get_testclock (h);
+  gst_harness_play (h);
+  return h;
+}
+
 /* once the source waits for a frame, one frame period passes on the
  * card; the frame the source pushes. *@before is the running time just
  * before the frame was made. With @pace, a frame period passes on the
@@ -164,13 +189,9 @@ static GstBuffer *
 next_frame_paced (GstHarness * h, GstTvHwVirtualCard * card,
     GstClockTime * before, gboolean pace)
 {
-  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
   GstBuffer *buf;
 
-  while (!gst_tv_hw_virtual_card_frames_taken (card)) {
-    fail_unless (g_get_monotonic_time () < end, "the source never waited");
-    g_usleep (1000);
-  }
+  wait_source_waits (card);
   if (pace)
     g_usleep (PAL_PERIOD / GST_USECOND);
   *before = running_time (h);
@@ -298,13 +319,9 @@ GST_START_TEST (test_frames_on_time_no_filler)
 {
   GstTvHwVirtualCard *card =
       v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  GstHarness *h = new_harness ();
   GstTestClock *clock;
+  GstHarness *h = play_repeat (&clock);
   guint i;
-
-  gst_util_set_object_arg (G_OBJECT (h->element), "signal-loss", "repeat");
-  clock = gst_harness_get_testclock (h);
-  gst_harness_play (h);
 
   for (i = 0; i < N_FRAMES; i++) {
     GstClockTime before, after;
@@ -344,15 +361,10 @@ GST_START_TEST (test_late_frame_after_its_filler)
 {
   GstTvHwVirtualCard *card =
       v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
-  GstHarness *h = new_harness ();
   GstTestClock *clock;
+  GstHarness *h = play_repeat (&clock);
   GstClockTime before, pts0;
-  gint64 end;
   GstBuffer *buf;
-
-  gst_util_set_object_arg (G_OBJECT (h->element), "signal-loss", "repeat");
-  clock = gst_harness_get_testclock (h);
-  gst_harness_play (h);
 
   gst_test_clock_advance_time (clock, PAL_PERIOD);
   buf = next_frame (h, card, &before);
@@ -369,11 +381,7 @@ GST_START_TEST (test_late_frame_after_its_filler)
   fail_unless_equals_uint64 (GST_BUFFER_PTS (buf), pts0 + PAL_PERIOD);
   gst_buffer_unref (buf);
 
-  end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
-  while (!gst_tv_hw_virtual_card_frames_taken (card)) {
-    fail_unless (g_get_monotonic_time () < end, "the source never waited");
-    g_usleep (1000);
-  }
+  wait_source_waits (card);
   gst_tv_hw_virtual_card_emit_frames (card, 2);
 
   /* frame 1 dropped; frame 2 on its slot, ending the gap */

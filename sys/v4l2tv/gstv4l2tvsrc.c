@@ -231,6 +231,8 @@ struct _GstV4l2TvSrc
                                  * than their arrival allows */
   GstClockTime frame_pts;       /* the frame just dequeued: its PTS */
   gboolean frame_early;         /* it began before running time 0 */
+  gboolean dropped_late;        /* the frame before it came after its
+                                 * filler, and was not pushed */
   GstClockTime frame_time;      /* and its time on the card's clock */
 
   GstV4l2TvSignal signal;       /* input status, filler frames */
@@ -1192,6 +1194,7 @@ gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
   self->wait_began = GST_CLOCK_TIME_NONE;
   self->wait_ended = GST_CLOCK_TIME_NONE;
   self->too_old = 0;
+  self->dropped_late = FALSE;
   self->discont = TRUE;
 
   GST_OBJECT_LOCK (self);
@@ -2140,7 +2143,11 @@ gst_v4l2_tv_src_corrupted (GstV4l2TvSrc * self,
  * goes back to the card (*@skip); the sequence goes on through it:
  * - it came after the filler of its own frame period went out (the card,
  *   or this thread, later than FILLER_DELAY): the filler holds its place.
- *   Counted (discarded, a QoS message "late");
+ *   Counted (discarded, a QoS message "late"). Only with the driver's
+ *   stamps, which say the frame's true period, and never twice in a row:
+ *   a frame stamped on arrival has no true period (it follows the filler,
+ *   and the next fillers fall in with it), and a driver that hands every
+ *   frame over late would otherwise leave nothing but fillers;
  * - the card began it before the pipeline's running time 0 (as it
  *   played): at 0 it would be less than a period before the next frame,
  *   the rest of the stream off its slots. Not counted: it is not part of
@@ -2158,7 +2165,9 @@ gst_v4l2_tv_src_skip_frame (GstV4l2TvSrc * self,
 
   late = self->gap_fillers > 0 && GST_CLOCK_TIME_IS_VALID (pts) &&
       GST_CLOCK_TIME_IS_VALID (last) && GST_CLOCK_TIME_IS_VALID (period) &&
-      pts < last + period / 2;
+      pts < last + period / 2 && self->stamps == GST_V4L2_TV_STAMPS_DRIVER &&
+      !self->dropped_late;
+  self->dropped_late = late;
   *skip = late || self->frame_early;
   if (!*skip)
     return TRUE;

@@ -167,6 +167,21 @@ wait_source_waits (GstTvHwVirtualCard * card)
   }
 }
 
+/* the next buffer out of @h, failing (not hanging) when none comes within
+ * the checks' wait */
+static GstBuffer *
+pull_within (GstHarness * h, const gchar * what)
+{
+  gint64 end = g_get_monotonic_time () + V4L2TV_CHECK_WAIT_US;
+  GstBuffer *buf;
+
+  while ((buf = gst_harness_try_pull (h)) == NULL) {
+    fail_unless (g_get_monotonic_time () < end, "no buffer came: %s", what);
+    g_usleep (1000);
+  }
+  return buf;
+}
+
 /* a harness on the MANUAL card, signal-loss=repeat, its test clock in
  * *@clock, playing */
 static GstHarness *
@@ -401,6 +416,61 @@ GST_START_TEST (test_late_frame_after_its_filler)
 
 GST_END_TEST;
 
+/*
+ * Never two frames in a row dropped for coming after their filler: a
+ * driver that hands every frame over 20 ms after its stamp (more than the
+ * filler delay) would otherwise leave nothing but fillers. Frame 1 comes
+ * after its period's filler and is dropped; frame 2 comes after its own
+ * filler too, and is pushed after it all the same.
+ */
+GST_START_TEST (test_late_frames_not_dropped_twice)
+{
+  GstTvHwVirtualCard *card =
+      v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  GstTestClock *clock;
+  GstHarness *h;
+  GstClockTime before, pts0;
+  GstBuffer *buf;
+  guint i;
+
+  gst_tv_hw_virtual_card_set_stamps (card, GST_TV_HW_VIRTUAL_STAMPS_OFFSET,
+      -20 * G_TIME_SPAN_MILLISECOND, V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC);
+  h = play_repeat (&clock);
+  /* room before the first frame, which is 20 ms older */
+  gst_test_clock_advance_time (clock, 5 * PAL_PERIOD);
+  buf = next_frame (h, card, &before);
+  pts0 = GST_BUFFER_PTS (buf);
+  gst_buffer_unref (buf);
+
+  for (i = 1; i <= 2; i++) {
+    /* the filler of frame i's period, then frame i, 20 ms too late (the
+     * clock moves on once the source has dealt with the frame before) */
+    wait_source_waits (card);
+    gst_test_clock_advance_time (clock, PAL_PERIOD);
+    buf = gst_harness_pull (h);
+    fail_unless (buf != NULL);
+    fail_unless (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_GAP));
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (buf), pts0 + i * PAL_PERIOD);
+    gst_buffer_unref (buf);
+    wait_source_waits (card);
+    gst_tv_hw_virtual_card_emit_frames (card, 1);
+  }
+
+  /* frame 1 dropped, frame 2 pushed after its filler */
+  buf = pull_within (h, "frame 2 dropped too");
+  fail_unless_equals_uint64 (GST_BUFFER_OFFSET (buf), 2);
+  fail_if (GST_BUFFER_FLAG_IS_SET (buf, GST_BUFFER_FLAG_GAP));
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (buf), pts0 + 2 * PAL_PERIOD + 1);
+  gst_buffer_unref (buf);
+  fail_unless_equals_int (gst_harness_buffers_received (h), 4);
+
+  gst_object_unref (clock);
+  gst_harness_teardown (h);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvsrc_stamps_suite (void)
 {
@@ -414,6 +484,7 @@ v4l2tvsrc_stamps_suite (void)
   tcase_add_loop_test (tc, test_stamps_system_clock, 0, G_N_ELEMENTS (lies));
   tcase_add_test (tc, test_frames_on_time_no_filler);
   tcase_add_test (tc, test_late_frame_after_its_filler);
+  tcase_add_test (tc, test_late_frames_not_dropped_twice);
 
   return s;
 }

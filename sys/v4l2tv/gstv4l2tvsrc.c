@@ -166,6 +166,7 @@ enum
   PROP_AUDIO_DEVICE,
   PROP_VBI_SERVICES,
   PROP_VBI_STATS,
+  PROP_PIXEL_ASPECT_RATIO,
   PROP_CROP_TOP,                /* .. PROP_CROP_RIGHT: gstv4l2tvcrop.c */
   PROP_CROP_RIGHT = PROP_CROP_TOP + GST_V4L2_TV_CROP_N_PROPS - 1,
   PROP_ON_DISCONNECT,           /* .. gstv4l2tvreconnect.c */
@@ -236,6 +237,8 @@ struct _GstV4l2TvSrc
   GstV4l2TvSignal signal;       /* input status, filler frames */
   GstV4l2TvVbi vbi;             /* captions and WSS (gstv4l2tvvbi.c) */
   gboolean par_pending;         /* the WSS aspect changed the caps' PAR */
+  gint par_n, par_d;            /* pixel-aspect-ratio; 0/1: the card's
+                                 * (and WSS's); object lock */
   GstV4l2TvReconnect *reconnect;        /* on-disconnect */
 
   /* GST_OBJECT_LOCK */
@@ -455,15 +458,21 @@ gst_v4l2_tv_src_probed_caps (GstV4l2TvSrc * self)
 {
   GstCaps *card = gst_v4l2_tv_object_get_caps (self->obj);
   GstCaps *caps;
+  gint par_n, par_d;
 
   if (card == NULL)
     return NULL;
   caps = gst_v4l2_tv_src_caps_from_card (card);
   caps = gst_v4l2_tv_crop_pad_caps (self->obj, caps);
   gst_caps_unref (card);
-  if (gst_v4l2_tv_vbi_is_anamorphic (&self->vbi)) {
-    gint par_n, par_d;
-
+  GST_OBJECT_LOCK (self);
+  par_n = self->par_n;
+  par_d = self->par_d;
+  GST_OBJECT_UNLOCK (self);
+  if (par_n != 0) {
+    /* the user's, whatever the card and WSS say */
+    gst_v4l2_tv_src_set_par (caps, par_n, par_d);
+  } else if (gst_v4l2_tv_vbi_is_anamorphic (&self->vbi)) {
     gst_v4l2_tv_vbi_pixel_aspect (&self->vbi, self->obj->par_n,
         self->obj->par_d, &par_n, &par_d);
     gst_v4l2_tv_src_set_par (caps, par_n, par_d);
@@ -759,6 +768,25 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
           "frames-lost", GST_TYPE_STRUCTURE,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * GstV4l2TvSrc:pixel-aspect-ratio:
+   *
+   * The pixel aspect ratio the caps carry instead of the card's (its
+   * standard's, from VIDIOC_CROPCAP) and the widescreen signal's: for a
+   * 16:9 anamorphic tape with no WSS, 118/81 at 625 lines and 40/33 at
+   * 525 (59/54 and 10:11 are the 4:3 ones), or 1/1 with a square-pixel
+   * size downstream. 0/1 (the default): the card's, 4/3 times it while WSS
+   * says the picture is anamorphic. WSS messages are posted either way.
+   * Set it in the NULL or READY state.
+   */
+  g_object_class_install_property (gobject_class, PROP_PIXEL_ASPECT_RATIO,
+      gst_param_spec_fraction ("pixel-aspect-ratio", "Pixel aspect ratio",
+          "Pixel aspect ratio of the frames instead of the card's and the "
+          "widescreen signal's (e.g. 118/81 for a 16:9 anamorphic PAL tape "
+          "with no WSS, 40/33 for NTSC); 0/1: the card's", 0, 1, 100, 1, 0,
+          1, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
   gst_v4l2_tv_crop_install_properties (gobject_class, PROP_CROP_TOP);
   gst_v4l2_tv_reconnect_install_properties (gobject_class, PROP_ON_DISCONNECT);
 
@@ -798,6 +826,7 @@ gst_v4l2_tv_src_init (GstV4l2TvSrc * self)
   self->latency_buffers = DEFAULT_NUM_BUFFERS;
   self->signal_loss = DEFAULT_SIGNAL_LOSS;
   self->corrupted_mode = DEFAULT_CORRUPTED_FRAMES;
+  self->par_d = 1;
   gst_v4l2_tv_signal_init (&self->signal, GST_ELEMENT (self), self->obj);
   self->reconnect = gst_v4l2_tv_reconnect_new (GST_ELEMENT (self), self->obj,
       gst_v4l2_tv_src_gap);
@@ -837,6 +866,12 @@ gst_v4l2_tv_src_set_property (GObject * object, guint prop_id,
     case PROP_SIGNAL_LOSS:
       GST_OBJECT_LOCK (self);
       self->signal_loss = g_value_get_enum (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_PIXEL_ASPECT_RATIO:
+      GST_OBJECT_LOCK (self);
+      self->par_n = gst_value_get_fraction_numerator (value);
+      self->par_d = gst_value_get_fraction_denominator (value);
       GST_OBJECT_UNLOCK (self);
       break;
     case PROP_CROP_TOP ... PROP_CROP_RIGHT:
@@ -954,6 +989,11 @@ gst_v4l2_tv_src_get_property (GObject * object, guint prop_id,
     case PROP_CAPTURE_ERRORS:
       GST_OBJECT_LOCK (self);
       g_value_set_uint64 (value, self->capture_errors);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_PIXEL_ASPECT_RATIO:
+      GST_OBJECT_LOCK (self);
+      gst_value_set_fraction (value, self->par_n, self->par_d);
       GST_OBJECT_UNLOCK (self);
       break;
     case PROP_CROP_TOP ... PROP_CROP_RIGHT:

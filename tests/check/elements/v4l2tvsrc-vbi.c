@@ -296,6 +296,48 @@ GST_START_TEST (test_wss)
 
 GST_END_TEST;
 
+/* pixel-aspect-ratio: the caps carry the user's, whatever the card and
+ * WSS say; WSS is still followed and posted */
+GST_START_TEST (test_pixel_aspect_ratio_override)
+{
+  Capture c;
+  GstBuffer *buf;
+  GstCaps *caps;
+  gchar *aspect;
+  gint n, d;
+
+  /* a 4:3 PAL input recorded as a 16:9 anamorphic tape with no WSS */
+  c.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  capture_start (&c, "input=S-Video norm=PAL pixel-aspect-ratio=118/81");
+  buf = v4l2tv_check_pull_frame (c.h, c.card);
+  caps = v4l2tv_check_frame_caps (buf);
+  fail_unless (gst_structure_get_fraction (gst_caps_get_structure (caps, 0),
+          "pixel-aspect-ratio", &n, &d));
+  fail_unless (n == 118 && d == 81, "%d/%d", n, d);
+  gst_caps_unref (caps);
+  gst_buffer_unref (buf);
+  aspect = wait_wss (&c, &n, &d);
+  fail_unless_equals_string (aspect,
+      gst_tv_vbi_wss_aspect_name (GST_TV_VBI_WSS_4_3_FULL));
+  fail_unless (n == 118 && d == 81, "%d/%d", n, d);
+  g_free (aspect);
+  capture_stop (&c);
+
+  /* E7 signals 16:9 anamorphic: the message comes, the caps stay */
+  c.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  capture_start (&c, "input=Television norm=PAL frequency=189250000 "
+      "pixel-aspect-ratio=59/54");
+  aspect = wait_wss (&c, &n, &d);
+  fail_unless_equals_string (aspect,
+      gst_tv_vbi_wss_aspect_name (GST_TV_VBI_WSS_16_9_ANAMORPHIC));
+  fail_unless (n == 59 && d == 54, "%d/%d", n, d);
+  g_free (aspect);
+  fail_unless_equals_int (count_warnings (c.bus, NULL), 0);
+  capture_stop (&c);
+}
+
+GST_END_TEST;
+
 /* @n frames, none with caption meta */
 static void
 frames_without_captions (Capture * c, guint n)
@@ -684,6 +726,7 @@ v4l2tvsrc_vbi_suite (void)
   suite_add_tcase (s, tc);
   v4l2tv_check_add_teardown (tc);
   tcase_add_test (tc, test_wss);
+  tcase_add_test (tc, test_pixel_aspect_ratio_override);
   tcase_add_test (tc, test_switch_ntsc_to_pal);
 
   tc = tcase_create ("failures");

@@ -12,7 +12,10 @@ set -eu
 # gstreamer1.0-alsa (alsasrc, the card's sound); its tests use the first
 # two. mkvtoolnix: the recorder's mkvpropedit writes what matroskamux
 # cannot (field order, colour elements, the exact pixel aspect) and
-# attaches the capture log; its tests read the log back with mkvextract
+# attaches the capture log; its tests read the log back with mkvextract.
+# gstreamer1.0-x: the X video sinks autovideosink picks for the
+# recorder's --preview, and textoverlay (pango) for its time and sound
+# level over the picture; its tests run the overlay
 
 packages="build-essential meson ninja-build pkg-config gettext indent
   libglib2.0-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
@@ -22,7 +25,7 @@ packages="build-essential meson ninja-build pkg-config gettext indent
   liborc-0.4-dev liborc-0.4-dev-bin valgrind v4l-utils
   libgudev-1.0-dev umockdev libumockdev-dev libasound2-dev
   gobject-introspection libgirepository1.0-dev gir1.2-gstreamer-1.0
-  python3-gi python3-gst-1.0 gi-docgen ffmpeg mkvtoolnix"
+  python3-gi python3-gst-1.0 gi-docgen ffmpeg mkvtoolnix gstreamer1.0-x"
 # plugins-bad: the closed-caption elements the caption tests check our
 # meta against, ccconverter and friends. libgudev: the device provider
 # finds each card's sound device and watches cards come and go (meson

@@ -72,6 +72,7 @@
 
 #include "record.h"
 #include "record-archive.h"
+#include "record-preview.h"
 
 #define AUDIO_RATE 48000
 #define VIDEO_QUEUE_TIME (2 * GST_SECOND)
@@ -148,6 +149,13 @@ static const struct
 #define SCC_NULL 0x80           /* a null byte (0x00 with its parity bit) */
 /* *INDENT-ON* */
 
+/* a property of v4l2tvsrc to set on each file's source */
+typedef struct
+{
+  gchar *name;
+  GValue value;
+} Setting;
+
 struct _V4l2TvRecord
 {
   V4l2TvRecordOptions opts;
@@ -170,6 +178,9 @@ struct _V4l2TvRecord
   guint64 peak_rate;            /* the most written in a second */
   gboolean disk_stop;           /* stopped for want of space */
   gboolean no_drift_correction; /* v4l2tvaudiosrc's, off (tests) */
+  GArray *settings;             /* of Setting: the source's, checked */
+  V4l2TvPreview *preview;       /* --preview, NULL: none */
+  gint aspect_n, aspect_d;      /* --aspect: 4/3 or 16/9; 0/0: none */
 
   GMainLoop *loop;
   guint tick_id;
@@ -234,6 +245,16 @@ struct _V4l2TvRecord
   gboolean done;                /* --duration reached */
   gboolean video_eos;           /* EOS sent into the video branch */
 };
+
+gboolean
+v4l2tv_record_get_preview_counts (V4l2TvRecord * rec, guint64 * pushed,
+    guint64 * shown)
+{
+  if (rec->preview == NULL)
+    return FALSE;
+  v4l2tv_preview_get_counts (rec->preview, pushed, shown);
+  return TRUE;
+}
 
 const gchar *
 v4l2tv_record_package_of (const gchar * element_name)
@@ -406,6 +427,209 @@ get_norm_nick (GstElement * src)
   v = g_enum_get_value (klass, norm);
   /* NULL for "current": whatever the card is set to */
   return v && v->value != 0 ? g_strdup (v->value_nick) : NULL;
+}
+
+/* --- the source's settings (--signal-loss, --crop-top, --hue, ...) --- */
+
+/* properties the recorder sets itself, or that make no sense here */
+static const gchar *const own_properties[] = { "name", "parent", "device",
+  "input", "norm", "num-buffers", "do-timestamp", "blocksize", "typefind",
+  "pixel-aspect-ratio", NULL
+};
+
+static void
+setting_clear (Setting * setting)
+{
+  g_free (setting->name);
+  g_value_unset (&setting->value);
+}
+
+/* the nicks of @pspec's enum, "a, b, c" */
+static gchar *
+enum_nicks (GParamSpec * pspec)
+{
+  GEnumClass *klass = G_PARAM_SPEC_ENUM (pspec)->enum_class;
+  GString *s = g_string_new (NULL);
+  guint i;
+
+  for (i = 0; i < klass->n_values; i++)
+    g_string_append_printf (s, "%s%s", i ? ", " : "",
+        klass->values[i].value_nick);
+  return g_string_free (s, FALSE);
+}
+
+/* @str as a value of @pspec into @value (initialised); FALSE with an
+ * error that names --@pspec and what it takes */
+static gboolean
+setting_parse (GParamSpec * pspec, const gchar * str, GValue * value,
+    GError ** error)
+{
+  GType type = G_PARAM_SPEC_VALUE_TYPE (pspec);
+  g_autofree gchar *valid = NULL;
+
+  g_value_init (value, type);
+  if (G_IS_PARAM_SPEC_ENUM (pspec)) {
+    GEnumClass *klass = G_PARAM_SPEC_ENUM (pspec)->enum_class;
+    guint i;
+
+    for (i = 0; i < klass->n_values; i++)
+      if (g_ascii_strcasecmp (klass->values[i].value_nick, str) == 0) {
+        g_value_set_enum (value, klass->values[i].value);
+        return TRUE;
+      }
+    valid = enum_nicks (pspec);
+  } else if (type == G_TYPE_STRING) {
+    g_value_set_string (value, str);
+    return TRUE;
+  } else if (type == GST_TYPE_STRUCTURE) {
+    GstStructure *st = *str ? gst_structure_from_string (str, NULL) : NULL;
+
+    if (st) {
+      g_value_take_boxed (value, st);
+      return TRUE;
+    }
+    valid = g_strdup ("NAME,control=value,... as v4l2-ctl --list-ctrls "
+        "names the controls (e.g. c,brightness=140,hue=5)");
+  } else if (G_IS_PARAM_SPEC_INT (pspec) || G_IS_PARAM_SPEC_UINT (pspec) ||
+      G_IS_PARAM_SPEC_ULONG (pspec) || G_IS_PARAM_SPEC_UINT64 (pspec)) {
+    gint64 min, max, n = 0;
+    guint64 umax = 0, u = 0;
+    gboolean ok;
+
+    if (G_IS_PARAM_SPEC_INT (pspec)) {
+      min = G_PARAM_SPEC_INT (pspec)->minimum;
+      max = G_PARAM_SPEC_INT (pspec)->maximum;
+      ok = g_ascii_string_to_signed (str, 10, min, max, &n, NULL);
+      if (ok)
+        g_value_set_int (value, n);
+      /* G_MININT is "unset" for the colour controls: not a value */
+      if (min == G_MININT)
+        min++;
+      valid = g_strdup_printf ("an integer from %" G_GINT64_FORMAT " to %"
+          G_GINT64_FORMAT " (the card's range applies, clamped with a "
+          "warning)", min, max);
+      ok = ok && n >= min;
+    } else {
+      if (G_IS_PARAM_SPEC_UINT (pspec))
+        umax = G_PARAM_SPEC_UINT (pspec)->maximum;
+      else if (G_IS_PARAM_SPEC_ULONG (pspec))
+        umax = G_PARAM_SPEC_ULONG (pspec)->maximum;
+      else
+        umax = G_PARAM_SPEC_UINT64 (pspec)->maximum;
+      ok = g_ascii_string_to_unsigned (str, 10, 0, umax, &u, NULL);
+      if (ok && G_IS_PARAM_SPEC_UINT (pspec))
+        g_value_set_uint (value, u);
+      else if (ok && G_IS_PARAM_SPEC_ULONG (pspec))
+        g_value_set_ulong (value, u);
+      else if (ok)
+        g_value_set_uint64 (value, u);
+      valid = g_strdup_printf ("a whole number from 0 to %" G_GUINT64_FORMAT,
+          umax);
+    }
+    if (ok)
+      return TRUE;
+  } else if (gst_value_deserialize (value, str)) {
+    return TRUE;
+  }
+  g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+      "bad --%s '%s': give %s", pspec->name, str,
+      valid ? valid : g_type_name (type));
+  g_value_unset (value);
+  return FALSE;
+}
+
+/* opts->source_settings into rec->settings, each checked against
+ * v4l2tvsrc's property */
+static gboolean
+parse_settings (V4l2TvRecord * rec, gchar ** settings, GError ** error)
+{
+  g_autoptr (GstElement) src = NULL;
+  guint i;
+
+  rec->settings = g_array_new (FALSE, TRUE, sizeof (Setting));
+  g_array_set_clear_func (rec->settings, (GDestroyNotify) setting_clear);
+  if (settings == NULL || settings[0] == NULL)
+    return TRUE;
+  src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  if (src == NULL)
+    return TRUE;                /* check_elements says so */
+  for (i = 0; settings[i]; i++) {
+    const gchar *eq = strchr (settings[i], '=');
+    g_autofree gchar *name = eq ? g_strndup (settings[i], eq - settings[i])
+        : g_strdup (settings[i]);
+    GParamSpec *pspec =
+        g_object_class_find_property (G_OBJECT_GET_CLASS (src), name);
+    Setting setting = { NULL, G_VALUE_INIT };
+
+    if (eq == NULL || pspec == NULL || !(pspec->flags & G_PARAM_WRITABLE) ||
+        g_strv_contains (own_properties, name)) {
+      g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+          "'%s' is not a source setting (PROPERTY=VALUE of v4l2tvsrc other "
+          "than the recorder's own options)", settings[i]);
+      return FALSE;
+    }
+    if (!setting_parse (pspec, eq + 1, &setting.value, error))
+      return FALSE;
+    setting.name = g_strdup (pspec->name);
+    g_array_append_val (rec->settings, setting);
+  }
+  return TRUE;
+}
+
+static gboolean
+parse_aspect (V4l2TvRecord * rec, const gchar * aspect, GError ** error)
+{
+  if (aspect == NULL)
+    return TRUE;
+  if (g_str_equal (aspect, "4:3") || g_str_equal (aspect, "4/3")) {
+    rec->aspect_n = 4;
+    rec->aspect_d = 3;
+  } else if (g_str_equal (aspect, "16:9") || g_str_equal (aspect, "16/9")) {
+    rec->aspect_n = 16;
+    rec->aspect_d = 9;
+  } else {
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
+        "unknown --aspect '%s'; valid: 4:3, 16:9 (the picture's shape on "
+        "screen; 16:9 is an anamorphic picture, as WSS would say)", aspect);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* the settings on a new source, before it opens */
+static void
+apply_settings (V4l2TvRecord * rec, GstElement * src)
+{
+  guint i;
+
+  for (i = 0; i < rec->settings->len; i++) {
+    Setting *setting = &g_array_index (rec->settings, Setting, i);
+
+    g_object_set_property (G_OBJECT (src), setting->name, &setting->value);
+  }
+}
+
+/* --aspect on the open source: the pixel aspect of its standard (4:3,
+ * from the card) for 4:3, 4/3 times it for a 16:9 anamorphic picture
+ * (59/54 and 118/81 at 625 lines, 10/11 and 40/33 at 525) */
+static void
+apply_aspect (V4l2TvRecord * rec, GstElement * src)
+{
+  g_autoptr (GstPad) pad = NULL;
+  g_autoptr (GstCaps) caps = NULL;
+  gint n = 0, d = 0;
+
+  if (rec->aspect_n == 0)
+    return;
+  pad = gst_element_get_static_pad (src, "src");
+  caps = gst_pad_query_caps (pad, NULL);
+  if (caps == NULL || gst_caps_is_empty (caps) || gst_caps_is_any (caps) ||
+      !gst_structure_get_fraction (gst_caps_get_structure (caps, 0),
+          "pixel-aspect-ratio", &n, &d) || n == 0)
+    n = d = 1;
+  if (rec->aspect_n == 16)
+    gst_util_fraction_multiply (n, d, 4, 3, &n, &d);
+  g_object_set (src, "pixel-aspect-ratio", n, d, NULL);
 }
 
 /* --- the files: this run writes and removes only files it created --- */
@@ -691,6 +915,8 @@ v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
   rec->opts.overwrite = opts->overwrite;
   rec->opts.free_space = opts->free_space;
   rec->opts.worst_rate = opts->worst_rate;
+  rec->opts.preview = opts->preview;
+  rec->opts.preview_sink = g_strdup (opts->preview_sink);
   rec->scc_files = g_ptr_array_new_with_free_func (g_free);
   rec->scc_next = -1;
   rec->norm = g_strdup (opts->norm);
@@ -725,6 +951,9 @@ v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
   if (!check_elements (rec, error))
     goto fail;
   if (opts->norm && !check_norm (opts->norm, error))
+    goto fail;
+  if (!parse_settings (rec, opts->source_settings, error) ||
+      !parse_aspect (rec, opts->aspect, error))
     goto fail;
   return rec;
 
@@ -779,6 +1008,7 @@ v4l2tv_record_free (V4l2TvRecord * rec)
   if (rec == NULL)
     return;
   teardown (rec);
+  g_clear_pointer (&rec->preview, v4l2tv_preview_free);
   if (rec->tick_id)
     g_source_remove (rec->tick_id);
   g_clear_pointer (&rec->loop, g_main_loop_unref);
@@ -789,6 +1019,9 @@ v4l2tv_record_free (V4l2TvRecord * rec)
   g_free (rec->opts.preset);
   g_free (rec->opts.output);
   g_free (rec->opts.captions);
+  g_free (rec->opts.preview_sink);
+  if (rec->settings)
+    g_array_unref (rec->settings);
   g_ptr_array_unref (rec->scc_files);
   g_free (rec->norm);
   g_free (rec->audio_source);
@@ -1040,6 +1273,7 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   gboolean post_switch = FALSE, post_done = FALSE, have_pair = FALSE;
   guint8 pair[2];
   guint64 frame = 0;
+  GstCaps *preview_caps = NULL;
 
   g_mutex_lock (&rec->lock);
   if (info->type & GST_PAD_PROBE_TYPE_BUFFER) {
@@ -1073,6 +1307,8 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
         post_done = rec->video_eos = TRUE;
     } else {
       rec->frames++;
+      if (rec->preview && rec->caps)
+        preview_caps = gst_caps_ref (rec->caps);
       if (GST_BUFFER_PTS_IS_VALID (buf)) {
         if (!GST_CLOCK_TIME_IS_VALID (rec->first_pts))
           rec->first_pts = GST_BUFFER_PTS (buf);
@@ -1140,6 +1376,12 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 
   if (have_pair)
     scc_write (rec, frame, pair);
+  /* the frame going into the file, on screen too if the preview has time */
+  if (preview_caps) {
+    v4l2tv_preview_push (rec->preview, preview_caps,
+        GST_PAD_PROBE_INFO_BUFFER (info));
+    gst_caps_unref (preview_caps);
+  }
 
   /* EOS into the video branch at once, from this thread: the muxer stops
    * waiting for video, so the sound drains and its source can take the
@@ -1453,6 +1695,7 @@ start_segment (V4l2TvRecord * rec, GError ** error)
     g_object_set (rec->src, "input", rec->opts.input, NULL);
   if (rec->norm)
     set_norm (rec->src, rec->norm);
+  apply_settings (rec, rec->src);
   gst_bin_add (GST_BIN (rec->pipeline), rec->src);
 
   /* opens the device: a wrong device, input or norm fails here, with the
@@ -1462,6 +1705,7 @@ start_segment (V4l2TvRecord * rec, GError ** error)
     take_bus_error (rec, V4L2TV_RECORD_ERROR_DEVICE, error);
     goto fail;
   }
+  apply_aspect (rec, rec->src);
 
   /* the file: created by this run (O_EXCL), listed from now on */
   rec->out_fd = create_file (rec, file, "output file", error);
@@ -1721,6 +1965,17 @@ tick_cb (gpointer user_data)
       fprintf (rec->out, "  audio %.1f dB", db);
     else
       fprintf (rec->out, "  audio -");
+    if (rec->preview) {
+      g_autofree gchar *text = have ?
+          g_strdup_printf ("REC %s  sound %.1f dB", t, db) :
+          g_strdup_printf ("REC %s  sound -", t);
+
+      v4l2tv_preview_set_text (rec->preview, text);
+    }
+  } else if (rec->preview) {
+    g_autofree gchar *text = g_strdup_printf ("REC %s  no sound", t);
+
+    v4l2tv_preview_set_text (rec->preview, text);
   }
   fprintf (rec->out, "\n");
   fflush (rec->out);
@@ -2202,6 +2457,10 @@ v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
   rec->loop = g_main_loop_new (NULL, FALSE);
   if (!check_space_to_start (rec, error))
     return FALSE;
+  /* the preview's notes come before the recording's lines; without a
+   * display, NULL: recording goes on */
+  if (rec->opts.preview && rec->preview == NULL)
+    rec->preview = v4l2tv_preview_new (rec->opts.preview_sink, rec->out);
   if (!start_segment (rec, error)) {
     /* nothing was written: the file (and the sidecars) this run created
      * are removed */

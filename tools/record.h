@@ -35,6 +35,19 @@ typedef struct
   gchar *output;                /* FILE.mkv */
   gboolean overwrite;           /* replace an existing output or captions
                                  * file (and its numbered ones) */
+  /* v4l2tvsrc's settings from the command line, each "property=value"
+   * (signal-loss=black, crop-top=8, extra-controls=c,hue=5, ...), set on
+   * the source of every file; NULL-terminated, or NULL. A wrong property
+   * or value is refused by v4l2tv_record_new(), naming the option
+   * (--property) and what it takes */
+  gchar **source_settings;
+  gchar *aspect;                /* "4:3" or "16:9": the standard's pixel
+                                 * aspect for it, whatever WSS says; NULL:
+                                 * the card's and WSS's */
+  gboolean preview;             /* the picture on screen while recording,
+                                 * through a leaky branch */
+  gchar *preview_sink;          /* the preview's sink as a gst-launch
+                                 * description; NULL: autovideosink */
   /* for tests: pretend the output's filesystem has this many bytes free
    * when the run starts (less what the run writes); 0: what it has */
   guint64 free_space;
@@ -85,6 +98,10 @@ const gchar *v4l2tv_record_get_caption_file (V4l2TvRecord * rec, guint i);
  * holds no frame is removed at its end and not listed */
 guint v4l2tv_record_get_n_files (V4l2TvRecord * rec);
 const gchar *v4l2tv_record_get_file (V4l2TvRecord * rec, guint i);
+/* --preview: the frames handed to the preview and those that reached its
+ * sink; FALSE when there is no preview (no display, it did not start) */
+gboolean v4l2tv_record_get_preview_counts (V4l2TvRecord * rec,
+    guint64 * pushed, guint64 * shown);
 /* the Debian package that has @element_name, or NULL */
 const gchar *v4l2tv_record_package_of (const gchar * element_name);
 /* "1:30", "90", "90s", "10m", "2h", "1:00:00.5" -> time */

@@ -6,7 +6,14 @@
  *   v4l2tv-record [--device D] [--input I] [--norm N|auto]
  *                 [--audio auto|none|ALSA-DEVICE] [--duration T]
  *                 [--captions FILE.scc] [--preset archive|small]
- *                 [--overwrite] -o FILE.mkv
+ *                 [--overwrite] [--preview] [--aspect 4:3|16:9]
+ *                 [--reconnect [--reconnect-timeout T]]
+ *                 [--signal-loss repeat|black|wait] [--crop-top N] ...
+ *                 [--brightness N] ... [--extra-controls C]
+ *                 [--frequency MHZ] [--vbi-device D] -o FILE.mkv
+ *
+ * The source's options are v4l2tvsrc's properties of the same name (see
+ * gst-inspect-1.0 v4l2tvsrc), checked before anything opens.
  *
  * Ctrl-C (SIGINT), SIGTERM or SIGHUP ends the recording cleanly (EOS: the
  * file is finalised). Signals of one delivery are one request: the same
@@ -134,6 +141,67 @@ catch_signals (void)
   return TRUE;
 }
 
+/* the source's settings, "property=value", in the order given */
+static GPtrArray *source_settings;
+
+/* --signal-loss, --crop-top, ...: v4l2tvsrc's property of the same name,
+ * its value checked by v4l2tv_record_new() */
+static gboolean
+on_source_option (const gchar * option, const gchar * value, gpointer data,
+    GError ** error)
+{
+  g_ptr_array_add (source_settings, g_strdup_printf ("%s=%s", option + 2,
+          value));
+  return TRUE;
+}
+
+/* --frequency: MHz as v4l2-ctl -f takes it (175.25), or Hz with the
+ * suffix (175250000Hz) */
+static gboolean
+on_frequency (const gchar * option, const gchar * value, gpointer data,
+    GError ** error)
+{
+  gchar *end = NULL;
+  gdouble v = g_ascii_strtod (value, &end);
+  guint64 hz = 0;
+
+  if (end != value && v > 0 && v < 1e11) {
+    if (g_ascii_strcasecmp (end, "Hz") == 0 && v == (guint64) v)
+      hz = (guint64) v;
+    else if (*end == '\0' || g_ascii_strcasecmp (end, "MHz") == 0)
+      hz = (guint64) (v * 1e6 + 0.5);
+  }
+  if (hz == 0) {
+    g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+        "bad --frequency '%s': give MHz (175.25) or Hz (175250000Hz)", value);
+    return FALSE;
+  }
+  g_ptr_array_add (source_settings, g_strdup_printf ("frequency=%"
+          G_GUINT64_FORMAT, hz));
+  return TRUE;
+}
+
+/* --reconnect, --reconnect-timeout (which implies it) */
+static gboolean
+on_reconnect (const gchar * option, const gchar * value, gpointer data,
+    GError ** error)
+{
+  GstClockTime t;
+
+  if (g_str_equal (option, "--reconnect-timeout")) {
+    if (!v4l2tv_record_parse_duration (value, &t)) {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+          "bad --reconnect-timeout '%s': give seconds, 90s, 10m, 2h or "
+          "H:MM:SS", value);
+      return FALSE;
+    }
+    g_ptr_array_add (source_settings, g_strdup_printf ("reconnect-timeout=%"
+            G_GUINT64_FORMAT, t));
+  }
+  g_ptr_array_add (source_settings, g_strdup ("on-disconnect=reconnect"));
+  return TRUE;
+}
+
 /* a byte count from the environment (for tests), 0 if unset */
 static guint64
 env_bytes (const gchar * name)
@@ -165,7 +233,10 @@ main (int argc, char **argv)
   g_autofree gchar *device = NULL, *input = NULL, *norm = NULL;
   g_autofree gchar *audio = NULL, *duration = NULL, *captions = NULL;
   g_autofree gchar *preset = NULL, *output = NULL;
-  gboolean overwrite = FALSE;
+  gboolean overwrite = FALSE, preview = FALSE;
+  g_autofree gchar *aspect = NULL;
+  g_autoptr (GPtrArray) settings = source_settings =
+      g_ptr_array_new_with_free_func (g_free);
   const gchar *grace;
   Stopper stopper = { NULL, 0, 2.0 };
   guint watch;
@@ -206,6 +277,54 @@ main (int argc, char **argv)
           "files, as this one reaches them); without it an existing file is "
           "never touched",
         NULL},
+    {"preview", 0, 0, G_OPTION_ARG_NONE, &preview,
+          "Show the picture (and the sound's level) on screen while "
+          "recording; the preview drops frames, the recording never waits "
+          "for it. Without a display, a note, and the recording goes on",
+        NULL},
+    {"aspect", 0, 0, G_OPTION_ARG_STRING, &aspect,
+        "The picture's shape when the tape does not say (no widescreen "
+          "signal): 16:9 for an anamorphic picture, 4:3; default the "
+          "card's, and WSS's", "4:3|16:9"},
+    {"reconnect", 0, G_OPTION_FLAG_NO_ARG, G_OPTION_ARG_CALLBACK,
+          on_reconnect,
+        "When the card goes away (a USB grabber unplugged or reset), "
+          "record filler frames and go on when the same card comes back, "
+          "instead of ending the recording", NULL},
+    {"reconnect-timeout", 0, 0, G_OPTION_ARG_CALLBACK, on_reconnect,
+          "With --reconnect: end the recording (finalised) if the card is "
+          "not back after this long (as --duration); default wait for ever",
+        "T"},
+    {"signal-loss", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
+          "While the card delivers no frames: repeat the last one (default), "
+          "black frames, or wait (the file gets no frames then)",
+        "repeat|black|wait"},
+    {"crop-top", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
+        "Lines to crop off the top (rounded up to even)", "N"},
+    {"crop-bottom", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
+        "Lines to crop off the bottom (a VCR's head-switching noise: 8 or "
+          "so)", "N"},
+    {"crop-left", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
+        "Columns to crop off the left", "N"},
+    {"crop-right", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
+        "Columns to crop off the right", "N"},
+    {"brightness", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
+        "The card's brightness control (in the card's range)", "N"},
+    {"contrast", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
+        "The card's contrast control", "N"},
+    {"saturation", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
+        "The card's saturation control", "N"},
+    {"hue", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
+        "The card's hue control", "N"},
+    {"extra-controls", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
+        "Any of the card's controls, as v4l2-ctl --list-ctrls names them: "
+          "c,sharpness=2,chroma_agc=0", "C"},
+    {"vbi-device", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
+        "The card's VBI node for captions and WSS (default: found with "
+          "the card; \"\" for none)", "D"},
+    {"frequency", 0, 0, G_OPTION_ARG_CALLBACK, on_frequency,
+        "Tune the input's tuner: MHz as v4l2-ctl -f takes it (175.25), or "
+          "Hz (175250000Hz)", "MHZ"},
     {NULL}
   };
 
@@ -228,6 +347,8 @@ main (int argc, char **argv)
     return 2;
   }
 
+  g_ptr_array_add (settings, NULL);
+
   opts.device = device;
   opts.input = input;
   opts.norm = norm;
@@ -236,6 +357,10 @@ main (int argc, char **argv)
   opts.preset = preset;
   opts.output = output;
   opts.overwrite = overwrite;
+  opts.source_settings = (gchar **) settings->pdata;
+  opts.aspect = aspect;
+  opts.preview = preview;
+  opts.preview_sink = (gchar *) g_getenv ("V4L2TV_RECORD_PREVIEW_SINK");
   opts.free_space = env_bytes ("V4L2TV_RECORD_FREE_SPACE");
   opts.worst_rate = env_bytes ("V4L2TV_RECORD_WORST_RATE");
   grace = g_getenv ("V4L2TV_RECORD_ABORT_GRACE");

@@ -572,10 +572,47 @@ def test_fifo_captions(tmp):
     check(os.path.exists(fifo), 'the pipe is still there')
 
 
+def test_source_options(tmp):
+    """the source's options reach the source (the capture log says what
+    it had); bad values are refused with status 2, naming the option"""
+    out = os.path.join(tmp, 'opts.mkv')
+    base = ['--device', 'virtual:5', '--audio', 'none', '-o', out]
+    for args, text in ((['--frequency', 'x'], "bad --frequency 'x'"),
+                       (['--frequency', '1.5GHz'], "bad --frequency"),
+                       (['--reconnect-timeout', 'soon'],
+                        "bad --reconnect-timeout 'soon'"),
+                       (['--crop-top', '-8'], "bad --crop-top '-8'"),
+                       (['--signal-loss', 'snow'], 'repeat, black, wait'),
+                       (['--aspect', '2.35:1'], "unknown --aspect"),
+                       (['--extra-controls', ','], 'v4l2-ctl --list-ctrls')):
+        rc, so, se = run(base + args)
+        check(rc == 2 and text in se, '%s: status 2 and "%s" (%d %s)' %
+              (' '.join(args), text, rc, se))
+        check(not os.path.exists(out), '%s: no file' % ' '.join(args))
+    rc, so, se = run(base + ['--duration', '1', '--input', 'Television',
+                             '--norm', 'PAL', '--frequency', '189.25',
+                             '--reconnect-timeout', '5', '--signal-loss',
+                             'black', '--crop-bottom', '8', '--aspect', '4:3'])
+    check(rc == 0, 'a recording with the source options (%s)' % se)
+    with open(sidecar(out, 'log')) as f:
+        log = f.read()
+    check('frequency: 189.250 MHz' in log, 'tuned to E7 (%s)' % log)
+    for setting in ('frequency=189250000', 'signal-loss=black',
+                    'on-disconnect=reconnect',
+                    'reconnect-timeout=5000000000',
+                    'pixel-aspect-ratio=59/54', 'crop-bottom=8'):
+        check(setting in log, '%s in the capture log (%s)' % (setting, log))
+    # E7 signals 16:9 (WSS) but --aspect 4:3 holds: one file, 4:3
+    check('aspect (WSS): 16:9' in log, 'the WSS is logged (%s)' % log)
+    check(not os.path.exists(out[:-4] + '-2.mkv'), 'no split for the WSS')
+    remove_recording(out)
+
+
 TESTS = [test_sigint, test_errors, test_no_overwrite, test_captions_sidecar,
          test_sidecars, test_fifo_captions, test_free_space, test_write_fails,
          test_stop_while_finishing,
-         test_signals_twice, test_terminal_ctrl_c, test_early_stop]
+         test_signals_twice, test_terminal_ctrl_c, test_early_stop,
+         test_source_options]
 # record-cli.py [TEST ...]: those tests only
 chosen = [t for t in TESTS if not sys.argv[1:] or t.__name__ in sys.argv[1:]]
 for test in chosen:

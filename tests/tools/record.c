@@ -1428,6 +1428,189 @@ GST_START_TEST (test_errors)
 
 GST_END_TEST;
 
+/* the source's options (--crop-bottom, --signal-loss, --hue, --aspect):
+ * on the source of the file, and in the file */
+GST_START_TEST (test_source_settings)
+{
+  gchar *out = tmp_file ("settings.mkv");
+  gchar *settings[] = { (gchar *) "crop-bottom=8",
+    (gchar *) "signal-loss=BLACK", (gchar *) "hue=5", NULL
+  };
+  V4l2TvRecordOptions opts = { 0, };
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+  FileInfo fi;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  opts.input = (gchar *) "S-Video";
+  opts.norm = (gchar *) "PAL";
+  opts.audio = (gchar *) "none";
+  opts.output = out;
+  opts.source_settings = settings;
+  opts.aspect = (gchar *) "16:9";
+  fail_unless (v4l2tv_record_parse_duration ("1", &opts.duration));
+  rec = new_recorder_opts (&opts);
+  fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
+  {
+    /* the capture log says what the source had */
+    gchar *log = tmp_file ("settings.log");
+    gchar *text = NULL;
+
+    fail_unless (g_file_get_contents (log, &text, NULL, NULL));
+    fail_unless (strstr (text, "hue=5 signal-loss=black "
+            "pixel-aspect-ratio=118/81 crop-bottom=8") != NULL, "%s", text);
+    fail_unless (strstr (text, "SATURATION=128 HUE=5\n") != NULL, "%s",
+        text);
+    g_free (text);
+    g_free (log);
+  }
+  read_file (out, &fi);
+  fail_unless_equals_int (fi.height, 568);
+  fail_unless (fi.par_n * 81 == fi.par_d * 118, "%d/%d", fi.par_n, fi.par_d);
+  end_recording_test (rec, out, &fi, NULL);
+
+  /* 525 lines: the standard's own 16:9 pixel aspect */
+  out = tmp_file ("settings-ntsc.mkv");
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  opts.norm = (gchar *) "NTSC";
+  opts.output = out;
+  opts.source_settings = NULL;
+  rec = new_recorder_opts (&opts);
+  fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
+  read_file (out, &fi);
+  fail_unless_equals_int (fi.height, 480);
+  fail_unless (fi.par_n * 33 == fi.par_d * 40, "%d/%d", fi.par_n, fi.par_d);
+  end_recording_test (rec, out, &fi, NULL);
+}
+
+GST_END_TEST;
+
+/* a wrong source option: refused before anything opens, naming the
+ * option and what it takes */
+GST_START_TEST (test_source_settings_errors)
+{
+  gchar *out = tmp_file ("bad-settings.mkv");
+  const gchar *bad[][2] = {
+    {"crop-top=-5", "--crop-top '-5': give a whole number from 0"},
+    {"crop-left=x", "--crop-left 'x'"},
+    {"signal-loss=snow", "repeat, black, wait"},
+    {"hue=", "--hue ''"},
+    {"brightness=-2147483648", "an integer from -2147483647"},
+    {"extra-controls=", "v4l2-ctl --list-ctrls"},
+    {"frequency=1e9", "--frequency '1e9'"},
+    {"reconnect-timeout=-1", "--reconnect-timeout"},
+    {"device=/dev/video1", "not a source setting"},
+    {"pixel-aspect-ratio=1/1", "not a source setting"},
+    {"no-such-property=1", "not a source setting"},
+    {"crop-top", "not a source setting"},
+  };
+  V4l2TvRecordOptions opts = { 0, };
+  guint i;
+
+  opts.device = (gchar *) DEVICE;
+  opts.audio = (gchar *) "none";
+  opts.duration = GST_CLOCK_TIME_NONE;
+  opts.output = out;
+  for (i = 0; i < G_N_ELEMENTS (bad); i++) {
+    gchar *settings[] = { (gchar *) "hue=3", (gchar *) bad[i][0], NULL };
+
+    opts.source_settings = settings;
+    check_new_fails (&opts, V4L2TV_RECORD_ERROR_ARGS, bad[i][1]);
+  }
+  opts.source_settings = NULL;
+  opts.aspect = (gchar *) "5:4";
+  check_new_fails (&opts, V4L2TV_RECORD_ERROR_ARGS, "valid: 4:3, 16:9");
+  fail_if (g_file_test (out, G_FILE_TEST_EXISTS));
+  g_free (out);
+}
+
+GST_END_TEST;
+
+/* --preview on @sink (NULL: autovideosink): 1 s of NTSC on a FREERUN
+ * card (no frame dropped however slow the machine) is 30 frames in the
+ * file, whatever the preview does; the recorder's lines in @text */
+static V4l2TvRecord *
+record_with_preview (const gchar * name, const gchar * sink, gchar ** text)
+{
+  gchar *out = tmp_file (name);
+  V4l2TvRecordOptions opts = { 0, };
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+  gsize len = 0;
+  FILE *mem = open_memstream (text, &len);
+  FileInfo fi;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  opts.device = (gchar *) DEVICE;
+  opts.preset = (gchar *) test_preset ();
+  opts.input = (gchar *) "Composite2";
+  opts.norm = (gchar *) "NTSC";
+  opts.audio = (gchar *) "none";
+  opts.output = out;
+  opts.preview = TRUE;
+  opts.preview_sink = (gchar *) sink;
+  fail_unless (v4l2tv_record_parse_duration ("1", &opts.duration));
+  rec = v4l2tv_record_new (&opts, mem, &err);
+  fail_unless (rec != NULL, "%s", err ? err->message : "");
+  fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
+  fclose (mem);
+  read_file (out, &fi);
+  fail_unless_equals_uint64 (fi.frames, 30);
+  fail_unless_equals_uint64 (v4l2tv_record_get_frames (rec), 30);
+  file_info_clear (&fi);
+  g_free (out);
+  return rec;
+}
+
+GST_START_TEST (test_preview)
+{
+  V4l2TvRecord *rec;
+  guint64 pushed, shown;
+  gchar *text = NULL;
+
+  /* a display that shows every frame it gets */
+  rec = record_with_preview ("preview.mkv", "fakesink sync=false", &text);
+  fail_unless (v4l2tv_record_get_preview_counts (rec, &pushed, &shown));
+  fail_unless_equals_uint64 (pushed, 30);
+  fail_unless (shown >= 1 && shown <= 30, "%" G_GUINT64_FORMAT, shown);
+  fail_if (strstr (text, "--preview") != NULL, "%s", text);
+  free (text);
+  v4l2tv_record_free (rec);
+  v4l2tv_check_card_closed (CARD);
+
+  /* a display stuck after its first frame: the recording does not wait */
+  rec = record_with_preview ("preview-stuck.mkv",
+      "appsink max-buffers=1 drop=false sync=false", &text);
+  fail_unless (v4l2tv_record_get_preview_counts (rec, &pushed, &shown));
+  fail_unless_equals_uint64 (pushed, 30);
+  fail_unless (shown >= 1 && shown <= 2, "%" G_GUINT64_FORMAT, shown);
+  free (text);
+  v4l2tv_record_free (rec);
+  v4l2tv_check_card_closed (CARD);
+
+  /* a display that fails: a note, and the recording goes on */
+  rec = record_with_preview ("preview-error.mkv",
+      "identity error-after=3 ! fakesink sync=false", &text);
+  fail_unless (strstr (text, "--preview: the preview stopped") != NULL,
+      "%s", text);
+  fail_unless (strstr (text, "the recording goes on") != NULL, "%s", text);
+  free (text);
+  v4l2tv_record_free (rec);
+  v4l2tv_check_card_closed (CARD);
+
+  /* no display at all: a note, and no preview */
+  g_unsetenv ("DISPLAY");
+  g_unsetenv ("WAYLAND_DISPLAY");
+  rec = record_with_preview ("preview-none.mkv", NULL, &text);
+  fail_if (v4l2tv_record_get_preview_counts (rec, &pushed, &shown));
+  fail_unless (strstr (text, "--preview: no display") != NULL, "%s", text);
+  free (text);
+  v4l2tv_record_free (rec);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 /* an encoder that is not installed: named with its Debian package */
 GST_START_TEST (test_missing_encoder)
 {
@@ -1532,6 +1715,9 @@ record_suite (void)
   tcase_add_test (tc, test_busy);
   tcase_add_test (tc, test_abort);
   /* last: it takes encoders out of the registry */
+  tcase_add_test (tc, test_source_settings);
+  tcase_add_test (tc, test_source_settings_errors);
+  tcase_add_test (tc, test_preview);
   tcase_add_test (tc, test_missing_encoder);
   return s;
 }

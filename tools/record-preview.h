@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * v4l2tv-record --preview: the picture being recorded on screen, in a
+ * pipeline of its own that the recording never waits for.
+ */
+#ifndef __V4L2TV_RECORD_PREVIEW_H__
+#define __V4L2TV_RECORD_PREVIEW_H__
+
+#include <stdio.h>
+#include <gst/gst.h>
+
+G_BEGIN_DECLS typedef struct _V4l2TvPreview V4l2TvPreview;
+
+/* a preview showing through @sink (a gst-launch description; NULL:
+ * autovideosink), its notes on @out; NULL and a note on @out when there is
+ * no display or the sink cannot start: the recording goes on without */
+V4l2TvPreview *v4l2tv_preview_new (const gchar * sink, FILE * out);
+void v4l2tv_preview_free (V4l2TvPreview * p);
+/* a frame to show, with its caps, from the video streaming thread: never
+ * blocks, the preview drops what it has no time for */
+void v4l2tv_preview_push (V4l2TvPreview * p, GstCaps * caps, GstBuffer * buf);
+/* the line over the picture (time, sound level), main context */
+void v4l2tv_preview_set_text (V4l2TvPreview * p, const gchar * text);
+/* frames handed to the preview, and those that reached its sink */
+void v4l2tv_preview_get_counts (V4l2TvPreview * p, guint64 * pushed,
+    guint64 * shown);
+
+G_END_DECLS
+#endif /* __V4L2TV_RECORD_PREVIEW_H__ */

@@ -40,6 +40,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <string.h>
@@ -47,6 +48,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <glib/gstdio.h>
+#include <glib/gi18n-lib.h>
 #include <gst/video/video.h>
 #include <gst/video/colorbalance.h>
 #include <gst/tuner/tuner.h>
@@ -84,6 +86,7 @@ struct _V4l2TvArchive
   gboolean ok;                  /* of the post-processing */
   gboolean md5_written;
   GString *report;              /* what it did, for @out */
+  GString *warnings;            /* what went wrong, for stderr */
   gboolean finished;
   gboolean finalised;           /* the muxer finished the file */
 };
@@ -103,9 +106,9 @@ v4l2tv_archive_sidecar (const gchar * file, const gchar * ext)
   return g_strdup_printf ("%.*s.%s", (gint) (dot - file), file, ext);
 }
 
-/* whether this run may create @path: it is not there, or it is a regular
- * file and @overwrite (it is then removed); never a directory, device,
- * pipe or symbolic link */
+/* whether this run may create @path (@what, N_(): "capture log", ...): it
+ * is not there, or it is a regular file and @overwrite (it is then
+ * removed); never a directory, device, pipe or symbolic link */
 static gboolean
 make_room (const gchar * path, const gchar * what, gboolean overwrite,
     GError ** error)
@@ -117,27 +120,27 @@ make_room (const gchar * path, const gchar * what, gboolean overwrite,
     return TRUE;                /* creating it says what is wrong */
   if (!S_ISREG (st.st_mode)) {
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-        "the %s '%s' is there and is not a regular file: give another "
-        "file name", what, path);
+        _("the %s '%s' is there and is not a regular file: give another "
+            "file name"), _(what), path);
     return FALSE;
   }
   if (!overwrite) {
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-        "the %s '%s' exists already: give another file name, or "
-        "--overwrite to replace it", what, path);
+        _("the %s '%s' exists already: give another file name, or "
+            "--overwrite to replace it"), _(what), path);
     return FALSE;
   }
   if (g_unlink (path) != 0 && errno != ENOENT) {
     saved = errno;
     g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-        "cannot replace the %s '%s': %s", what, path, g_strerror (saved));
+        _("cannot replace the %s '%s': %s"), _(what), path, g_strerror (saved));
     return FALSE;
   }
   return TRUE;
 }
 
-/* a new file at @path, never an existing one (O_EXCL); @what names it in
- * the error */
+/* a new file at @path, never an existing one (O_EXCL); @what (N_())
+ * names it in the error */
 static FILE *
 create_new (const gchar * path, const gchar * what, GError ** error)
 {
@@ -149,11 +152,12 @@ create_new (const gchar * path, const gchar * what, GError ** error)
     saved = errno;
     if (saved == EEXIST)
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-          "the %s '%s' exists already: give another file name, or "
-          "--overwrite to replace it", what, path);
+          _("the %s '%s' exists already: give another file name, or "
+              "--overwrite to replace it"), _(what), path);
     else
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-          "cannot create the %s '%s': %s", what, path, g_strerror (saved));
+          _("cannot create the %s '%s': %s"), _(what), path,
+          g_strerror (saved));
     return NULL;
   }
   f = fdopen (fd, "w");
@@ -162,7 +166,7 @@ create_new (const gchar * path, const gchar * what, GError ** error)
     close (fd);
     g_unlink (path);
     g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-        "cannot write the %s '%s': %s", what, path, g_strerror (saved));
+        _("cannot write the %s '%s': %s"), _(what), path, g_strerror (saved));
   }
   return f;
 }
@@ -179,24 +183,25 @@ v4l2tv_archive_new (const gchar * file, gboolean framemd5,
   a->log_file = v4l2tv_archive_sidecar (file, "log");
   a->md5_file = v4l2tv_archive_sidecar (file, "md5");
   a->report = g_string_new (NULL);
+  a->warnings = g_string_new (NULL);
   a->ok = TRUE;
   a->status = g_strdup ("ok");
   /* the checksum file is written at the end: that it can be is known
    * now (with --overwrite, an earlier one goes now: it is not this
    * file's checksum) */
-  if (!make_room (a->md5_file, "checksum file", overwrite, error))
+  if (!make_room (a->md5_file, N_("checksum file"), overwrite, error))
     goto fail;
   if (framemd5) {
     a->framemd5_file = v4l2tv_archive_sidecar (file, "framemd5");
-    if (make_room (a->framemd5_file, "framemd5 file", overwrite, error))
-      a->framemd5 = create_new (a->framemd5_file, "framemd5 file", error);
+    if (make_room (a->framemd5_file, N_("framemd5 file"), overwrite, error))
+      a->framemd5 = create_new (a->framemd5_file, N_("framemd5 file"), error);
     if (a->framemd5 == NULL) {
       g_clear_pointer (&a->framemd5_file, g_free);
       goto fail;
     }
   }
-  if (make_room (a->log_file, "capture log", overwrite, error))
-    a->log = create_new (a->log_file, "capture log", error);
+  if (make_room (a->log_file, N_("capture log"), overwrite, error))
+    a->log = create_new (a->log_file, N_("capture log"), error);
   if (a->log == NULL) {
     g_clear_pointer (&a->log_file, g_free);
     goto fail;
@@ -209,7 +214,10 @@ fail:
   return NULL;
 }
 
-/* --- the log --- */
+/* --- the log ---
+ *
+ * A record for programs and archivists: its keys, events and words are
+ * English whatever the user's language (no _() here). */
 
 /* the lock: a line in the log, flushed (the log of a recording that dies
  * holds what happened up to then) */
@@ -222,7 +230,7 @@ log_line (V4l2TvArchive * a, const gchar * line)
   fputc ('\n', a->log);
   if (fflush (a->log) != 0 && !a->write_failed) {
     a->write_failed = TRUE;
-    g_printerr ("warning: writing %s failed: %s\n", a->log_file,
+    g_printerr (_("warning: writing %s failed: %s\n"), a->log_file,
         g_strerror (errno));
   }
 }
@@ -607,8 +615,8 @@ v4l2tv_archive_video (V4l2TvArchive * a, GstPad * pad, GstBuffer * buf)
   if (first)
     write_framemd5_header (a);
   if (!frame_md5 (&a->info, buf, &md5, &size)) {
-    g_printerr ("warning: %s: frame %" G_GINT64_FORMAT " could not be "
-        "read; no MD5 for it\n", a->framemd5_file, n);
+    g_printerr (_("warning: %s: frame %" PRId64 " could not be read; no "
+            "MD5 for it\n"), a->framemd5_file, (int64_t) n);
     return;
   }
   fprintf (a->framemd5, "0, %10" G_GINT64_FORMAT ", %10" G_GINT64_FORMAT
@@ -851,11 +859,11 @@ propedit (V4l2TvArchive * a)
 
   if (program == NULL) {
     if (g_atomic_int_compare_and_exchange (&missing_said, 0, 1))
-      g_string_append_printf (a->report, "warning: mkvpropedit is not "
-          "installed (Debian package mkvtoolnix): %s and the files after it "
-          "have no field order, no colour elements of their standard, a "
-          "rounded pixel aspect, and their capture logs are not attached "
-          "(they are beside them)\n", a->file);
+      g_string_append_printf (a->warnings, _("warning: mkvpropedit is not "
+              "installed (Debian package mkvtoolnix): %s and the files after "
+              "it have no field order, no colour elements of their "
+              "standard, a rounded pixel aspect, and their capture logs are "
+              "not attached (they are beside them)\n"), a->file);
     return FALSE;
   }
   args = propedit_args (a, program);
@@ -866,8 +874,8 @@ propedit (V4l2TvArchive * a)
       !(WIFEXITED (status) && WEXITSTATUS (status) == 1))
     ok = FALSE;
   if (!ok)
-    g_string_append_printf (a->report, "warning: mkvpropedit could not "
-        "finish %s: %s%s\n", a->file, error ? error->message : "",
+    g_string_append_printf (a->warnings, _("warning: mkvpropedit could not "
+            "finish %s: %s%s\n"), a->file, error ? error->message : "",
         err && *err ? g_strstrip (err) : out ? g_strstrip (out) : "");
   g_ptr_array_unref (args);
   return ok;
@@ -886,8 +894,8 @@ write_md5 (V4l2TvArchive * a)
 
   fd = g_open (a->file, O_RDONLY | O_CLOEXEC, 0);
   if (fd < 0) {
-    g_string_append_printf (a->report, "warning: cannot read %s for its "
-        "checksum: %s\n", a->file, g_strerror (errno));
+    g_string_append_printf (a->warnings, _("warning: cannot read %s for "
+            "its checksum: %s\n"), a->file, g_strerror (errno));
     return FALSE;
   }
   sum = g_checksum_new (G_CHECKSUM_MD5);
@@ -904,22 +912,23 @@ write_md5 (V4l2TvArchive * a)
   close (fd);
   g_free (chunk);
   if (saved) {
-    g_string_append_printf (a->report, "warning: reading %s for its "
-        "checksum failed: %s\n", a->file, g_strerror (saved));
+    g_string_append_printf (a->warnings, _("warning: reading %s for its "
+            "checksum failed: %s\n"), a->file, g_strerror (saved));
     g_checksum_free (sum);
     return FALSE;
   }
-  f = create_new (a->md5_file, "checksum file", &error);
+  f = create_new (a->md5_file, N_("checksum file"), &error);
   if (f) {
     fprintf (f, "%s  %s\n", g_checksum_get_string (sum), name);
     a->md5_written = TRUE;
     if (fclose (f) != 0) {
       saved = errno;
-      g_string_append_printf (a->report, "warning: writing %s failed: %s\n",
-          a->md5_file, g_strerror (saved));
+      g_string_append_printf (a->warnings,
+          _("warning: writing %s failed: %s\n"), a->md5_file,
+          g_strerror (saved));
     }
   } else {
-    g_string_append_printf (a->report, "warning: %s\n", error->message);
+    g_string_append_printf (a->warnings, _("warning: %s\n"), error->message);
   }
   g_checksum_free (sum);
   return f != NULL && saved == 0;
@@ -930,21 +939,26 @@ post_process (gpointer data)
 {
   V4l2TvArchive *a = data;
   gboolean edited = FALSE, summed;
+  g_autofree gchar *sidecars = NULL;
 
   if (a->started && a->finalised)
     edited = propedit (a);
   else if (a->started)
-    g_string_append_printf (a->report, "warning: %s is not finalised: "
-        "mkvpropedit left it as it was written (no field order, no colour "
-        "elements of its standard, a rounded pixel aspect, and its capture "
-        "log is not attached: it is beside it)\n", a->file);
+    g_string_append_printf (a->warnings, _("warning: %s is not finalised: "
+            "mkvpropedit left it as it was written (no field order, no "
+            "colour elements of its standard, a rounded pixel aspect, and "
+            "its capture log is not attached: it is beside it)\n"), a->file);
   summed = write_md5 (a);
   a->ok = summed && (edited || !a->started);
-  g_string_append_printf (a->report, "%s: %s%s%s%s%s%s\n", a->file,
-      edited ? "field order, colour and pixel aspect set, capture log "
-      "attached; " : "", a->log_file, a->framemd5_file ? ", " : "",
-      a->framemd5_file ? a->framemd5_file : "", summed ? ", " : "",
-      summed ? a->md5_file : "");
+  sidecars = g_strdup_printf ("%s%s%s%s%s", a->log_file,
+      a->framemd5_file ? ", " : "", a->framemd5_file ? a->framemd5_file : "",
+      summed ? ", " : "", summed ? a->md5_file : "");
+  if (edited)
+    /* TRANSLATORS: the file, then its sidecar files (FILE.log, ...) */
+    g_string_append_printf (a->report, _("%s: field order, colour and pixel "
+            "aspect set, capture log attached; %s\n"), a->file, sidecars);
+  else
+    g_string_append_printf (a->report, "%s: %s\n", a->file, sidecars);
   return NULL;
 }
 
@@ -964,13 +978,13 @@ v4l2tv_archive_finish (V4l2TvArchive * a, const gchar * why, gboolean finalised)
   log_printf (a, "file frames (with the holes the card left): %"
       G_GINT64_FORMAT, a->next);
   if (a->log && fclose (a->log) != 0 && !a->write_failed)
-    g_printerr ("warning: writing %s failed: %s\n", a->log_file,
+    g_printerr (_("warning: writing %s failed: %s\n"), a->log_file,
         g_strerror (errno));
   a->log = NULL;
   g_mutex_unlock (&a->lock);
   if (a->framemd5 && fclose (a->framemd5) != 0) {
     saved = errno;
-    g_printerr ("warning: writing %s failed: %s\n", a->framemd5_file,
+    g_printerr (_("warning: writing %s failed: %s\n"), a->framemd5_file,
         g_strerror (saved));
   }
   a->framemd5 = NULL;
@@ -1008,15 +1022,19 @@ v4l2tv_archive_wait (V4l2TvArchive * a)
   if (a->thread) {
     g_thread_join (a->thread);
     a->thread = NULL;
-    lines = g_strsplit (a->report->str, "\n", -1);
-    for (i = 0; lines[i]; i++) {
-      if (g_str_has_prefix (lines[i], "warning: "))
+    /* the warnings came first (post_process) */
+    lines = g_strsplit (a->warnings->str, "\n", -1);
+    for (i = 0; lines[i]; i++)
+      if (*lines[i])
         g_printerr ("%s\n", lines[i]);
-      else if (*lines[i])
+    g_strfreev (lines);
+    lines = g_strsplit (a->report->str, "\n", -1);
+    for (i = 0; lines[i]; i++)
+      if (*lines[i])
         fprintf (a->out, "%s\n", lines[i]);
-    }
     fflush (a->out);
     g_strfreev (lines);
+    g_string_truncate (a->warnings, 0);
     g_string_truncate (a->report, 0);
   }
   return a->ok;
@@ -1040,6 +1058,7 @@ v4l2tv_archive_free (V4l2TvArchive * a)
   g_free (a->md5_file);
   g_free (a->status);
   g_string_free (a->report, TRUE);
+  g_string_free (a->warnings, TRUE);
   g_mutex_clear (&a->lock);
   g_free (a);
 }

@@ -18,6 +18,8 @@
 #include "config.h"
 #endif
 
+#include <glib/gi18n-lib.h>
+
 #include "record-preview.h"
 
 struct _V4l2TvPreview
@@ -31,11 +33,18 @@ struct _V4l2TvPreview
   guint64 pushed, shown;        /* the lock */
 };
 
+/* @what (N_()): what happened to the preview */
 static void
 preview_note (V4l2TvPreview * p, const gchar * what, const GError * err)
 {
-  fprintf (p->out, "--preview: %s%s%s; the recording goes on without a "
-      "preview\n", what, err ? ": " : "", err ? err->message : "");
+  if (err)
+    /* TRANSLATORS: the first %s is what happened ("the preview stopped",
+     * ...), the second the reason */
+    fprintf (p->out, _("--preview: %s: %s; the recording goes on without a "
+            "preview\n"), _(what), err->message);
+  else
+    fprintf (p->out, _("--preview: %s; the recording goes on without a "
+            "preview\n"), _(what));
   fflush (p->out);
 }
 
@@ -50,7 +59,7 @@ on_preview_message (GstBus * bus, GstMessage * msg, gpointer user_data)
     return G_SOURCE_CONTINUE;
   gst_message_parse_error (msg, &err, NULL);
   g_atomic_int_set (&p->stopped, 1);
-  preview_note (p, "the preview stopped", err);
+  preview_note (p, N_("the preview stopped"), err);
   gst_element_set_state (p->pipeline, GST_STATE_NULL);
   return G_SOURCE_CONTINUE;
 }
@@ -80,7 +89,7 @@ preview_build (V4l2TvPreview * p, const gchar * sink_desc, GError ** error)
     g_clear_object (&p->appsrc);
     g_clear_object (&convert);
     g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_MISSING_PLUGIN,
-        "appsrc or videoconvert is missing (gstreamer1.0-plugins-base)");
+        _("appsrc or videoconvert is missing (gstreamer1.0-plugins-base)"));
     return FALSE;
   }
   if (sink_desc) {
@@ -98,7 +107,7 @@ preview_build (V4l2TvPreview * p, const gchar * sink_desc, GError ** error)
       gst_object_unref (convert);
       p->appsrc = NULL;
       g_set_error (error, GST_CORE_ERROR, GST_CORE_ERROR_MISSING_PLUGIN,
-          "autovideosink is missing (gstreamer1.0-plugins-good)");
+          _("autovideosink is missing (gstreamer1.0-plugins-good)"));
       return FALSE;
     }
     g_object_set (sink, "sync", FALSE, NULL);
@@ -139,9 +148,8 @@ v4l2tv_preview_new (const gchar * sink, FILE * out)
 
   out = out ? out : stdout;
   if (sink == NULL && !g_getenv ("DISPLAY") && !g_getenv ("WAYLAND_DISPLAY")) {
-    fprintf (out, "--preview: no display (neither DISPLAY nor "
-        "WAYLAND_DISPLAY is set); the recording goes on without a "
-        "preview\n");
+    fputs (_("--preview: no display (neither DISPLAY nor WAYLAND_DISPLAY is "
+            "set); the recording goes on without a preview\n"), out);
     fflush (out);
     return NULL;
   }
@@ -149,7 +157,7 @@ v4l2tv_preview_new (const gchar * sink, FILE * out)
   p->out = out;
   g_mutex_init (&p->lock);
   if (!preview_build (p, sink, &err)) {
-    preview_note (p, "cannot show the picture", err);
+    preview_note (p, N_("cannot show the picture"), err);
     v4l2tv_preview_free (p);
     return NULL;
   }
@@ -161,7 +169,7 @@ v4l2tv_preview_new (const gchar * sink, FILE * out)
 
     if (msg)
       gst_message_parse_error (msg, &err, NULL);
-    preview_note (p, "the display sink did not start", err);
+    preview_note (p, N_("the display sink did not start"), err);
     v4l2tv_preview_free (p);
     return NULL;
   }

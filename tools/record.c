@@ -62,12 +62,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <glib/gstdio.h>
+#include <glib/gi18n-lib.h>
 #include <gst/video/video.h>
 
 #include "record.h"
@@ -105,7 +107,7 @@ typedef struct
   const gchar *video_format;    /* what the source converts to */
   const gchar *video_encoder;
   const gchar *audio_encoder;
-  const gchar *description;
+  const gchar *description;     /* N_(): English in the capture log */
   gboolean lossless;            /* a framemd5 file: the frames come back */
   guint64 worst_rate;           /* bytes a second, at most */
 } Preset;
@@ -120,9 +122,11 @@ typedef struct
 /* *INDENT-OFF* */
 static const Preset presets[] = {
   {"archive", "Y42B", "avenc_ffv1", "flacenc",
-      "lossless FFV1 4:2:2 and FLAC", TRUE, RAW_422_RATE + RAW_AUDIO_RATE},
+      N_("lossless FFV1 4:2:2 and FLAC"), TRUE,
+      RAW_422_RATE + RAW_AUDIO_RATE},
   {"small", "I420", "x264enc", "opusenc",
-      "interlaced H.264 4:2:0 and Opus", FALSE, 8000000 / 8 + 128000 / 8},
+      N_("interlaced H.264 4:2:0 and Opus"), FALSE,
+      8000000 / 8 + 128000 / 8},
 };
 
 /* where each element we may use comes from in Debian */
@@ -323,15 +327,15 @@ set_missing (const gchar * factory, GError ** error)
   if (g_str_equal (factory, "v4l2tvsrc") ||
       g_str_equal (factory, "v4l2tvaudiosrc"))
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_MISSING,
-        "the element '%s' is missing: install gst-plugins-tv (this "
-        "module), or point GST_PLUGIN_PATH at its build", factory);
+        _("the element '%s' is missing: install gst-plugins-tv (this "
+            "module), or point GST_PLUGIN_PATH at its build"), factory);
   else if (package)
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_MISSING,
-        "the element '%s' is missing: install the Debian package %s",
+        _("the element '%s' is missing: install the Debian package %s"),
         factory, package);
   else
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_MISSING,
-        "the element '%s' is missing", factory);
+        _("the element '%s' is missing"), factory);
 }
 
 static GstElement *
@@ -396,7 +400,7 @@ check_norm (const gchar * norm, GError ** error)
         klass->values[i].value_nick);
   }
   g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-      "unknown --norm '%s'; valid: %s", norm, valid->str);
+      _("unknown --norm '%s'; valid: %s"), norm, valid->str);
   g_string_free (valid, TRUE);
   return FALSE;
 }
@@ -488,8 +492,8 @@ setting_parse (GParamSpec * pspec, const gchar * str, GValue * value,
       g_value_take_boxed (value, st);
       return TRUE;
     }
-    valid = g_strdup ("NAME,control=value,... as v4l2-ctl --list-ctrls "
-        "names the controls (e.g. c,brightness=140,hue=5)");
+    valid = g_strdup (_("NAME,control=value,... as v4l2-ctl --list-ctrls "
+            "names the controls (e.g. c,brightness=140,hue=5)"));
   } else if (G_IS_PARAM_SPEC_INT (pspec) || G_IS_PARAM_SPEC_UINT (pspec) ||
       G_IS_PARAM_SPEC_ULONG (pspec) || G_IS_PARAM_SPEC_UINT64 (pspec)) {
     gint64 min, max, n = 0;
@@ -505,9 +509,11 @@ setting_parse (GParamSpec * pspec, const gchar * str, GValue * value,
       /* G_MININT is "unset" for the colour controls: not a value */
       if (min == G_MININT)
         min++;
-      valid = g_strdup_printf ("an integer from %" G_GINT64_FORMAT " to %"
-          G_GINT64_FORMAT " (the card's range applies, clamped with a "
-          "warning)", min, max);
+      /* TRANSLATORS: what a number option takes, in "bad --%s '%s': give
+       * %s" */
+      valid = g_strdup_printf (_("an integer from %" PRId64 " to %" PRId64
+              " (the card's range applies, clamped with a warning)"),
+          (int64_t) min, (int64_t) max);
       ok = ok && n >= min;
     } else {
       if (G_IS_PARAM_SPEC_UINT (pspec))
@@ -523,8 +529,10 @@ setting_parse (GParamSpec * pspec, const gchar * str, GValue * value,
         g_value_set_ulong (value, u);
       else if (ok)
         g_value_set_uint64 (value, u);
-      valid = g_strdup_printf ("a whole number from 0 to %" G_GUINT64_FORMAT,
-          umax);
+      /* TRANSLATORS: what a number option takes, in "bad --%s '%s': give
+       * %s" */
+      valid = g_strdup_printf (_("a whole number from 0 to %" PRIu64),
+          (uint64_t) umax);
     }
     if (ok)
       return TRUE;
@@ -532,7 +540,7 @@ setting_parse (GParamSpec * pspec, const gchar * str, GValue * value,
     return TRUE;
   }
   g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-      "bad --%s '%s': give %s", pspec->name, str,
+      _("bad --%s '%s': give %s"), pspec->name, str,
       valid ? valid : g_type_name (type));
   g_value_unset (value);
   return FALSE;
@@ -564,8 +572,8 @@ parse_settings (V4l2TvRecord * rec, gchar ** settings, GError ** error)
     if (eq == NULL || pspec == NULL || !(pspec->flags & G_PARAM_WRITABLE) ||
         g_strv_contains (own_properties, name)) {
       g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-          "'%s' is not a source setting (PROPERTY=VALUE of v4l2tvsrc other "
-          "than the recorder's own options)", settings[i]);
+          _("'%s' is not a source setting (PROPERTY=VALUE of v4l2tvsrc "
+              "other than the recorder's own options)"), settings[i]);
       return FALSE;
     }
     if (!setting_parse (pspec, eq + 1, &setting.value, error))
@@ -589,8 +597,9 @@ parse_aspect (V4l2TvRecord * rec, const gchar * aspect, GError ** error)
     rec->aspect_d = 9;
   } else {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-        "unknown --aspect '%s'; valid: 4:3, 16:9 (the picture's shape on "
-        "screen; 16:9 is an anamorphic picture, as WSS would say)", aspect);
+        _("unknown --aspect '%s'; valid: 4:3, 16:9 (the picture's shape on "
+            "screen; 16:9 is an anamorphic picture, as WSS would say)"),
+        aspect);
     return FALSE;
   }
   return TRUE;
@@ -649,24 +658,27 @@ segment_file (const gchar * output, guint n)
       dot);
 }
 
+/* what is in the way of a file to write */
 static const gchar *
 file_kind (mode_t mode)
 {
   if (S_ISDIR (mode))
-    return "a directory";
+    /* TRANSLATORS: what is in the way of a file to write, in "the %s
+     * '%s' is %s, not a file to write: give another file name" */
+    return _("a directory");
   if (S_ISLNK (mode))
-    return "a symbolic link";
+    return _("a symbolic link");
   if (S_ISCHR (mode) || S_ISBLK (mode))
-    return "a device";
+    return _("a device");
   if (S_ISFIFO (mode))
-    return "a pipe";
+    return _("a pipe");
   if (S_ISSOCK (mode))
-    return "a socket";
-  return "not a regular file";
+    return _("a socket");
+  return _("not a regular file");
 }
 
-/* whether this run may create @path (@what: "output file", ...): it does
- * not exist, or it is a regular file and --overwrite was given */
+/* whether this run may create @path (@what, N_(): "output file", ...): it
+ * does not exist, or it is a regular file and --overwrite was given */
 static gboolean
 check_new_file (const gchar * path, const gchar * what, gboolean overwrite,
     GError ** error)
@@ -677,14 +689,16 @@ check_new_file (const gchar * path, const gchar * what, gboolean overwrite,
     return TRUE;                /* creating it says what is wrong */
   if (!S_ISREG (st.st_mode)) {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-        "the %s '%s' is %s, not a file to write: give another file name",
-        what, path, file_kind (st.st_mode));
+        /* TRANSLATORS: the kind of file ("output file", ...), its name,
+         * and what is there instead ("a directory", ...) */
+        _("the %s '%s' is %s, not a file to write: give another file name"),
+        _(what), path, file_kind (st.st_mode));
     return FALSE;
   }
   if (!overwrite) {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-        "the %s '%s' exists already: give another file name, or "
-        "--overwrite to replace it", what, path);
+        _("the %s '%s' exists already: give another file name, or "
+            "--overwrite to replace it"), _(what), path);
     return FALSE;
   }
   return TRUE;
@@ -704,8 +718,9 @@ check_not_created (V4l2TvRecord * rec, const gchar * path, const gchar * what,
   if (!g_hash_table_contains (rec->created, resolved))
     return TRUE;
   g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
-      "the %s '%s' is a file this recording wrote already: it is kept; "
-      "give the output and the captions names that do not meet", what, path);
+      _("the %s '%s' is a file this recording wrote already: it is kept; "
+          "give the output and the captions names that do not meet"),
+      _(what), path);
   return FALSE;
 }
 
@@ -732,7 +747,7 @@ create_file (V4l2TvRecord * rec, const gchar * path, const gchar * what,
   if (overwrite && g_unlink (path) != 0 && errno != ENOENT) {
     saved = errno;
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-        "cannot replace the %s '%s': %s", what, path, g_strerror (saved));
+        _("cannot replace the %s '%s': %s"), _(what), path, g_strerror (saved));
     return -1;
   }
   fd = g_open (path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
@@ -740,11 +755,11 @@ create_file (V4l2TvRecord * rec, const gchar * path, const gchar * what,
     saved = errno;
     if (saved == EEXIST)
       g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-          "the %s '%s' exists already: give another file name, or "
-          "--overwrite to replace it", what, path);
+          _("the %s '%s' exists already: give another file name, or "
+              "--overwrite to replace it"), _(what), path);
     else
       g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-          "cannot write the %s '%s': %s", what, path, g_strerror (saved));
+          _("cannot write the %s '%s': %s"), _(what), path, g_strerror (saved));
   } else {
     add_created (rec, path);
   }
@@ -811,9 +826,11 @@ check_numbered (const gchar * path, const gchar * what, gboolean overwrite,
     if (i < len - strlen (ext))
       continue;
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-        "'%s' (an earlier recording's %s after a change of standard) is "
-        "beside the %s '%s': give another file name, or --overwrite to "
-        "replace them", name, what, what, path);
+        /* TRANSLATORS: the second and the third %s are the same kind of
+         * file ("output file", ...) */
+        _("'%s' (an earlier recording's %s after a change of standard) is "
+            "beside the %s '%s': give another file name, or --overwrite to "
+            "replace them"), name, _(what), _(what), path);
     ok = FALSE;
   }
   g_dir_close (d);
@@ -827,7 +844,9 @@ static gboolean
 check_sidecars (V4l2TvRecord * rec, GError ** error)
 {
   const gchar *exts[] = { "log", "md5", "framemd5" };
-  const gchar *whats[] = { "capture log", "checksum file", "framemd5 file" };
+  const gchar *whats[] = { N_("capture log"), N_("checksum file"),
+    N_("framemd5 file")
+  };
   guint i, n = rec->preset->lossless ? 3 : 2;
 
   for (i = 0; i < n; i++) {
@@ -836,14 +855,14 @@ check_sidecars (V4l2TvRecord * rec, GError ** error)
 
     if (same_file (sidecar, rec->opts.output)) {
       g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-          "the output file %s would be its own %s: give it a name ending "
-          "in .mkv", rec->opts.output, whats[i]);
+          _("the output file %s would be its own %s: give it a name ending "
+              "in .mkv"), rec->opts.output, _(whats[i]));
       return FALSE;
     }
     if (rec->opts.captions && same_file (sidecar, rec->opts.captions)) {
       g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-          "--captions %s is the %s of %s: give the captions a file of "
-          "their own (FILE.scc)", rec->opts.captions, whats[i],
+          _("--captions %s is the %s of %s: give the captions a file of "
+              "their own (FILE.scc)"), rec->opts.captions, _(whats[i]),
           rec->opts.output);
       return FALSE;
     }
@@ -865,33 +884,37 @@ v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
 
   if (opts->output == NULL || *opts->output == '\0') {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-        "no output file: give -o FILE.mkv");
+        _("no output file: give -o FILE.mkv"));
     return NULL;
   }
   if (opts->captions && *opts->captions == '\0') {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-        "empty --captions: give --captions FILE.scc");
+        _("empty --captions: give --captions FILE.scc"));
     return NULL;
   }
   if (opts->captions && same_file (opts->captions, opts->output)) {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-        "--captions %s is the output file %s too: give the captions a file "
-        "of their own (FILE.scc)", opts->captions, opts->output);
+        _("--captions %s is the output file %s too: give the captions a "
+            "file of their own (FILE.scc)"), opts->captions, opts->output);
     return NULL;
   }
   if (opts->audio && *opts->audio == '\0') {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-        "empty --audio: give auto, none, test or an ALSA device "
-        "(hw:CARD=X,DEV=0)");
+        _("empty --audio: give auto, none, test or an ALSA device "
+            "(hw:CARD=X,DEV=0)"));
     return NULL;
   }
-  if (!check_new_file (opts->output, "output file", opts->overwrite, error) ||
-      !check_numbered (opts->output, "output file", opts->overwrite, error))
+  /* TRANSLATORS: the kinds of file ("output file", "captions file",
+   * "capture log", ...) go into the messages about files ("the %s '%s'
+   * exists already: ...") */
+  if (!check_new_file (opts->output, N_("output file"), opts->overwrite,
+          error) ||
+      !check_numbered (opts->output, N_("output file"), opts->overwrite, error))
     return NULL;
-  if (opts->captions && (!check_new_file (opts->captions, "captions file",
-              opts->overwrite, error) ||
-          !check_numbered (opts->captions, "captions file", opts->overwrite,
-              error)))
+  if (opts->captions && (!check_new_file (opts->captions,
+              N_("captions file"), opts->overwrite, error) ||
+          !check_numbered (opts->captions, N_("captions file"),
+              opts->overwrite, error)))
     return NULL;
 
   rec = g_new0 (V4l2TvRecord, 1);
@@ -927,8 +950,8 @@ v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
       rec->preset = &presets[i];
   if (rec->preset == NULL) {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-        "unknown --preset '%s'; valid: archive (%s), small (%s)", preset,
-        presets[0].description, presets[1].description);
+        _("unknown --preset '%s'; valid: archive (%s), small (%s)"), preset,
+        _(presets[0].description), _(presets[1].description));
     goto fail;
   }
   rec->worst_rate = opts->worst_rate ? opts->worst_rate :
@@ -1184,7 +1207,7 @@ scc_open (V4l2TvRecord * rec, GError ** error)
   gint fd;
 
   rec->scc_file = segment_file (rec->opts.captions, rec->files->len);
-  fd = create_file (rec, rec->scc_file, "captions file", error);
+  fd = create_file (rec, rec->scc_file, N_("captions file"), error);
   if (fd < 0) {
     g_clear_pointer (&rec->scc_file, g_free);
     return FALSE;
@@ -1194,7 +1217,7 @@ scc_open (V4l2TvRecord * rec, GError ** error)
     gint saved = errno;
 
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_ARGS,
-        "cannot write the captions file '%s': %s", rec->scc_file,
+        _("cannot write the captions file '%s': %s"), rec->scc_file,
         g_strerror (saved));
     close (fd);
     g_unlink (rec->scc_file);
@@ -1235,8 +1258,8 @@ scc_write (V4l2TvRecord * rec, guint64 frame, const guint8 pair[2])
   }
   rec->scc_next = frame + 1;
   if (ferror (rec->scc)) {
-    g_printerr ("warning: writing %s failed: %s; no more captions are "
-        "written\n", rec->scc_file, g_strerror (errno));
+    g_printerr (_("warning: writing %s failed: %s; no more captions are "
+            "written\n"), rec->scc_file, g_strerror (errno));
     rec->scc_failed = TRUE;
   }
 }
@@ -1251,7 +1274,7 @@ scc_close (V4l2TvRecord * rec, guint64 captions)
   if (rec->scc_line)
     fputs ("\n", rec->scc);
   if (fclose (rec->scc) != 0 && !rec->scc_failed)
-    g_printerr ("warning: writing %s failed: %s\n", rec->scc_file,
+    g_printerr (_("warning: writing %s failed: %s\n"), rec->scc_file,
         g_strerror (errno));
   rec->scc = NULL;
   if (captions > 0)
@@ -1466,12 +1489,17 @@ describe_error (V4l2TvRecord * rec, GstMessage * msg)
   gst_message_parse_error (msg, &err, &debug);
   if (debug && strrchr (debug, '\n'))
     detail = strrchr (debug, '\n') + 1;
-  if (rec->asrc && from == GST_OBJECT_CAST (rec->asrc))
-    return g_strdup_printf ("sound device '%s': %s%s%s%s",
-        rec->audio_device ? rec->audio_device : "(test tone)", err->message,
-        detail ? " (" : "", detail ? detail : "", detail ? ")" : "");
+  if (rec->asrc && from == GST_OBJECT_CAST (rec->asrc)) {
+    const gchar *device = rec->audio_device ? rec->audio_device :
+        _("(test tone)");
+
+    if (detail)
+      return g_strdup_printf (_("sound device '%s': %s (%s)"), device,
+          err->message, detail);
+    return g_strdup_printf (_("sound device '%s': %s"), device, err->message);
+  }
   if (g_str_equal (GST_OBJECT_NAME (from), "sink"))
-    return g_strdup_printf ("writing '%s' failed: %s", current_file (rec),
+    return g_strdup_printf (_("writing '%s' failed: %s"), current_file (rec),
         detail ? detail : err->message);
   if (rec->src && from == GST_OBJECT_CAST (rec->src))
     return g_strdup_printf ("%s%s%s%s", err->message,
@@ -1489,7 +1517,7 @@ take_bus_error (V4l2TvRecord * rec, V4l2TvRecordError code, GError ** error)
 
   if (msg == NULL) {
     g_set_error (error, V4L2TV_RECORD_ERROR, code,
-        "device '%s' could not be started", rec->opts.device);
+        _("device '%s' could not be started"), rec->opts.device);
     return FALSE;
   }
   text = describe_error (rec, msg);
@@ -1626,8 +1654,8 @@ link_audio (V4l2TvRecord * rec, const gchar * device, GError ** error)
   gst_object_unref (pad);
   if (!gst_element_link_many (asrc, conv, res, acaps, aq, aenc, rec->mux, NULL)) {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
-        "could not link the sound of '%s' (%s) to %s", rec->opts.device,
-        device ? device : "test tone", rec->preset->audio_encoder);
+        _("could not link the sound of '%s' (%s) to %s"), rec->opts.device,
+        device ? device : _("test tone"), rec->preset->audio_encoder);
     return FALSE;
   }
   return TRUE;
@@ -1645,7 +1673,7 @@ resolve_audio (V4l2TvRecord * rec)
     return NULL;
   /* auto: the virtual card has its own sound */
   if (g_str_has_prefix (rec->opts.device, "virtual")) {
-    fprintf (rec->out, "sound: the virtual card's\n");
+    fputs (_("sound: the virtual card's\n"), rec->out);
     return NULL;
   }
   if (g_object_class_find_property (G_OBJECT_GET_CLASS (rec->src),
@@ -1655,13 +1683,13 @@ resolve_audio (V4l2TvRecord * rec)
     g_object_get (rec->src, "audio-device", &dev, NULL);
     if (dev && *dev) {
       rec->audio_device = g_steal_pointer (&dev);
-      fprintf (rec->out, "sound: %s (the card's sound device)\n",
+      fprintf (rec->out, _("sound: %s (the card's sound device)\n"),
           rec->audio_device);
       return rec->audio_device;
     }
   }
-  g_printerr ("warning: no sound device found for %s; recording video "
-      "only\n", rec->opts.device);
+  g_printerr (_("warning: no sound device found for %s; recording video "
+          "only\n"), rec->opts.device);
   g_clear_pointer (&rec->audio_source, g_free);
   return NULL;
 }
@@ -1708,7 +1736,7 @@ start_segment (V4l2TvRecord * rec, GError ** error)
   apply_aspect (rec, rec->src);
 
   /* the file: created by this run (O_EXCL), listed from now on */
-  rec->out_fd = create_file (rec, file, "output file", error);
+  rec->out_fd = create_file (rec, file, N_("output file"), error);
   if (rec->out_fd < 0)
     goto fail;
   g_ptr_array_add (rec->files, file);
@@ -1743,7 +1771,7 @@ start_segment (V4l2TvRecord * rec, GError ** error)
       NULL);
   if (!gst_element_link_many (rec->src, vcaps, vq, venc, rec->mux, sink, NULL)) {
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
-        "could not link v4l2tvsrc to %s and matroskamux",
+        _("could not link v4l2tvsrc to %s and matroskamux"),
         rec->preset->video_encoder);
     goto fail;
   }
@@ -1778,7 +1806,7 @@ start_segment (V4l2TvRecord * rec, GError ** error)
       g_autofree gchar *sidecar = v4l2tv_archive_sidecar (current_file (rec),
           exts[i]);
 
-      if (!check_not_created (rec, sidecar, "sidecar file", error))
+      if (!check_not_created (rec, sidecar, N_("sidecar file"), error))
         goto fail;
     }
     rec->archive = v4l2tv_archive_new (current_file (rec),
@@ -1967,13 +1995,15 @@ tick_cb (gpointer user_data)
       fprintf (rec->out, "  audio -");
     if (rec->preview) {
       g_autofree gchar *text = have ?
-          g_strdup_printf ("REC %s  sound %.1f dB", t, db) :
-          g_strdup_printf ("REC %s  sound -", t);
+          /* TRANSLATORS: the text over the preview's picture: the time
+           * recorded (HH:MM:SS) and the sound's level */
+          g_strdup_printf (_("REC %s  sound %.1f dB"), t, db) :
+          g_strdup_printf (_("REC %s  sound -"), t);
 
       v4l2tv_preview_set_text (rec->preview, text);
     }
   } else if (rec->preview) {
-    g_autofree gchar *text = g_strdup_printf ("REC %s  no sound", t);
+    g_autofree gchar *text = g_strdup_printf (_("REC %s  no sound"), t);
 
     v4l2tv_preview_set_text (rec->preview, text);
   }
@@ -1997,23 +2027,29 @@ print_summary (V4l2TvRecord * rec)
   get_counts (rec, &frames, &dropped, &gap, &corrupted, &errors, &time);
   format_time (time, t, sizeof (t));
   if (rec->files->len == 0)
-    fprintf (rec->out, "Recorded nothing: no file written\n");
+    fputs (_("Recorded nothing: no file written\n"), rec->out);
   else
-    fprintf (rec->out, "Recorded %s, %" G_GUINT64_FORMAT " frames, %s in %u "
-        "file%s:\n", t, frames, size, rec->files->len,
-        rec->files->len == 1 ? "" : "s");
+    fprintf (rec->out, g_dngettext (GETTEXT_PACKAGE,
+            /* TRANSLATORS: the time recorded (HH:MM:SS), the frames, the
+             * size; the files are listed below */
+            "Recorded %s, %" PRIu64 " frames, %s in %u file:\n",
+            "Recorded %s, %" PRIu64 " frames, %s in %u files:\n",
+            rec->files->len), t, (uint64_t) frames, size, rec->files->len);
   for (i = 0; i < rec->files->len; i++)
     fprintf (rec->out, "  %s\n", (gchar *) g_ptr_array_index (rec->files, i));
-  fprintf (rec->out, "dropped %" G_GUINT64_FORMAT ", gap frames %"
-      G_GUINT64_FORMAT ", corrupted %" G_GUINT64_FORMAT ", capture errors %"
-      G_GUINT64_FORMAT "\n", dropped, gap, corrupted, errors);
+  fprintf (rec->out, _("dropped %" PRIu64 ", gap frames %" PRIu64
+          ", corrupted %" PRIu64 ", capture errors %" PRIu64 "\n"),
+      (uint64_t) dropped, (uint64_t) gap, (uint64_t) corrupted,
+      (uint64_t) errors);
   if (rec->opts.captions && rec->scc_files->len == 0) {
-    fprintf (rec->out, "captions: none received (no %s written)\n",
+    fprintf (rec->out, _("captions: none received (no %s written)\n"),
         rec->opts.captions);
   } else if (rec->opts.captions) {
-    fprintf (rec->out, "captions: %" G_GUINT64_FORMAT " frames with "
-        "captions in %u file%s:\n", v4l2tv_record_get_captions (rec),
-        rec->scc_files->len, rec->scc_files->len == 1 ? "" : "s");
+    fprintf (rec->out, g_dngettext (GETTEXT_PACKAGE,
+            "captions: %" PRIu64 " frames with captions in %u file:\n",
+            "captions: %" PRIu64 " frames with captions in %u files:\n",
+            rec->scc_files->len), (uint64_t) v4l2tv_record_get_captions (rec),
+        rec->scc_files->len);
     for (i = 0; i < rec->scc_files->len; i++)
       fprintf (rec->out, "  %s\n",
           (gchar *) g_ptr_array_index (rec->scc_files, i));
@@ -2056,7 +2092,7 @@ handle_element (V4l2TvRecord * rec, GstMessage * msg)
 
     gst_structure_get_boolean (s, "fallback", &fallback);
     if (!fallback)
-      fprintf (rec->out, "norm detected: %s\n", chosen ? chosen : "?");
+      fprintf (rec->out, _("norm detected: %s\n"), chosen ? chosen : "?");
   }
 }
 
@@ -2132,20 +2168,22 @@ next_segment (V4l2TvRecord * rec)
   g_autoptr (GstCaps) caps = NULL;
   g_autoptr (GstCaps) old = NULL;
   GString *desc = g_string_new (NULL);
+  /* the capture log's words (English); the user's are below */
   const gchar *what = "the standard changed";
+  gboolean aspect = FALSE;
+  gint n = 1, d = 1;
 
   g_mutex_lock (&rec->lock);
   caps = rec->new_caps ? gst_caps_ref (rec->new_caps) : NULL;
   old = rec->caps ? gst_caps_ref (rec->caps) : NULL;
   g_mutex_unlock (&rec->lock);
   if (caps && old && only_aspect_changed (old, caps)) {
-    gint n = 1, d = 1;
-
     /* the widescreen signal (WSS) said 16:9 anamorphic, or no longer */
     gst_structure_get_fraction (gst_caps_get_structure (caps, 0),
         "pixel-aspect-ratio", &n, &d);
     g_string_printf (desc, ", pixel aspect %d/%d", n, d);
     what = "the picture's aspect changed";
+    aspect = TRUE;
     rec->carry_par_n = n;
     rec->carry_par_d = d;
   }
@@ -2162,15 +2200,26 @@ next_segment (V4l2TvRecord * rec)
 
     file = segment_file (rec->opts.output, rec->files->len);
     describe_caps (caps, now);
+    if (kept && aspect)
+      /* TRANSLATORS: "now" is followed by the new picture format
+       * (720x480i29.97) */
+      fprintf (rec->out, _("the picture's aspect changed (now %s, pixel "
+              "aspect %d/%d): %s is finished, recording on in %s\n"),
+          now->str, n, d, done, file);
+    else if (kept)
+      fprintf (rec->out, _("the standard changed (now %s): %s is finished, "
+              "recording on in %s\n"), now->str, done, file);
+    else if (aspect)
+      fprintf (rec->out, _("the picture's aspect changed (now %s, pixel "
+              "aspect %d/%d): %s held no frame and is removed, recording on "
+              "in %s\n"), now->str, n, d, done, file);
+    else
+      fprintf (rec->out, _("the standard changed (now %s): %s held no frame "
+              "and is removed, recording on in %s\n"), now->str, done, file);
     if (kept) {
-      fprintf (rec->out, "%s (now %s%s): %s is finished, recording on in "
-          "%s\n", what, now->str, desc->str, done, file);
       why = g_strdup_printf ("file split: %s (now %s%s); continues in %s",
           what, now->str, desc->str, file);
       finish_archive (rec, why, TRUE);
-    } else {
-      fprintf (rec->out, "%s (now %s%s): %s held no frame and is removed, "
-          "recording on in %s\n", what, now->str, desc->str, done, file);
     }
     g_string_free (now, TRUE);
   }
@@ -2229,8 +2278,8 @@ drain_timeout (gpointer user_data)
 
   rec->drain_id = 0;
   g_free (rec->not_final);
-  rec->not_final = g_strdup_printf ("its EOS drain did not finish within "
-      "%d s of the error", DRAIN_TIMEOUT_SECONDS);
+  rec->not_final = g_strdup_printf (_("its EOS drain did not finish within "
+          "%d s of the error"), DRAIN_TIMEOUT_SECONDS);
   g_main_loop_quit (rec->loop);
   return G_SOURCE_REMOVE;
 }
@@ -2270,7 +2319,7 @@ handle_error (V4l2TvRecord * rec, GstMessage * msg)
   } else {
     rec->draining = TRUE;
     rec->stopping = TRUE;
-    g_printerr ("error: %s; finishing %s with the frames recorded\n",
+    g_printerr (_("error: %s; finishing %s with the frames recorded\n"),
         rec->error->message, current_file (rec));
     send_eos (rec);
     rec->drain_id = g_timeout_add_seconds (DRAIN_TIMEOUT_SECONDS,
@@ -2293,7 +2342,7 @@ bus_cb (GstBus * bus, GstMessage * msg, gpointer user_data)
       g_autoptr (GError) err = NULL;
 
       gst_message_parse_warning (msg, &err, NULL);
-      g_printerr ("warning: %s\n", err->message);
+      g_printerr (_("warning: %s\n"), err->message);
       break;
     }
     case GST_MESSAGE_EOS:{
@@ -2395,7 +2444,7 @@ check_space_to_start (V4l2TvRecord * rec, GError ** error)
 {
   guint64 avail, seconds = START_SECONDS, need;
   g_autofree gchar *dir = g_path_get_dirname (rec->opts.output);
-  g_autofree gchar *has = NULL, *needs = NULL, *what = NULL;
+  g_autofree gchar *has = NULL, *needs = NULL;
 
   if (GST_CLOCK_TIME_IS_VALID (rec->opts.duration)) {
     /* whole seconds, rounded up */
@@ -2409,14 +2458,19 @@ check_space_to_start (V4l2TvRecord * rec, GError ** error)
   has = g_format_size (avail);
   needs = g_format_size (need);
   if (seconds < START_SECONDS)
-    what = g_strdup_printf ("the %" G_GUINT64_FORMAT " s asked for and %d s "
-        "kept in reserve", seconds - RESERVE_SECONDS, RESERVE_SECONDS);
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
+        /* TRANSLATORS: the file, its directory, the free space; "of the
+         * %s preset": archive or small; the space it takes */
+        _("not enough free space for %s: its filesystem (%s) has %s free, "
+            "and the %" PRIu64 " s asked for and %d s kept in reserve of the "
+            "%s preset can take %s"), rec->opts.output, dir, has,
+        (uint64_t) (seconds - RESERVE_SECONDS), RESERVE_SECONDS,
+        rec->preset->name, needs);
   else
-    what = g_strdup ("a minute");
-  g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
-      "not enough free space for %s: its filesystem (%s) has %s free, and "
-      "%s of the %s preset can take %s", rec->opts.output, dir, has, what,
-      rec->preset->name, needs);
+    g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
+        _("not enough free space for %s: its filesystem (%s) has %s free, "
+            "and a minute of the %s preset can take %s"), rec->opts.output,
+        dir, has, rec->preset->name, needs);
   return FALSE;
 }
 
@@ -2441,10 +2495,10 @@ check_space (V4l2TvRecord * rec)
     rec->disk_stop = TRUE;
     g_clear_error (&rec->error);
     rec->error = g_error_new (V4L2TV_RECORD_ERROR,
-        V4L2TV_RECORD_ERROR_FAILED, "stopped before the disk is full: the "
-        "filesystem of %s has %s free, less than the %s kept in reserve",
+        V4L2TV_RECORD_ERROR_FAILED, _("stopped before the disk is full: the "
+            "filesystem of %s has %s free, less than the %s kept in reserve"),
         current_file (rec), has, keep);
-    g_printerr ("%s; finishing the file\n", rec->error->message);
+    g_printerr (_("%s; finishing the file\n"), rec->error->message);
     v4l2tv_record_stop (rec);
   }
 }
@@ -2467,8 +2521,8 @@ v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
     end_segment (rec);
     return FALSE;
   }
-  fprintf (rec->out, "recording %s to %s (%s); Ctrl-C stops\n",
-      rec->opts.device, rec->opts.output, rec->preset->description);
+  fprintf (rec->out, _("recording %s to %s (%s); Ctrl-C stops\n"),
+      rec->opts.device, rec->opts.output, _(rec->preset->description));
   fflush (rec->out);
   rec->tick_id = g_timeout_add_seconds (1, tick_cb, rec);
   g_main_loop_run (rec->loop);
@@ -2478,19 +2532,22 @@ v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
   finalised = rec->got_eos;
   kept = end_segment (rec);
   if (kept && !finalised && rec->not_final == NULL)
-    rec->not_final = g_strdup (rec->aborted ? "stopped at once (interrupted "
-        "again)" : "the recording ended without its EOS");
+    rec->not_final = g_strdup (rec->aborted ?
+        _("stopped at once (interrupted again)") :
+        _("the recording ended without its EOS"));
   if (rec->error == NULL && rec->aborted)
     rec->error = g_error_new_literal (V4L2TV_RECORD_ERROR,
-        V4L2TV_RECORD_ERROR_FAILED, "stopped at once (interrupted again)");
+        V4L2TV_RECORD_ERROR_FAILED, _("stopped at once (interrupted again)"));
   if (rec->error == NULL && rec->files->len == 0)
     rec->error = g_error_new (V4L2TV_RECORD_ERROR,
-        V4L2TV_RECORD_ERROR_FAILED, "stopped before the first frame: "
-        "nothing was recorded (no %s written)", rec->opts.output);
+        V4L2TV_RECORD_ERROR_FAILED, _("stopped before the first frame: "
+            "nothing was recorded (no %s written)"), rec->opts.output);
   {
     g_autofree gchar *why = NULL;
     guint i;
 
+    /* the capture log's words (English), with the reason as the user
+     * reads it */
     if (kept && !finalised)
       why = g_strdup_printf ("the file is NOT finalised: %s", rec->not_final);
     else if (rec->error)
@@ -2502,14 +2559,15 @@ v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
       g_autofree gchar *old = rec->error->message;
 
       if (finalised)
-        rec->error->message = g_strdup_printf ("%s; %s is finalised with "
-            "the frames recorded", old, current_file (rec));
+        rec->error->message = g_strdup_printf (_("%s; %s is finalised with "
+                "the frames recorded"), old, current_file (rec));
       else if (g_str_equal (old, rec->not_final))
-        rec->error->message = g_strdup_printf ("%s; %s is NOT finalised: it "
-            "may have no duration and no index", old, current_file (rec));
+        rec->error->message = g_strdup_printf (_("%s; %s is NOT finalised: "
+                "it may have no duration and no index"), old,
+            current_file (rec));
       else
-        rec->error->message = g_strdup_printf ("%s; %s is NOT finalised "
-            "(%s): it may have no duration and no index", old,
+        rec->error->message = g_strdup_printf (_("%s; %s is NOT finalised "
+                "(%s): it may have no duration and no index"), old,
             current_file (rec), rec->not_final);
     }
     if (kept)

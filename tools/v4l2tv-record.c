@@ -36,11 +36,13 @@
 #endif
 
 #include <errno.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <glib-unix.h>
+#include <glib/gi18n-lib.h>
 
 #include "record.h"
 
@@ -84,7 +86,9 @@ signal_name (gint signo)
     case SIGHUP:
       return "SIGHUP";
     default:
-      return "a signal";
+      /* TRANSLATORS: in place of SIGINT, SIGTERM or SIGHUP in "stopping
+       * (%s): ..." and "already stopping: %s again is ignored ..." */
+      return _("a signal");
   }
 }
 
@@ -95,18 +99,20 @@ handle_delivery (Stopper * st, const Delivery * d)
   gint64 now = g_get_monotonic_time ();
 
   if (st->announced == 0) {
-    g_printerr ("stopping (%s): finishing the file (Ctrl-C at the terminal "
-        "again, after %g s, stops at once and leaves it unfinished)\n",
+    g_printerr (_("stopping (%s): finishing the file (Ctrl-C at the terminal "
+            "again, after %g s, stops at once and leaves it unfinished)\n"),
         signal_name (d->signo), st->grace);
     st->announced = now;
     v4l2tv_record_stop (st->rec);
   } else if (typed && now - st->announced >= st->grace * G_USEC_PER_SEC) {
-    g_printerr ("stopping at once (Ctrl-C again)\n");
+    g_printerr (_("stopping at once (Ctrl-C again)\n"));
     v4l2tv_record_abort (st->rec);
+  } else if (typed) {
+    g_printerr (_("already stopping: %s again is ignored while the file is "
+            "finished (within the grace time)\n"), signal_name (d->signo));
   } else {
-    g_printerr ("already stopping: %s again is ignored while the file is "
-        "finished%s\n", signal_name (d->signo),
-        typed ? " (within the grace time)" : "");
+    g_printerr (_("already stopping: %s again is ignored while the file is "
+            "finished\n"), signal_name (d->signo));
   }
 }
 
@@ -173,7 +179,8 @@ on_frequency (const gchar * option, const gchar * value, gpointer data,
   }
   if (hz == 0) {
     g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-        "bad --frequency '%s': give MHz (175.25) or Hz (175250000Hz)", value);
+        _("bad --frequency '%s': give MHz (175.25) or Hz (175250000Hz)"),
+        value);
     return FALSE;
   }
   g_ptr_array_add (source_settings, g_strdup_printf ("frequency=%"
@@ -191,8 +198,8 @@ on_reconnect (const gchar * option, const gchar * value, gpointer data,
   if (g_str_equal (option, "--reconnect-timeout")) {
     if (!v4l2tv_record_parse_duration (value, &t)) {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-          "bad --reconnect-timeout '%s': give seconds, 90s, 10m, 2h or "
-          "H:MM:SS", value);
+          _("bad --reconnect-timeout '%s': give seconds, 90s, 10m, 2h or "
+              "H:MM:SS"), value);
       return FALSE;
     }
     g_ptr_array_add (source_settings, g_strdup_printf ("reconnect-timeout=%"
@@ -245,104 +252,148 @@ main (int argc, char **argv)
   V4l2TvRecordOptions opts = { 0, };
   V4l2TvRecord *rec;
   gint status = 0;
+  /* the descriptions and the names of the values (D, FILE.mkv) are
+   * marked N_(): the context translates them (--help) */
   GOptionEntry entries[] = {
     {"device", 'd', 0, G_OPTION_ARG_STRING, &device,
-        "The card: /dev/videoN, or virtual[:N] (default /dev/video0)", "D"},
+          N_("The card: /dev/videoN, or virtual[:N] (default /dev/video0)"),
+          /* TRANSLATORS: the value of --device and --vbi-device */
+        N_("D")},
     {"input", 'i', 0, G_OPTION_ARG_STRING, &input,
-        "Input to record (name or index; default the card's)", "I"},
+          N_("Input to record (name or index; default the card's)"),
+          /* TRANSLATORS: the value of --input */
+        N_("I")},
     {"norm", 'n', 0, G_OPTION_ARG_STRING, &norm,
-        "TV standard (PAL, NTSC, SECAM, PAL-M, ...) or auto (detect, and "
-          "again after a signal loss); default the card's", "N"},
+          N_("TV standard (PAL, NTSC, SECAM, PAL-M, ...) or auto (detect, and "
+              "again after a signal loss); default the card's"),
+          /* TRANSLATORS: the value of --norm (a standard), and of --crop-top,
+           * --brightness, ... (a number) */
+        N_("N")},
     {"audio", 'a', 0, G_OPTION_ARG_STRING, &audio,
-          "Sound: auto (the card's own sound device), none, an ALSA device "
-          "(hw:CARD=X,DEV=0), or test (a test tone, for testing only)",
-        "auto|none|ALSA-DEVICE"},
+          N_("Sound: auto (the card's own sound device), none, an ALSA device "
+              "(hw:CARD=X,DEV=0), or test (a test tone, for testing only)"),
+          /* TRANSLATORS: the value of --audio: auto and none are literal
+           * values, keep them */
+        N_("auto|none|ALSA-DEVICE")},
     {"duration", 't', 0, G_OPTION_ARG_STRING, &duration,
-        "Stop after this much video: seconds, 90s, 10m, 2h or H:MM:SS", "T"},
+          N_("Stop after this much video: seconds, 90s, 10m, 2h or H:MM:SS"),
+          /* TRANSLATORS: the value of --duration and --reconnect-timeout (a
+           * time) */
+        N_("T")},
     {"captions", 'c', 0, G_OPTION_ARG_FILENAME, &captions,
-          "Write the closed captions (CEA-608 field 1, from line 21 of "
-          "525-line video) to this Scenarist SCC file; FILE-2.scc, ... follow "
-          "the numbered video files. A recording without captions (625-line "
-          "video, a card without VBI) writes no file and says so",
-        "FILE.scc"},
+          N_("Write the closed captions (CEA-608 field 1, from line 21 of "
+              "525-line video) to this Scenarist SCC file; FILE-2.scc, ... "
+              "follow the numbered video files. A recording without "
+              "captions (625-line video, a card without VBI) writes no file "
+              "and says so"),
+          /* TRANSLATORS: the value of --captions: keep .scc */
+        N_("FILE.scc")},
     {"preset", 'p', 0, G_OPTION_ARG_STRING, &preset,
-        "archive: lossless FFV1 4:2:2 + FLAC (default); small: interlaced "
-          "H.264 4:2:0 + Opus", "archive|small"},
+          N_("archive: lossless FFV1 4:2:2 + FLAC (default); small: interlaced "
+              "H.264 4:2:0 + Opus"),
+        "archive|small"},
     {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-        "The Matroska file to write (after a change of standard, "
-          "FILE-2.mkv, ... follow)", "FILE.mkv"},
+          N_("The Matroska file to write (after a change of standard, "
+              "FILE-2.mkv, ... follow)"),
+          /* TRANSLATORS: the value of --output: keep .mkv */
+        N_("FILE.mkv")},
     {"overwrite", 0, 0, G_OPTION_ARG_NONE, &overwrite,
-          "Replace an existing output or captions file, capture log, "
-          "framemd5 or checksum file (and an earlier recording's numbered "
-          "files, as this one reaches them); without it an existing file is "
-          "never touched",
+          N_("Replace an existing output or captions file, capture log, "
+              "framemd5 or checksum file (and an earlier recording's numbered "
+              "files, as this one reaches them); without it an existing file "
+              "is never touched"),
         NULL},
     {"preview", 0, 0, G_OPTION_ARG_NONE, &preview,
-          "Show the picture (and the sound's level) on screen while "
-          "recording; the preview drops frames, the recording never waits "
-          "for it. Without a display, a note, and the recording goes on",
+          N_("Show the picture (and the sound's level) on screen while "
+              "recording; the preview drops frames, the recording never waits "
+              "for it. Without a display, a note, and the recording goes on"),
         NULL},
     {"aspect", 0, 0, G_OPTION_ARG_STRING, &aspect,
-        "The picture's shape when the tape does not say (no widescreen "
-          "signal): 16:9 for an anamorphic picture, 4:3; default the "
-          "card's, and WSS's", "4:3|16:9"},
+          N_("The picture's shape when the tape does not say (no widescreen "
+              "signal): 16:9 for an anamorphic picture, 4:3; default the "
+              "card's, and WSS's"),
+        "4:3|16:9"},
     {"reconnect", 0, G_OPTION_FLAG_NO_ARG, G_OPTION_ARG_CALLBACK,
           on_reconnect,
-        "When the card goes away (a USB grabber unplugged or reset), "
-          "record filler frames and go on when the same card comes back, "
-          "instead of ending the recording", NULL},
+          N_("When the card goes away (a USB grabber unplugged or reset), "
+              "record filler frames and go on when the same card comes back, "
+              "instead of ending the recording"),
+        NULL},
     {"reconnect-timeout", 0, 0, G_OPTION_ARG_CALLBACK, on_reconnect,
-          "With --reconnect: end the recording (finalised) if the card is "
-          "not back after this long (as --duration); default wait for ever",
-        "T"},
+          N_("With --reconnect: end the recording (finalised) if the card is "
+              "not back after this long (as --duration); default wait for "
+              "ever"),
+        N_("T")},
     {"signal-loss", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
-          "While the card delivers no frames: repeat the last one (default), "
-          "black frames, or wait (the file gets no frames then)",
+          N_("While the card delivers no frames: repeat the last one "
+              "(default), black frames, or wait (the file gets no frames "
+              "then)"),
         "repeat|black|wait"},
     {"crop-top", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
-        "Lines to crop off the top (rounded up to even)", "N"},
+        N_("Lines to crop off the top (rounded up to even)"), N_("N")},
     {"crop-bottom", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
-        "Lines to crop off the bottom (a VCR's head-switching noise: 8 or "
-          "so)", "N"},
+        N_("Lines to crop off the bottom (a VCR's head-switching noise: 8 "
+              "or so)"), N_("N")},
     {"crop-left", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
-        "Columns to crop off the left", "N"},
+        N_("Columns to crop off the left"), N_("N")},
     {"crop-right", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
-        "Columns to crop off the right", "N"},
+        N_("Columns to crop off the right"), N_("N")},
     {"brightness", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
-        "The card's brightness control (in the card's range)", "N"},
+        N_("The card's brightness control (in the card's range)"), N_("N")},
     {"contrast", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
-        "The card's contrast control", "N"},
+        N_("The card's contrast control"), N_("N")},
     {"saturation", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
-        "The card's saturation control", "N"},
+        N_("The card's saturation control"), N_("N")},
     {"hue", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
-        "The card's hue control", "N"},
+        N_("The card's hue control"), N_("N")},
     {"extra-controls", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
-        "Any of the card's controls, as v4l2-ctl --list-ctrls names them: "
-          "c,sharpness=2,chroma_agc=0", "C"},
+          N_("Any of the card's controls, as v4l2-ctl --list-ctrls names "
+              "them: c,sharpness=2,chroma_agc=0"),
+          /* TRANSLATORS: the value of --extra-controls (controls) */
+        N_("C")},
     {"vbi-device", 0, 0, G_OPTION_ARG_CALLBACK, on_source_option,
-        "The card's VBI node for captions and WSS (default: found with "
-          "the card; \"\" for none)", "D"},
+        N_("The card's VBI node for captions and WSS (default: found with "
+              "the card; \"\" for none)"), N_("D")},
     {"frequency", 0, 0, G_OPTION_ARG_CALLBACK, on_frequency,
-        "Tune the input's tuner: MHz as v4l2-ctl -f takes it (175.25), or "
-          "Hz (175250000Hz)", "MHZ"},
+          N_("Tune the input's tuner: MHz as v4l2-ctl -f takes it (175.25), "
+              "or Hz (175250000Hz)"),
+          /* TRANSLATORS: the value of --frequency (megahertz) */
+        N_("MHZ")},
     {NULL}
   };
 
-  ctx = g_option_context_new ("- record an analog TV card to Matroska");
+  /* the messages in the user's language (LC_MESSAGES, LANGUAGE); the
+   * numbers in the progress lines and the capture log stay as the C
+   * locale writes them (a decimal point), for the programs that read
+   * them */
+  setlocale (LC_ALL, "");
+  setlocale (LC_NUMERIC, "C");
+#ifdef ENABLE_NLS
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+#endif
+
+  /* TRANSLATORS: --help's first line, after "Usage: v4l2tv-record
+   * [OPTION...]" */
+  ctx = g_option_context_new (N_("- record an analog TV card to Matroska"));
+  /* the context translates the parameter string, the description and
+   * the entries (N_()), in this domain */
+  g_option_context_set_translation_domain (ctx, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_option_context_add_group (ctx, gst_init_get_option_group ());
   g_option_context_set_description (ctx,
-      "Ctrl-C (or SIGTERM, SIGHUP) ends the recording and finalises the "
-      "file; the same request again is ignored, a Ctrl-C typed again after "
-      "2 s stops at once and leaves the file unfinished. The recording "
-      "stops, finalised, before the disk is full. A progress line is "
-      "printed once a second.\n");
+      N_("Ctrl-C (or SIGTERM, SIGHUP) ends the recording and finalises the "
+          "file; the same request again is ignored, a Ctrl-C typed again "
+          "after 2 s stops at once and leaves the file unfinished. The "
+          "recording stops, finalised, before the disk is full. A progress "
+          "line is printed once a second.\n"));
   if (!g_option_context_parse (ctx, &argc, &argv, &err)) {
-    g_printerr ("v4l2tv-record: %s (see --help)\n", err->message);
+    g_printerr (_("v4l2tv-record: %s (see --help)\n"), err->message);
     return 2;
   }
   if (argc > 1) {
-    g_printerr ("v4l2tv-record: unexpected argument '%s' (see --help)\n",
+    g_printerr (_("v4l2tv-record: unexpected argument '%s' (see --help)\n"),
         argv[1]);
     return 2;
   }
@@ -368,26 +419,26 @@ main (int argc, char **argv)
     stopper.grace = g_ascii_strtod (grace, NULL);
   opts.duration = GST_CLOCK_TIME_NONE;
   if (duration && !v4l2tv_record_parse_duration (duration, &opts.duration)) {
-    g_printerr ("v4l2tv-record: bad --duration '%s': give seconds, 90s, 10m, "
-        "2h or H:MM:SS\n", duration);
+    g_printerr (_("v4l2tv-record: bad --duration '%s': give seconds, 90s, "
+            "10m, 2h or H:MM:SS\n"), duration);
     return 2;
   }
 
   rec = v4l2tv_record_new (&opts, stdout, &err);
   if (rec == NULL) {
-    g_printerr ("v4l2tv-record: %s\n", err->message);
+    g_printerr (_("v4l2tv-record: %s\n"), err->message);
     return exit_status (err);
   }
   stopper.rec = rec;
   if (!catch_signals ()) {
-    g_printerr ("v4l2tv-record: cannot catch signals: %s\n",
+    g_printerr (_("v4l2tv-record: cannot catch signals: %s\n"),
         g_strerror (errno));
     v4l2tv_record_free (rec);
     return 1;
   }
   watch = g_unix_fd_add (signal_pipe[0], G_IO_IN, on_delivery, &stopper);
   if (!v4l2tv_record_run (rec, &err)) {
-    g_printerr ("v4l2tv-record: %s\n", err->message);
+    g_printerr (_("v4l2tv-record: %s\n"), err->message);
     status = exit_status (err);
   }
   g_source_remove (watch);

@@ -77,6 +77,7 @@ enum
 {
   PROP_0,
   PROP_DEVICE,
+  PROP_ALSA_DEVICE,
   PROP_DRIFT_CORRECTION,
   PROP_SOUND_DEVICE,
 };
@@ -95,6 +96,7 @@ struct _GstV4l2TvAudioSrc
 
   /* properties (object lock) */
   gchar *device;
+  gchar *alsa_device;           /* NULL or empty: the card's own */
   gboolean drift_correction;
   gchar *sound_device;          /* what start() opened */
 
@@ -174,6 +176,23 @@ gst_v4l2_tv_audio_src_class_init (GstV4l2TvAudioSrcClass * klass)
           GST_PARAM_MUTABLE_READY));
 
   /**
+   * GstV4l2TvAudioSrc:alsa-device:
+   *
+   * An ALSA capture device to record instead of the one udev pairs with
+   * the card, named as ALSA names it (`hw:CARD=Intel,DEV=0`): for a card
+   * whose sound comes through a cable to another sound card, or one udev
+   * cannot pair. Its sound is slaved to the picture as the card's own
+   * would be. Empty or unset (the default): the card's own sound device.
+   */
+  g_object_class_install_property (gobject_class, PROP_ALSA_DEVICE,
+      g_param_spec_string ("alsa-device", "ALSA device",
+          "An ALSA capture device to record instead of the card's own "
+          "(hw:CARD=X,DEV=N): for sound that comes through another sound "
+          "card; unset: the one udev pairs with the card", NULL,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_READY));
+
+  /**
    * GstV4l2TvAudioSrc:drift-correction:
    *
    * Resample the sound onto the clock the card stamps its picture with,
@@ -225,6 +244,7 @@ gst_v4l2_tv_audio_src_finalize (GObject * object)
   GstV4l2TvAudioSrc *self = GST_V4L2_TV_AUDIO_SRC (object);
 
   g_free (self->device);
+  g_free (self->alsa_device);
   g_free (self->sound_device);
 
   G_OBJECT_CLASS (gst_v4l2_tv_audio_src_parent_class)->finalize (object);
@@ -241,6 +261,12 @@ gst_v4l2_tv_audio_src_set_property (GObject * object, guint prop_id,
       GST_OBJECT_LOCK (self);
       g_free (self->device);
       self->device = g_value_dup_string (value);
+      GST_OBJECT_UNLOCK (self);
+      break;
+    case PROP_ALSA_DEVICE:
+      GST_OBJECT_LOCK (self);
+      g_free (self->alsa_device);
+      self->alsa_device = g_value_dup_string (value);
       GST_OBJECT_UNLOCK (self);
       break;
     case PROP_DRIFT_CORRECTION:
@@ -264,6 +290,9 @@ gst_v4l2_tv_audio_src_get_property (GObject * object, guint prop_id,
   switch (prop_id) {
     case PROP_DEVICE:
       g_value_set_string (value, self->device);
+      break;
+    case PROP_ALSA_DEVICE:
+      g_value_set_string (value, self->alsa_device);
       break;
     case PROP_DRIFT_CORRECTION:
       g_value_set_boolean (value, self->drift_correction);
@@ -319,8 +348,8 @@ no_sound:
 #ifdef HAVE_GUDEV
     GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
         (_("Card '%s' (%s) has no sound capture device of its own; its sound "
-                "may come through a cable to another sound card, which "
-                "alsasrc records."), card, device),
+                "may come through a cable to another sound card: set "
+                "alsa-device to that card's capture device."), card, device),
         ("udev pairs no ALSA capture device with %s", device));
 #else
     GST_ELEMENT_ERROR (self, RESOURCE, NOT_FOUND,
@@ -343,12 +372,16 @@ gst_v4l2_tv_audio_src_start (GstBaseSrc * src)
 
   GST_OBJECT_LOCK (self);
   device = g_strdup (self->device);
+  if (self->alsa_device && *self->alsa_device)
+    location = g_strdup (self->alsa_device);
   correct = self->drift_correction;
   GST_OBJECT_UNLOCK (self);
 
   if (device == NULL || *device == '\0')
     goto no_device;
-  location = find_sound_device (self, device);
+  /* alsa-device: that one, as the card's sound */
+  if (location == NULL)
+    location = find_sound_device (self, device);
   if (location == NULL)
     return FALSE;
   self->sound = gst_tv_hw_sound_open (location, &err);

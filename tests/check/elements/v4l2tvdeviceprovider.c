@@ -651,6 +651,53 @@ GST_START_TEST (test_create_sound)
 
 GST_END_TEST;
 
+/* alsa-device: another ALSA device than the card's; one that is not
+ * there is an error that names it and the card */
+GST_START_TEST (test_sound_alsa_device_missing)
+{
+  GstElement *src;
+  GstBus *bus;
+  GstMessage *msg;
+  GError *err = NULL;
+  gchar *debug = NULL, *alsa = NULL;
+
+  reset_cards ();
+  src = gst_element_factory_make ("v4l2tvaudiosrc", NULL);
+  fail_unless (src != NULL);
+  v4l2tv_check_track (src);
+  g_object_set (src, "device", "virtual:0", "alsa-device",
+      "hw:CARD=V4l2tvNoSuchCard,DEV=0", NULL);
+  g_object_get (src, "alsa-device", &alsa, NULL);
+  fail_unless_equals_string (alsa, "hw:CARD=V4l2tvNoSuchCard,DEV=0");
+  g_free (alsa);
+  bus = gst_bus_new ();
+  gst_element_set_bus (src, bus);
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_PAUSED),
+      GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no error");
+  gst_message_parse_error (msg, &err, &debug);
+#ifdef HAVE_ALSA
+  fail_unless (strstr (err->message, "'hw:CARD=V4l2tvNoSuchCard,DEV=0'") !=
+      NULL, "%s", err->message);
+#else
+  fail_unless (strstr (err->message, "no ALSA support") != NULL, "%s",
+      err->message);
+#endif
+  fail_unless (strstr (err->message, "'virtual:0'") != NULL, "%s",
+      err->message);
+  g_error_free (err);
+  g_free (debug);
+  gst_message_unref (msg);
+  gst_element_set_state (src, GST_STATE_NULL);
+  gst_element_set_bus (src, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (src);
+  check_cards_closed ();
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_reconfigure_element)
 {
   GstDevice *src_device, *sink_device;
@@ -767,6 +814,7 @@ v4l2tvdeviceprovider_suite (void)
   tcase_add_test (tc_elements, test_create_source);
   tcase_add_test (tc_elements, test_create_sink);
   tcase_add_test (tc_elements, test_create_sound);
+  tcase_add_test (tc_elements, test_sound_alsa_device_missing);
   tcase_add_test (tc_elements, test_reconfigure_element);
 
   return s;

@@ -8,9 +8,10 @@
 #                                    the fuzzers
 set -eu
 # v4l2tv-record (tools/) needs gstreamer1.0-libav (avenc_ffv1, --preset
-# archive), gstreamer1.0-plugins-ugly (x264enc, --preset small) and
-# gstreamer1.0-alsa (alsasrc, the card's sound); its tests use the first
-# two. mkvtoolnix: the recorder's mkvpropedit writes what matroskamux
+# archive) and gstreamer1.0-plugins-ugly (x264enc, --preset small); its
+# tests use both. gstreamer1.0-alsa: ALSA's elements for users'
+# pipelines, and alsasink, with which vivid-alsa plays its tone into
+# snd-aloop. mkvtoolnix: the recorder's mkvpropedit writes what matroskamux
 # cannot (field order, colour elements, the exact pixel aspect) and
 # attaches the capture log; its tests read the log back with mkvextract.
 # gstreamer1.0-x: the X video sinks autovideosink picks for the

@@ -6,18 +6,16 @@
  *
  *   v4l2tvsrc ! video/x-raw,format=Y42B|I420 ! queue ! avenc_ffv1|x264enc
  *     ! matroskamux name=mux ! filesink
- *   v4l2tvaudiosrc|alsasrc|audiotestsrc ! audioconvert ! audioresample
+ *   v4l2tvaudiosrc|audiotestsrc ! audioconvert ! audioresample
  *     ! audio/x-raw,format=S16LE,rate=48000 ! queue ! flacenc|opusenc ! mux.
  *
  * The sound (docs/design.md, "Clocks: picture and sound"): --audio auto
  * takes the card's own sound through v4l2tvaudiosrc (the virtual card's,
  * or the ALSA device udev pairs with the video node), which resamples it
  * onto the clock the card stamps its frames with, so that it stays with
- * the picture for hours. An ALSA device named with --audio goes through
- * alsasrc with provide-clock=false: the pipeline clock stays the
- * monotonic system clock the frames are stamped on, and alsasrc's
- * slave-method=skew keeps its sound on it (dropping or repeating a few
- * ms of sound now and then, where v4l2tvaudiosrc resamples).
+ * the picture for hours. An ALSA device named with --audio (a card whose
+ * sound comes through a cable into another sound card) goes through the
+ * same element, as its alsa-device: resampled the same way.
  *
  * The source converts the card's packed 4:2:2 itself (no videoconvert to
  * guess a format); the caps keep interlace-mode and field-order, and
@@ -167,9 +165,11 @@ struct _V4l2TvRecord
   const Preset *preset;
   gboolean norm_auto;
   gchar *norm;                  /* of the next segment */
-  /* NULL: none; "v4l2tvaudiosrc" (auto), "audiotestsrc" or "alsasrc" */
+  /* NULL: none; "v4l2tvaudiosrc" (auto, an ALSA device) or
+   * "audiotestsrc" */
   gchar *audio_source;
-  gchar *audio_device;          /* alsasrc's device */
+  gchar *audio_device;          /* v4l2tvaudiosrc's alsa-device, or the
+                                 * card's own as the source says */
   GPtrArray *files;             /* created by this run, each holding frames
                                  * (the last: the one being written) */
   gint out_fd;                  /* the segment's file, -1: none */
@@ -967,7 +967,10 @@ v4l2tv_record_new (const V4l2TvRecordOptions * opts, FILE * out,
     /* resolved when the device is open: the card's sound, if it has */
     rec->audio_source = g_strdup ("v4l2tvaudiosrc");
   } else {
-    rec->audio_source = g_strdup ("alsasrc");
+    /* another sound card's capture device (a card whose sound comes
+     * through a cable): through v4l2tvaudiosrc too, resampled onto the
+     * picture's clock like the card's own */
+    rec->audio_source = g_strdup ("v4l2tvaudiosrc");
     rec->audio_device = g_strdup (audio);
   }
 
@@ -1613,15 +1616,12 @@ link_audio (V4l2TvRecord * rec, const gchar * device, GError ** error)
   if (!(asrc = make (rec->audio_source, "asrc", error)))
     return FALSE;
   if (g_str_equal (rec->audio_source, "v4l2tvaudiosrc")) {
-    /* the card's sound, resampled onto the picture's clock */
+    /* the card's sound (or @device, --audio's ALSA device), resampled
+     * onto the picture's clock */
     g_object_set (asrc, "device", rec->opts.device, "drift-correction",
         !rec->no_drift_correction, NULL);
-  } else if (device) {
-    /* another ALSA device: it must not become the pipeline clock (the
-     * frames are stamped on the monotonic system clock); skew keeps its
-     * sound on that clock */
-    g_object_set (asrc, "device", device, "provide-clock", FALSE, NULL);
-    gst_util_set_object_arg (G_OBJECT (asrc), "slave-method", "skew");
+    if (device)
+      g_object_set (asrc, "alsa-device", device, NULL);
   } else {
     g_object_set (asrc, "is-live", TRUE, "freq", 1000.0, "volume", 0.25, NULL);
   }

@@ -772,10 +772,10 @@ gst_v4l2_tv_src_class_init (GstV4l2TvSrcClass * klass)
    * GstV4l2TvSrc:pixel-aspect-ratio:
    *
    * The pixel aspect ratio the caps carry instead of the card's (its
-   * standard's, from VIDIOC_CROPCAP) and the widescreen signal's: for a
-   * 16:9 anamorphic tape with no WSS, 118/81 at 625 lines and 40/33 at
-   * 525 (59/54 and 10:11 are the 4:3 ones), or 1/1 with a square-pixel
-   * size downstream. 0/1 (the default): the card's, 4/3 times it while WSS
+   * standard's, from the driver's crop capabilities) and the widescreen
+   * signal's: for a 16:9 anamorphic tape with no WSS, 118/81 at 625
+   * lines and 40/33 at 525 (59/54 and 10/11 are the 4:3 ones), or 1/1
+   * with a square-pixel size downstream. 0/1 (the default): the card's, 4/3 times it while WSS
    * says the picture is anamorphic. WSS messages are posted either way.
    * Set it in the NULL or READY state.
    */

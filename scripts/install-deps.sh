@@ -14,9 +14,10 @@ set -eu
 # snd-aloop. mkvtoolnix: the recorder's mkvpropedit writes what matroskamux
 # cannot (field order, colour elements, the exact pixel aspect) and
 # attaches the capture log; its tests read the log back with mkvextract.
-# gstreamer1.0-x: the X video sinks autovideosink picks for the
+# gstreamer1.0-x: the X video sinks (xvimagesink, ximagesink) for the
 # recorder's --preview, and textoverlay (pango) for its time and sound
-# level over the picture; its tests run the overlay
+# level over the picture; xvfb: the X server its tests show it on (and
+# kill under it)
 
 packages="build-essential meson ninja-build pkg-config gettext indent
   libglib2.0-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
@@ -26,7 +27,7 @@ packages="build-essential meson ninja-build pkg-config gettext indent
   liborc-0.4-dev liborc-0.4-dev-bin valgrind v4l-utils
   libgudev-1.0-dev umockdev libumockdev-dev libasound2-dev
   gobject-introspection libgirepository1.0-dev gir1.2-gstreamer-1.0
-  python3-gi python3-gst-1.0 gi-docgen ffmpeg mkvtoolnix gstreamer1.0-x"
+  python3-gi python3-gst-1.0 gi-docgen ffmpeg mkvtoolnix gstreamer1.0-x xvfb"
 # plugins-bad: the closed-caption elements the caption tests check our
 # meta against, ccconverter and friends. libgudev: the device provider
 # finds each card's sound device and watches cards come and go (meson

@@ -184,6 +184,8 @@ struct _V4l2TvRecord
   gboolean no_drift_correction; /* v4l2tvaudiosrc's, off (tests) */
   GArray *settings;             /* of Setting: the source's, checked */
   V4l2TvPreview *preview;       /* --preview, NULL: none */
+  gboolean had_preview;         /* its counts, when it ended: */
+  guint64 preview_pushed, preview_shown;
   gint aspect_n, aspect_d;      /* --aspect: 4/3 or 16/9; 0/0: none */
 
   GMainLoop *loop;
@@ -254,10 +256,25 @@ gboolean
 v4l2tv_record_get_preview_counts (V4l2TvRecord * rec, guint64 * pushed,
     guint64 * shown)
 {
-  if (rec->preview == NULL)
+  if (!rec->had_preview)
     return FALSE;
-  v4l2tv_preview_get_counts (rec->preview, pushed, shown);
+  *pushed = rec->preview_pushed;
+  *shown = rec->preview_shown;
   return TRUE;
+}
+
+/* the preview's end, once the recording's: its helper's last notes are
+ * out before the summary; its counts kept */
+static void
+end_preview (V4l2TvRecord * rec)
+{
+  if (rec->preview == NULL)
+    return;
+  v4l2tv_preview_close (rec->preview);
+  v4l2tv_preview_get_counts (rec->preview, &rec->preview_pushed,
+      &rec->preview_shown);
+  rec->had_preview = TRUE;
+  g_clear_pointer (&rec->preview, v4l2tv_preview_free);
 }
 
 const gchar *
@@ -2519,6 +2536,7 @@ v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
     /* nothing was written: the file (and the sidecars) this run created
      * are removed */
     end_segment (rec);
+    end_preview (rec);
     return FALSE;
   }
   fprintf (rec->out, _("recording %s to %s (%s); Ctrl-C stops\n"),
@@ -2531,6 +2549,8 @@ v4l2tv_record_run (V4l2TvRecord * rec, GError ** error)
 
   finalised = rec->got_eos;
   kept = end_segment (rec);
+  /* no frame comes any more (the pipeline is down) */
+  end_preview (rec);
   if (kept && !finalised && rec->not_final == NULL)
     rec->not_final = g_strdup (rec->aborted ?
         _("stopped at once (interrupted again)") :

@@ -47,7 +47,8 @@ typedef struct
   gboolean preview;             /* the picture on screen while recording,
                                  * through a leaky branch */
   gchar *preview_sink;          /* the preview's sink as a gst-launch
-                                 * description; NULL: autovideosink */
+                                 * description; NULL: the display's (X11 or
+                                 * Wayland) own sink */
   /* for tests: pretend the output's filesystem has this many bytes free
    * when the run starts (less what the run writes); 0: what it has */
   guint64 free_space;

@@ -45,6 +45,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "record.h"
+#include "record-preview.h"
 
 /* each signal delivered, as the handler saw it, through a pipe to the
  * main loop */
@@ -240,8 +241,8 @@ main (int argc, char **argv)
   g_autofree gchar *device = NULL, *input = NULL, *norm = NULL;
   g_autofree gchar *audio = NULL, *duration = NULL, *captions = NULL;
   g_autofree gchar *preset = NULL, *output = NULL;
-  gboolean overwrite = FALSE, preview = FALSE;
-  g_autofree gchar *aspect = NULL;
+  gboolean overwrite = FALSE, preview = FALSE, preview_helper = FALSE;
+  g_autofree gchar *aspect = NULL, *preview_sink = NULL;
   g_autoptr (GPtrArray) settings = source_settings =
       g_ptr_array_new_with_free_func (g_free);
   const gchar *grace;
@@ -303,6 +304,11 @@ main (int argc, char **argv)
               "files, as this one reaches them); without it an existing file "
               "is never touched"),
         NULL},
+    /* the preview's own process (record-preview.c), not for users */
+    {"preview-helper", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE,
+        &preview_helper, NULL, NULL},
+    {"preview-sink", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING,
+        &preview_sink, NULL, NULL},
     {"preview", 0, 0, G_OPTION_ARG_NONE, &preview,
           N_("Show the picture (and the sound's level) on screen while "
               "recording; the preview drops frames, the recording never waits "
@@ -396,6 +402,12 @@ main (int argc, char **argv)
     g_printerr (_("v4l2tv-record: unexpected argument '%s' (see --help)\n"),
         argv[1]);
     return 2;
+  }
+  if (preview_helper) {
+    gint status = v4l2tv_preview_helper_main (preview_sink);
+
+    gst_deinit ();
+    return status;
   }
 
   g_ptr_array_add (settings, NULL);

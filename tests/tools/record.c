@@ -28,6 +28,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/wait.h>
 #include <glib/gstdio.h>
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
@@ -1562,6 +1565,117 @@ record_with_preview (const gchar * name, const gchar * sink, gchar ** text)
   return rec;
 }
 
+/* an X server of its own: Xvfb picks a free display (-displayfd) and says
+ * which; without the sanitizer runtime preloaded into it (ASan builds) */
+static GPid
+start_xvfb (gchar ** display)
+{
+  /* -noreset: an X server with no client left starts again, refusing
+   * clients for a moment (the preview's first try, xvimagesink, is its
+   * only client and leaves); a desktop always has clients */
+  gchar *argv[] = { (gchar *) "Xvfb", (gchar *) "-displayfd", (gchar *) "1",
+    (gchar *) "-nolisten", (gchar *) "tcp", (gchar *) "-noreset",
+    (gchar *) "-screen", (gchar *) "0", (gchar *) "800x600x24", NULL
+  };
+  gchar **envp = g_get_environ ();
+  GError *err = NULL;
+  GPid pid;
+  gint out;
+  gchar number[16];
+  gsize len = 0;
+
+  envp = g_environ_unsetenv (envp, "LD_PRELOAD");
+  fail_unless (g_spawn_async_with_pipes (NULL, argv, envp,
+          G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD |
+          G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &pid, NULL, &out, NULL,
+          &err), "Xvfb (package xvfb, scripts/install-deps.sh): %s",
+      err ? err->message : "");
+  g_strfreev (envp);
+  /* the display number and a newline, once it listens */
+  while (len + 1 < sizeof (number)) {
+    ssize_t n = read (out, number + len, 1);
+
+    if (n <= 0 || number[len] == '\n')
+      break;
+    len++;
+  }
+  close (out);
+  number[len] = '\0';
+  fail_unless (len > 0, "Xvfb gave no display number");
+  *display = g_strdup_printf (":%s", number);
+  return pid;
+}
+
+static void
+stop_xvfb (GPid pid)
+{
+  kill (pid, SIGTERM);
+  waitpid (pid, NULL, 0);
+  g_spawn_close_pid (pid);
+}
+
+/* once the preview shows frames, its X server is killed */
+typedef struct
+{
+  GPid xvfb;
+  gboolean killed;
+  guint ticks;
+} XvfbKiller;
+
+static void
+kill_xvfb_tick (V4l2TvRecord * rec, gpointer user_data)
+{
+  XvfbKiller *k = user_data;
+
+  if (!k->killed && v4l2tv_record_get_frames (rec) >= 10) {
+    stop_xvfb (k->xvfb);
+    k->killed = TRUE;
+  }
+  fail_unless (++k->ticks < 600, "no frames");
+}
+
+/* 3 s of PAL with --preview on @xvfb's display, which dies after 10
+ * frames: the recording goes on to its end, and every frame the recorder
+ * counted is in the file, finalised */
+static V4l2TvRecord *
+record_until_xvfb_dies (GPid xvfb, gchar ** text)
+{
+  gchar *out = tmp_file ("preview-xdies.mkv");
+  V4l2TvRecordOptions opts = { 0, };
+  XvfbKiller k = { xvfb, FALSE, 0 };
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+  gsize len = 0;
+  FILE *mem = open_memstream (text, &len);
+  FileInfo fi;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  opts.device = (gchar *) DEVICE;
+  opts.preset = (gchar *) test_preset ();
+  opts.input = (gchar *) "S-Video";
+  opts.norm = (gchar *) "PAL";
+  opts.audio = (gchar *) "none";
+  opts.output = out;
+  opts.preview = TRUE;
+  fail_unless (v4l2tv_record_parse_duration ("3", &opts.duration));
+  rec = v4l2tv_record_new (&opts, mem, &err);
+  fail_unless (rec != NULL, "%s", err ? err->message : "");
+  v4l2tv_record_set_tick (rec, kill_xvfb_tick, &k);
+  fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
+  fclose (mem);
+  if (!k.killed)
+    stop_xvfb (xvfb);
+  fail_unless (k.killed, "the recording ended before 10 frames");
+  read_file (out, &fi);
+  /* frames after the display died are in the file too (a REALTIME card
+   * may drop some under valgrind: no exact count) */
+  fail_unless (fi.frames > 10, "%" G_GUINT64_FORMAT, fi.frames);
+  fail_unless_equals_uint64 (v4l2tv_record_get_frames (rec), fi.frames);
+  file_info_clear (&fi);
+  g_free (out);
+  return rec;
+}
+
 GST_START_TEST (test_preview)
 {
   V4l2TvRecord *rec;
@@ -1572,7 +1686,8 @@ GST_START_TEST (test_preview)
   rec = record_with_preview ("preview.mkv", "fakesink sync=false", &text);
   fail_unless (v4l2tv_record_get_preview_counts (rec, &pushed, &shown));
   fail_unless_equals_uint64 (pushed, 30);
-  fail_unless (shown >= 1 && shown <= 30, "%" G_GUINT64_FORMAT, shown);
+  /* deinterlaced: a picture for each field */
+  fail_unless (shown >= 1 && shown <= 2 * 30, "%" G_GUINT64_FORMAT, shown);
   fail_if (strstr (text, "--preview") != NULL, "%s", text);
   free (text);
   v4l2tv_record_free (rec);
@@ -1597,6 +1712,52 @@ GST_START_TEST (test_preview)
   free (text);
   v4l2tv_record_free (rec);
   v4l2tv_check_card_closed (CARD);
+
+  /* a real X display (Xvfb): the display's own sink shows the frames */
+  {
+    gchar *display = NULL, *display2 = NULL;
+    GPid xvfb = start_xvfb (&display);
+
+    g_setenv ("DISPLAY", display, TRUE);
+    g_unsetenv ("WAYLAND_DISPLAY");
+    rec = record_with_preview ("preview-x.mkv", NULL, &text);
+    stop_xvfb (xvfb);
+    fail_unless (v4l2tv_record_get_preview_counts (rec, &pushed, &shown),
+        "%s", text);
+    fail_unless (pushed == 30, "%" G_GUINT64_FORMAT " frames to the "
+        "preview: %s", pushed, text);
+    fail_unless (shown >= 1 && shown <= 2 * 30, "%" G_GUINT64_FORMAT, shown);
+    fail_if (strstr (text, "--preview") != NULL, "%s", text);
+    free (text);
+    v4l2tv_record_free (rec);
+    v4l2tv_check_card_closed (CARD);
+
+    /* the X server dies while recording: the preview ends with a note,
+     * the recording goes on to its end */
+    xvfb = start_xvfb (&display2);
+    g_setenv ("DISPLAY", display2, TRUE);
+    rec = record_until_xvfb_dies (xvfb, &text);
+    fail_unless (strstr (text, "--preview: the preview ended") != NULL, "%s",
+        text);
+    free (text);
+    v4l2tv_record_free (rec);
+    v4l2tv_check_card_closed (CARD);
+    g_free (display2);
+
+    /* a display that is not there: a note naming it, no crash at exit
+     * (autovideosink went on to DirectFB, whose thread crashed then) */
+    g_setenv ("DISPLAY", ":v4l2tv-no-such-display", TRUE);
+    rec = record_with_preview ("preview-nox.mkv", NULL, &text);
+    fail_unless (v4l2tv_record_get_preview_counts (rec, &pushed, &shown));
+    fail_unless_equals_uint64 (shown, 0);
+    fail_unless (strstr (text, "no video sink could open the display "
+            "':v4l2tv-no-such-display' (tried: xvimagesink, ximagesink") !=
+        NULL, "%s", text);
+    free (text);
+    v4l2tv_record_free (rec);
+    v4l2tv_check_card_closed (CARD);
+    g_free (display);
+  }
 
   /* no display at all: a note, and no preview */
   g_unsetenv ("DISPLAY");

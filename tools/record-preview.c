@@ -49,6 +49,7 @@ typedef struct
   FILE *out;
   guint bus_watch;
   gint stopped;                 /* atomic: the preview failed, off */
+  gint drained;                 /* atomic: EOS reached the sink */
   GMutex lock;
   guint64 pushed, shown;        /* the lock */
 } Display;
@@ -74,6 +75,8 @@ on_preview_message (GstBus * bus, GstMessage * msg, gpointer user_data)
   Display *p = user_data;
   g_autoptr (GError) err = NULL;
 
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS)
+    g_atomic_int_set (&p->drained, 1);
   if (GST_MESSAGE_TYPE (msg) != GST_MESSAGE_ERROR ||
       g_atomic_int_get (&p->stopped))
     return G_SOURCE_CONTINUE;
@@ -372,6 +375,8 @@ typedef struct
   Display *display;
   GMainLoop *loop;
   GstCaps *caps;
+  gint eof;                     /* atomic: the recorder closed the socket */
+  gint64 eof_time;              /* when the main thread saw it */
 } Helper;
 
 /* the helper's reading thread: the messages on stdin into the display
@@ -411,17 +416,31 @@ helper_read (gpointer data)
     }
     gst_buffer_unref (buf);
   }
-  g_main_loop_quit (h->loop);
+  /* the end: what the display has yet is shown (EOS), for at most
+   * HELPER_DRAIN (a display that is stuck takes no EOS) */
+  {
+    GstFlowReturn ret;
+
+    g_signal_emit_by_name (h->display->appsrc, "end-of-stream", &ret);
+  }
+  g_atomic_int_set (&h->eof, 1);
   return NULL;
 }
 
-/* the preview stopped (a display error): the helper ends */
+#define HELPER_DRAIN (3 * G_TIME_SPAN_SECOND)
+
+/* the end: the preview stopped (a display error), or the socket's end
+ * was shown (or the time for it has passed) */
 static gboolean
 helper_check (gpointer data)
 {
   Helper *h = data;
 
-  if (g_atomic_int_get (&h->display->stopped))
+  if (g_atomic_int_get (&h->eof) && h->eof_time == 0)
+    h->eof_time = g_get_monotonic_time ();
+  if (g_atomic_int_get (&h->display->stopped) ||
+      g_atomic_int_get (&h->display->drained) ||
+      (h->eof_time && g_get_monotonic_time () - h->eof_time > HELPER_DRAIN))
     g_main_loop_quit (h->loop);
   return G_SOURCE_CONTINUE;
 }
@@ -429,7 +448,7 @@ helper_check (gpointer data)
 gint
 v4l2tv_preview_helper_main (const gchar * sink)
 {
-  Helper h = { NULL, NULL, NULL };
+  Helper h = { NULL, NULL, NULL, 0, 0 };
   GThread *reader;
   guint64 pushed = 0, shown = 0;
   guint check;
@@ -474,6 +493,7 @@ struct _V4l2TvPreview
   GstCaps *frame_caps;
   gchar *text;
   gboolean closing;
+  gboolean written;             /* the writer thread is done */
   gboolean gone;                /* the helper ended or its socket broke */
   guint64 pushed, sent, shown;
 };
@@ -532,6 +552,8 @@ preview_write (gpointer data)
   }
   if (!ok)
     p->gone = TRUE;
+  p->written = TRUE;
+  g_cond_broadcast (&p->cond);
   g_mutex_unlock (&p->lock);
   gst_clear_caps (&sent_caps);
   return NULL;
@@ -647,6 +669,9 @@ v4l2tv_preview_new (const gchar * sink, FILE * out)
   return p;
 }
 
+/* how long the end of the preview waits for the frame being sent */
+#define CLOSE_WAIT (5 * G_TIME_SPAN_SECOND)
+
 /* the helper's end: up to 5 s after its socket closed (it finishes its
  * display), then killed */
 static void
@@ -666,14 +691,23 @@ reap_helper (GPid pid)
 void
 v4l2tv_preview_close (V4l2TvPreview * p)
 {
+  gint64 deadline = g_get_monotonic_time () + CLOSE_WAIT;
+  gboolean written;
+
   if (p == NULL || p->writer == NULL)
     return;
+
+  /* the frame being sent goes out whole (a helper still starting reads
+   * it), for at most CLOSE_WAIT; then the socket's end */
   g_mutex_lock (&p->lock);
   p->closing = TRUE;
-  g_cond_signal (&p->cond);
+  g_cond_broadcast (&p->cond);
+  while (!p->written && g_cond_wait_until (&p->cond, &p->lock, deadline));
+  written = p->written;
   g_mutex_unlock (&p->lock);
-  /* wakes a send blocked on a full socket; the helper reads its end */
-  shutdown (p->sock, SHUT_RDWR);
+  /* (not written: a send blocked on a helper that reads nothing, woken
+   * with an error) */
+  shutdown (p->sock, written ? SHUT_WR : SHUT_RDWR);
   g_thread_join (p->writer);
   p->writer = NULL;
   reap_helper (p->pid);

@@ -276,20 +276,17 @@ static void
 display_push (Display * p, GstCaps * caps, GstBuffer * buf)
 {
   GstFlowReturn ret;
-  GstBuffer *copy;
 
   if (p == NULL || g_atomic_int_get (&p->stopped))
     return;
-  /* only the video streaming thread pushes: caps needs no lock */
+  /* only the helper's reading thread pushes: caps needs no lock */
   if (p->caps == NULL || !gst_caps_is_equal (p->caps, caps)) {
     gst_caps_replace (&p->caps, caps);
     g_object_set (p->appsrc, "caps", caps, NULL);
   }
-  /* the same memory; stamped by appsrc on arrival */
-  copy = gst_buffer_copy (buf);
-  GST_BUFFER_PTS (copy) = GST_BUFFER_DTS (copy) = GST_CLOCK_TIME_NONE;
-  g_signal_emit_by_name (p->appsrc, "push-buffer", copy, &ret);
-  gst_buffer_unref (copy);
+  /* @buf is the helper's own, read off the socket, without timestamps:
+   * appsrc stamps it on arrival */
+  g_signal_emit_by_name (p->appsrc, "push-buffer", buf, &ret);
   g_mutex_lock (&p->lock);
   p->pushed++;
   g_mutex_unlock (&p->lock);

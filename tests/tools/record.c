@@ -1529,6 +1529,21 @@ GST_START_TEST (test_source_settings_errors)
 
 GST_END_TEST;
 
+/* the options of a --preview recording of @input at @norm into @out,
+ * without sound */
+static void
+preview_options (V4l2TvRecordOptions * opts, const gchar * input,
+    const gchar * norm, gchar * out)
+{
+  opts->device = (gchar *) DEVICE;
+  opts->preset = (gchar *) test_preset ();
+  opts->input = (gchar *) input;
+  opts->norm = (gchar *) norm;
+  opts->audio = (gchar *) "none";
+  opts->output = out;
+  opts->preview = TRUE;
+}
+
 /* --preview on @sink (NULL: autovideosink): 1 s of NTSC on a FREERUN
  * card (no frame dropped however slow the machine) is 30 frames in the
  * file, whatever the preview does; the recorder's lines in @text */
@@ -1544,13 +1559,7 @@ record_with_preview (const gchar * name, const gchar * sink, gchar ** text)
   FileInfo fi;
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
-  opts.device = (gchar *) DEVICE;
-  opts.preset = (gchar *) test_preset ();
-  opts.input = (gchar *) "Composite2";
-  opts.norm = (gchar *) "NTSC";
-  opts.audio = (gchar *) "none";
-  opts.output = out;
-  opts.preview = TRUE;
+  preview_options (&opts, "Composite2", "NTSC", out);
   opts.preview_sink = (gchar *) sink;
   fail_unless (v4l2tv_record_parse_duration ("1", &opts.duration));
   rec = v4l2tv_record_new (&opts, mem, &err);
@@ -1650,13 +1659,7 @@ record_until_xvfb_dies (GPid xvfb, gchar ** text)
   FileInfo fi;
 
   v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
-  opts.device = (gchar *) DEVICE;
-  opts.preset = (gchar *) test_preset ();
-  opts.input = (gchar *) "S-Video";
-  opts.norm = (gchar *) "PAL";
-  opts.audio = (gchar *) "none";
-  opts.output = out;
-  opts.preview = TRUE;
+  preview_options (&opts, "S-Video", "PAL", out);
   fail_unless (v4l2tv_record_parse_duration ("3", &opts.duration));
   rec = v4l2tv_record_new (&opts, mem, &err);
   fail_unless (rec != NULL, "%s", err ? err->message : "");

@@ -1544,7 +1544,7 @@ preview_options (V4l2TvRecordOptions * opts, const gchar * input,
   opts->preview = TRUE;
 }
 
-/* --preview on @sink (NULL: autovideosink): 1 s of NTSC on a FREERUN
+/* --preview on @sink (NULL: the display's own): 1 s of NTSC on a FREERUN
  * card (no frame dropped however slow the machine) is 30 frames in the
  * file, whatever the preview does; the recorder's lines in @text */
 static V4l2TvRecord *

@@ -19,7 +19,9 @@
 #  8. checks the device-layer boundary (no ioctl outside sys/v4l2tv/hw).
 # Build trees: build-tests/, build-tests-noorc/, build-tests-asan/ and
 # build-tests-fuzz/ (V4L2TV_TEST_BUILD_DIR changes the prefix). The last
-# line counts the tests of every step. Exits non-zero on any failure.
+# lines name what failed (scripts/test-failures.py: the test, its
+# assertion or report) and count the tests of every step. Exits non-zero
+# on any failure.
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,13 +32,29 @@ passed=0
 failed=0
 skipped=0
 
+current_step=
 step () {
+  current_step=$*
   echo
   echo "=== $* ==="
 }
 
-# run a meson test invocation and add its summary to the totals
+failures=$(mktemp)
+trap 'rm -f "$failures"' EXIT
+
+# run a meson test invocation and add its summary to the totals; what
+# failed is kept for the end (scripts/test-failures.py)
 run_meson_test () {
+  dir=
+  logname=testlog
+  prev=
+  for arg in "$@"; do
+    case "$prev" in
+      -C) dir=$arg ;;
+      --setup) logname=testlog-$arg ;;
+    esac
+    prev=$arg
+  done
   log=$(mktemp)
   rcfile=$(mktemp)
   { meson test --print-errorlogs "$@" 2>&1; echo $? > "$rcfile"; } | tee "$log"
@@ -54,6 +72,8 @@ run_meson_test () {
   if [ "$rc" != 0 ] || [ -z "$ok" ]; then
     status=1
     [ -z "$ok" ] && failed=$((failed + 1))
+    /usr/bin/python3 "$top/scripts/test-failures.py" "$current_step" \
+      "$dir/meson-logs/$logname.json" >> "$failures"
   fi
 }
 
@@ -134,6 +154,12 @@ if [ -n "$leaks" ]; then
 else
   echo "only sys/v4l2tv/hw talks to the device"
   passed=$((passed + 1))
+fi
+
+if [ -s "$failures" ]; then
+  echo
+  echo "=== what failed ==="
+  cat "$failures"
 fi
 
 echo

@@ -1460,10 +1460,9 @@ GST_START_TEST (test_source_settings)
     gchar *text = NULL;
 
     fail_unless (g_file_get_contents (log, &text, NULL, NULL));
-    fail_unless (strstr (text, "hue=5 signal-loss=black "
-            "pixel-aspect-ratio=118/81 crop-bottom=8") != NULL, "%s", text);
-    fail_unless (strstr (text, "SATURATION=128 HUE=5\n") != NULL, "%s",
-        text);
+    fail_unless_text (strstr (text, "hue=5 signal-loss=black "
+            "pixel-aspect-ratio=118/81 crop-bottom=8") != NULL, text);
+    fail_unless_text (strstr (text, "SATURATION=128 HUE=5\n") != NULL, text);
     g_free (text);
     g_free (log);
   }
@@ -1691,7 +1690,7 @@ GST_START_TEST (test_preview)
   fail_unless_equals_uint64 (pushed, 30);
   /* deinterlaced: a picture for each field */
   fail_unless (shown >= 1 && shown <= 2 * 30, "%" G_GUINT64_FORMAT, shown);
-  fail_if (strstr (text, "--preview") != NULL, "%s", text);
+  fail_unless_text (strstr (text, "--preview") == NULL, text);
   free (text);
   v4l2tv_record_free (rec);
   v4l2tv_check_card_closed (CARD);
@@ -1711,9 +1710,9 @@ GST_START_TEST (test_preview)
    * note, and the recording goes on */
   rec = record_with_preview ("preview-error.mkv",
       "identity error-after=1 ! fakesink sync=false", &text);
-  fail_unless (strstr (text, "--preview: the preview stopped") != NULL,
-      "%s", text);
-  fail_unless (strstr (text, "the recording goes on") != NULL, "%s", text);
+  fail_unless_text (strstr (text, "--preview: the preview stopped") != NULL,
+      text);
+  fail_unless_text (strstr (text, "the recording goes on") != NULL, text);
   free (text);
   v4l2tv_record_free (rec);
   v4l2tv_check_card_closed (CARD);
@@ -1727,12 +1726,11 @@ GST_START_TEST (test_preview)
     g_unsetenv ("WAYLAND_DISPLAY");
     rec = record_with_preview ("preview-x.mkv", NULL, &text);
     stop_xvfb (xvfb);
-    fail_unless (v4l2tv_record_get_preview_counts (rec, &pushed, &shown),
-        "%s", text);
-    fail_unless (pushed == 30, "%" G_GUINT64_FORMAT " frames to the "
-        "preview: %s", pushed, text);
+    fail_unless_text (v4l2tv_record_get_preview_counts (rec, &pushed, &shown),
+        text);
+    fail_unless_text (pushed == 30, text);
     fail_unless (shown >= 1 && shown <= 2 * 30, "%" G_GUINT64_FORMAT, shown);
-    fail_if (strstr (text, "--preview") != NULL, "%s", text);
+    fail_unless_text (strstr (text, "--preview") == NULL, text);
     free (text);
     v4l2tv_record_free (rec);
     v4l2tv_check_card_closed (CARD);
@@ -1742,7 +1740,7 @@ GST_START_TEST (test_preview)
     xvfb = start_xvfb (&display2);
     g_setenv ("DISPLAY", display2, TRUE);
     rec = record_until_xvfb_dies (xvfb, &text);
-    fail_unless (strstr (text, "--preview: the preview ended") != NULL, "%s",
+    fail_unless_text (strstr (text, "--preview: the preview ended") != NULL,
         text);
     free (text);
     v4l2tv_record_free (rec);
@@ -1755,9 +1753,9 @@ GST_START_TEST (test_preview)
     rec = record_with_preview ("preview-nox.mkv", NULL, &text);
     fail_unless (v4l2tv_record_get_preview_counts (rec, &pushed, &shown));
     fail_unless_equals_uint64 (shown, 0);
-    fail_unless (strstr (text, "no video sink could open the display "
+    fail_unless_text (strstr (text, "no video sink could open the display "
             "':v4l2tv-no-such-display' (tried: xvimagesink, ximagesink") !=
-        NULL, "%s", text);
+        NULL, text);
     free (text);
     v4l2tv_record_free (rec);
     v4l2tv_check_card_closed (CARD);
@@ -1769,7 +1767,7 @@ GST_START_TEST (test_preview)
   g_unsetenv ("WAYLAND_DISPLAY");
   rec = record_with_preview ("preview-none.mkv", NULL, &text);
   fail_if (v4l2tv_record_get_preview_counts (rec, &pushed, &shown));
-  fail_unless (strstr (text, "--preview: no display") != NULL, "%s", text);
+  fail_unless_text (strstr (text, "--preview: no display") != NULL, text);
   free (text);
   v4l2tv_record_free (rec);
   v4l2tv_check_card_closed (CARD);

@@ -46,6 +46,17 @@ G_BEGIN_DECLS
 #define V4L2TV_CHECK_WAIT (v4l2tv_check_wait ())
 #define V4L2TV_CHECK_WAIT_US ((gint64) (V4L2TV_CHECK_WAIT / GST_USECOND))
 
+/* fail unless @expr holds about @text (a log, a program's output),
+ * printing @text first: text that long does not fit a check failure's
+ * message (libcheck then drops the message and ends the test without a
+ * word of which assertion failed) */
+#define fail_unless_text(expr, text) G_STMT_START {                   \
+  if (!(expr)) {                                                        \
+    g_printerr ("the text the failed check is about:\n%s\n", (text));   \
+    fail ("'%s' does not hold of the text printed above", #expr);       \
+  }                                                                     \
+} G_STMT_END
+
 GstClockTime         v4l2tv_check_wait         (void);
 
 GstTvHwVirtualCard * v4l2tv_check_setup_card   (guint index,

@@ -226,6 +226,8 @@ struct _GstV4l2TvSrc
                                  * trusted stamp to its arrival */
   GstClockTime wait_began;      /* the card's time before the last wait */
   GstClockTime wait_ended;      /* and as it ended with a frame ready */
+  gboolean came_in_wait;        /* that frame was not ready as the wait
+                                 * began (a look without waiting said so) */
   gboolean too_old;             /* the frame's stamp was older than the
                                  * wait it came in, by a period or more */
   GstClockTime frame_pts;       /* the frame just dequeued: its PTS */
@@ -1231,6 +1233,7 @@ gst_v4l2_tv_src_start_streaming_unlocked (GstV4l2TvSrc * self)
   self->last_stamp = GST_CLOCK_TIME_NONE;
   self->wait_began = GST_CLOCK_TIME_NONE;
   self->wait_ended = GST_CLOCK_TIME_NONE;
+  self->came_in_wait = FALSE;
   self->too_old = FALSE;
   self->dropped_late = FALSE;
   self->discont = TRUE;
@@ -1758,8 +1761,8 @@ gst_v4l2_tv_src_card_now (GstV4l2TvSrc * self, guint32 buf_flags)
  * NULL when it is plausible on the clock it claims (@card_now is that
  * clock's time now): it is on a clock we can read, not zero, not in the
  * future, later than the last frame's (not stuck, not going back), and,
- * when the frame came while we waited (the wait took a quarter period or
- * more on that clock: it was not ready before, @came_in_wait), finished
+ * when the frame came while we waited (it was not ready as the wait
+ * began, @came_in_wait), finished
  * (@finish: the stamp, or a period after it when the driver stamps the
  * start of a frame) less than STAMP_MAX_AGE before the wait began.
  *
@@ -1849,14 +1852,12 @@ gst_v4l2_tv_src_time_frame (GstV4l2TvSrc * self, const struct v4l2_buffer *vbuf)
       V4L2_BUF_FLAG_TSTAMP_SRC_SOE && GST_CLOCK_TIME_IS_VALID (period))
     finish += period;
   card_now = gst_v4l2_tv_src_card_now (self, vbuf->flags);
-  /* the wait took a quarter period or more: the frame was not ready
-   * when it began, and we know when it arrived (the wait's end, read as
-   * soon as the thread ran again) */
-  came_in_wait = GST_CLOCK_TIME_IS_VALID (card_now) &&
+  /* the frame was not ready when the wait began, and we know when it
+   * arrived (the wait's end, read as soon as the thread ran again) */
+  came_in_wait = self->came_in_wait && GST_CLOCK_TIME_IS_VALID (card_now) &&
       GST_CLOCK_TIME_IS_VALID (period) && period > 0 &&
       GST_CLOCK_TIME_IS_VALID (self->wait_began) &&
-      GST_CLOCK_TIME_IS_VALID (self->wait_ended) &&
-      self->wait_ended >= self->wait_began + period / 4;
+      GST_CLOCK_TIME_IS_VALID (self->wait_ended);
 
   if (self->stamps != GST_V4L2_TV_STAMPS_ARRIVAL) {
     g_autofree gchar *detail = NULL;
@@ -2573,7 +2574,17 @@ again:
      * was finished after it (gst_v4l2_tv_src_implausible) */
     self->wait_began = gst_v4l2_tv_src_card_now (self,
         V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC);
-    res = gst_v4l2_tv_object_wait (obj, timeout, &err);
+    /* a look first: a frame ready now did not come in the wait, however
+     * long this thread took to wait (a loaded machine, valgrind). Told
+     * by its length, a wait for a frame the card finished long before
+     * (a stalled pipeline) made its true stamp look like another
+     * clock's, and the rest of the stream went off its frame grid. */
+    res = gst_v4l2_tv_object_wait (obj, 0, &err);
+    self->came_in_wait = FALSE;
+    if (res == GST_V4L2_TV_WAIT_TIMEOUT && timeout > 0) {
+      res = gst_v4l2_tv_object_wait (obj, timeout, &err);
+      self->came_in_wait = res == GST_V4L2_TV_WAIT_READY;
+    }
     self->wait_ended = res == GST_V4L2_TV_WAIT_READY ?
         gst_v4l2_tv_src_card_now (self, V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC) :
         GST_CLOCK_TIME_NONE;

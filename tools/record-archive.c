@@ -12,6 +12,18 @@
  * source's messages carry it), or at the file's current end when it has
  * none.
  *
+ * The capture log's order. It is written as things happen, each line
+ * flushed, so a recording that dies leaves a log of everything up to
+ * then. The source's messages reach it before their frames reach the
+ * encoder (they wait in the queue, seconds when the machine is loaded),
+ * and a hole is only seen when the frame after it comes: in that order
+ * the events are not in time order. When the file is finished, the log
+ * is written again with its events sorted by frame (a new file renamed
+ * over it; if that fails the first one stays). Frames the source said it
+ * lost or dropped after the file's last frame (its messages say where)
+ * are the file's last hole: the log names them, and the file's end is
+ * after them, so that every event of the file lies within it.
+ *
  * framemd5. FFmpeg reads a Matroska file's timestamps in milliseconds and
  * gives each decoded frame to the framemd5 muxer in the time base
  * 1/frame rate, as the nearest frame to its time after the file's start
@@ -67,6 +79,10 @@ struct _V4l2TvArchive
 
   GMutex lock;
   FILE *log;                    /* the lock */
+  GArray *lines;                /* the lock: the log's lines (LogLine) */
+  guint section;                /* the lock: where the log is (Section) */
+  gint64 source_last;           /* the lock: the last frame the source's
+                                 * messages placed (-1: none) */
   FILE *framemd5;               /* the video streaming thread */
   gboolean write_failed;        /* the lock: said once */
 
@@ -90,6 +106,29 @@ struct _V4l2TvArchive
   gboolean finished;
   gboolean finalised;           /* the muxer finished the file */
 };
+
+/* the log's parts, in their order */
+typedef enum
+{
+  SECTION_HEAD,                 /* what was recorded and how */
+  SECTION_EVENTS,               /* "events (...):" and the events */
+  SECTION_TAIL                  /* the counts at the end */
+} Section;
+
+/* a line of the log and where it goes when the log is sorted */
+typedef struct
+{
+  Section section;
+  gint64 frame;                 /* in SECTION_EVENTS */
+  guint seq;                    /* the order it was written in */
+  gchar *text;
+} LogLine;
+
+static void
+log_line_clear (gpointer data)
+{
+  g_free (((LogLine *) data)->text);
+}
 
 /* whether "mkvpropedit is missing" was said (once per process) */
 static gint missing_said = 0;
@@ -186,6 +225,9 @@ v4l2tv_archive_new (const gchar * file, gboolean framemd5,
   a->warnings = g_string_new (NULL);
   a->ok = TRUE;
   a->status = g_strdup ("ok");
+  a->lines = g_array_new (FALSE, FALSE, sizeof (LogLine));
+  g_array_set_clear_func (a->lines, log_line_clear);
+  a->source_last = -1;
   /* the checksum file is written at the end: that it can be is known
    * now (with --overwrite, an earlier one goes now: it is not this
    * file's checksum) */
@@ -219,13 +261,17 @@ fail:
  * A record for programs and archivists: its keys, events and words are
  * English whatever the user's language (no _() here). */
 
-/* the lock: a line in the log, flushed (the log of a recording that dies
- * holds what happened up to then) */
+/* the lock: a line in the log at @frame (in SECTION_EVENTS), flushed (the
+ * log of a recording that dies holds what happened up to then) */
 static void
-log_line (V4l2TvArchive * a, const gchar * line)
+log_line_at (V4l2TvArchive * a, gint64 frame, const gchar * line)
 {
+  LogLine l = { a->section, frame, a->lines->len, NULL };
+
   if (a->log == NULL)
     return;
+  l.text = g_strdup (line);
+  g_array_append_val (a->lines, l);
   fputs (line, a->log);
   fputc ('\n', a->log);
   if (fflush (a->log) != 0 && !a->write_failed) {
@@ -233,6 +279,17 @@ log_line (V4l2TvArchive * a, const gchar * line)
     g_printerr (_("warning: writing %s failed: %s\n"), a->log_file,
         g_strerror (errno));
   }
+}
+
+/* the lock: a line that is not an event: after the line before it */
+static void
+log_line (V4l2TvArchive * a, const gchar * line)
+{
+  gint64 frame = 0;
+
+  if (a->lines->len > 0)
+    frame = g_array_index (a->lines, LogLine, a->lines->len - 1).frame;
+  log_line_at (a, frame, line);
 }
 
 static void
@@ -274,14 +331,17 @@ log_event (V4l2TvArchive * a, gint64 n, const gchar * text)
 {
   GstClockTime t = 0;
   guint64 ms;
+  gchar *line;
 
   if (a->started && a->info.fps_n > 0)
     t = gst_util_uint64_scale_round (n, (guint64) a->info.fps_d * GST_SECOND,
         a->info.fps_n);
   ms = (t + GST_MSECOND / 2) / GST_MSECOND;
-  log_printf (a, "%02u:%02u:%02u.%03u frame %" G_GINT64_FORMAT ": %s",
-      (guint) (ms / 3600000), (guint) (ms / 60000 % 60),
+  line = g_strdup_printf ("%02u:%02u:%02u.%03u frame %" G_GINT64_FORMAT
+      ": %s", (guint) (ms / 3600000), (guint) (ms / 60000 % 60),
       (guint) (ms / 1000 % 60), (guint) (ms % 1000), n, text);
+  log_line_at (a, n, line);
+  g_free (line);
 }
 
 static void
@@ -289,6 +349,21 @@ event_at (V4l2TvArchive * a, GstClockTime rt, const gchar * text)
 {
   g_mutex_lock (&a->lock);
   log_event (a, frame_at (a, rt), text);
+  g_mutex_unlock (&a->lock);
+}
+
+/* an event of the video source's at running time @rt: a frame period
+ * of the file's, even when no frame of it reaches the file */
+static void
+source_event_at (V4l2TvArchive * a, GstClockTime rt, const gchar * text)
+{
+  gint64 n;
+
+  g_mutex_lock (&a->lock);
+  n = frame_at (a, rt);
+  if (a->started && GST_CLOCK_TIME_IS_VALID (rt))
+    a->source_last = MAX (a->source_last, n);
+  log_event (a, n, text);
   g_mutex_unlock (&a->lock);
 }
 
@@ -479,6 +554,7 @@ v4l2tv_archive_describe (V4l2TvArchive * a, GstElement * src,
   log_printf (a, "framemd5: %s", a->framemd5_file ? a->framemd5_file :
       "(none: a lossy preset)");
   log_line (a, "events (file time, frame: event):");
+  a->section = SECTION_EVENTS;
   g_mutex_unlock (&a->lock);
   g_free (input);
   g_free (chosen);
@@ -486,6 +562,21 @@ v4l2tv_archive_describe (V4l2TvArchive * a, GstElement * src,
 }
 
 /* --- the frames --- */
+
+/* the lock: the frames from the file's next one to @n (not included) are
+ * missing */
+static void
+log_hole (V4l2TvArchive * a, gint64 n)
+{
+  gchar *text = g_strdup_printf ("dropped: %" G_GINT64_FORMAT " frame%s "
+      "missing (frames %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT "): the "
+      "card lost %s; the file has no frame here", n - a->next,
+      n - a->next == 1 ? "" : "s", a->next, n - 1,
+      n - a->next == 1 ? "it" : "them");
+
+  log_event (a, a->next, text);
+  g_free (text);
+}
 
 static GstClockTime
 running_time (GstPad * pad, GstClockTime ts)
@@ -574,14 +665,7 @@ v4l2tv_archive_video (V4l2TvArchive * a, GstPad * pad, GstBuffer * buf)
   if (n > a->next) {
     /* a hole in the grid: frames the card lost (or corrupted ones the
      * source dropped); the file's timestamps skip them */
-    gchar *text = g_strdup_printf ("dropped: %" G_GINT64_FORMAT " frame%s "
-        "missing (frames %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT "): the "
-        "card lost %s; the file has no frame here", n - a->next,
-        n - a->next == 1 ? "" : "s", a->next, n - 1,
-        n - a->next == 1 ? "it" : "them");
-
-    log_event (a, a->next, text);
-    g_free (text);
+    log_hole (a, n);
   } else if (n < a->next) {
     gchar *text = g_strdup_printf ("a frame off the frame grid (running "
         "time %" GST_TIME_FORMAT ")", GST_TIME_ARGS (rt));
@@ -662,20 +746,20 @@ signal_message (V4l2TvArchive * a, const GstStructure * s)
     else
       text = g_strdup_printf ("signal: %s%s", status, signal ? "" :
           " (no picture)");
-    event_at (a, rt, text);
+    source_event_at (a, rt, text);
     g_free (text);
     g_free (a->status);
     a->status = g_strdup (status);
   }
   if (gap != a->gap)
-    event_at (a, rt, gap ? "gap begins: the card delivers no frames; "
+    source_event_at (a, rt, gap ? "gap begins: the card delivers no frames; "
         "filler frames follow" : "gap ends: frames from the card again");
   a->gap = gap;
   if (corrupted != a->corrupted) {
     text = g_strdup_printf ("%s (%" G_GUINT64_FORMAT " incomplete frames "
         "since the start)", corrupted ? "corrupted frames begin" :
         "corrupted frames end", count);
-    event_at (a, rt, text);
+    source_event_at (a, rt, text);
     g_free (text);
   }
   a->corrupted = corrupted;
@@ -723,7 +807,8 @@ v4l2tv_archive_message (V4l2TvArchive * a, GstMessage * msg)
       /* "dropped": the hole in the frames says where (the message
        * comes with the frame after it) */
       if (g_strcmp0 (reason, "corrupted") == 0)
-        text = g_strdup ("corrupted: the card did not complete this frame");
+        source_event_at (a, rt, "corrupted: the card did not complete "
+            "this frame");
       break;
     }
     case GST_MESSAGE_WARNING:
@@ -962,6 +1047,67 @@ post_process (gpointer data)
   return NULL;
 }
 
+static gint
+log_line_compare (gconstpointer pa, gconstpointer pb)
+{
+  const LogLine *x = pa, *y = pb;
+
+  if (x->section != y->section)
+    return x->section < y->section ? -1 : 1;
+  if (x->frame != y->frame)
+    return x->frame < y->frame ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* the lock: the finished log (closed, every line written) again, its
+ * events in time order, when they were not; a new file renamed over it,
+ * as readable as it. When that fails, the log stays as it was written. */
+static void
+rewrite_sorted (V4l2TvArchive * a)
+{
+  g_autofree gchar *tmp = NULL;
+  struct stat st;
+  FILE *f = NULL;
+  gboolean sorted = TRUE, ok;
+  gint fd, saved = 0;
+  guint i;
+
+  for (i = 1; i < a->lines->len && sorted; i++)
+    sorted = log_line_compare (&g_array_index (a->lines, LogLine, i - 1),
+        &g_array_index (a->lines, LogLine, i)) < 0;
+  if (sorted)
+    return;
+  g_array_sort (a->lines, log_line_compare);
+
+  tmp = g_strdup_printf ("%s.XXXXXX", a->log_file);
+  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0666);
+  if (fd >= 0 && stat (a->log_file, &st) == 0)
+    fchmod (fd, st.st_mode & 0777);
+  if (fd >= 0 && (f = fdopen (fd, "w")) == NULL)
+    close (fd);
+  ok = f != NULL;
+  for (i = 0; ok && i < a->lines->len; i++)
+    ok = fputs (g_array_index (a->lines, LogLine, i).text, f) >= 0 &&
+        fputc ('\n', f) != EOF;
+  if (!ok)
+    saved = errno;
+  if (f && fclose (f) != 0 && ok) {
+    ok = FALSE;
+    saved = errno;
+  }
+  if (ok && g_rename (tmp, a->log_file) != 0) {
+    ok = FALSE;
+    saved = errno;
+  }
+  if (!ok) {
+    if (fd >= 0)
+      g_unlink (tmp);
+    g_printerr (_("warning: %s: its events could not be put in time order "
+            "(%s); they are in the order they were seen\n"), a->log_file,
+        g_strerror (saved));
+  }
+}
+
 void
 v4l2tv_archive_finish (V4l2TvArchive * a, const gchar * why, gboolean finalised)
 {
@@ -972,15 +1118,29 @@ v4l2tv_archive_finish (V4l2TvArchive * a, const gchar * why, gboolean finalised)
   a->finished = TRUE;
   a->finalised = finalised;
   g_mutex_lock (&a->lock);
+  if (a->started && a->source_last >= a->next) {
+    /* frames lost after the last one that came: the file's last hole */
+    log_hole (a, a->source_last + 1);
+    a->next = a->source_last + 1;
+  }
   log_event (a, a->next, why);
+  a->section = SECTION_TAIL;
   log_line (a, "");
   log_printf (a, "frames: %" G_GUINT64_FORMAT, a->frames);
   log_printf (a, "file frames (with the holes the card left): %"
       G_GINT64_FORMAT, a->next);
-  if (a->log && fclose (a->log) != 0 && !a->write_failed)
-    g_printerr (_("warning: writing %s failed: %s\n"), a->log_file,
-        g_strerror (errno));
-  a->log = NULL;
+  if (a->log) {
+    if (fclose (a->log) != 0 && !a->write_failed) {
+      a->write_failed = TRUE;
+      g_printerr (_("warning: writing %s failed: %s\n"), a->log_file,
+          g_strerror (errno));
+    }
+    a->log = NULL;
+    /* a log not all written is left as it is */
+    if (!a->write_failed)
+      rewrite_sorted (a);
+  }
+  g_array_set_size (a->lines, 0);
   g_mutex_unlock (&a->lock);
   if (a->framemd5 && fclose (a->framemd5) != 0) {
     saved = errno;
@@ -1059,6 +1219,7 @@ v4l2tv_archive_free (V4l2TvArchive * a)
   g_free (a->status);
   g_string_free (a->report, TRUE);
   g_string_free (a->warnings, TRUE);
+  g_array_unref (a->lines);
   g_mutex_clear (&a->lock);
   g_free (a);
 }

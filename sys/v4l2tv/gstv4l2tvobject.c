@@ -1428,7 +1428,9 @@ gst_v4l2_tv_object_selection_changes (GstV4l2TvObject * obj,
  * SECAM, ...), whose standards are all candidates. Without a signal
  * (QUERYSTD fails or finds nothing the port accepts) a warning, and the
  * card's current standard if the port accepts it, else the first name the
- * port accepts. Posts a "v4l2tv-norm-detected" element message either way
+ * port accepts; the warning says when the card cannot detect at all (no
+ * QUERYSTD: ENOTTY, as usbtv's driver), for no signal would send the user
+ * to the cable. Posts a "v4l2tv-norm-detected" element message either way
  * and returns the standard to set.
  */
 static v4l2_std_id
@@ -1439,13 +1441,15 @@ detect_norm (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
   g_autofree gchar *chosen_str = NULL;
   const gchar *location = gst_v4l2_tv_object_get_location (obj);
   v4l2_std_id detected = 0, current = 0, candidates, pool, chosen = 0;
-  gboolean fallback;
+  gboolean fallback, cannot = FALSE;
   guint i;
 
   GST_V4L2_TV_DEVICE_LOCK_HELD (obj);
 
   if (!gst_tv_hw_device_query_std (obj->dev, &detected, &err)) {
     GST_DEBUG_OBJECT (obj->element, "QUERYSTD: %s", err->message);
+    cannot = g_error_matches (err, GST_TV_HW_ERROR,
+        GST_TV_HW_ERROR_NOT_SUPPORTED);
     detected = 0;
   }
   if (!gst_tv_hw_device_get_std (obj->dev, &current, NULL))
@@ -1471,7 +1475,14 @@ detect_norm (GstV4l2TvObject * obj, const GstV4l2TvSelection * sel)
   detected_str =
       candidates ? gst_v4l2_tv_standard_list (candidates) : g_strdup ("");
   chosen_str = gst_v4l2_tv_standard_describe (chosen);
-  if (fallback)
+  if (cannot)
+    GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
+        (_("Device '%s' cannot detect the standard of a signal; using %s on "
+                "input '%s'. Set norm to the standard of the source."),
+            location, chosen_str, sel->port_name),
+        ("QUERYSTD is not supported by the driver; the input accepts 0x%"
+            G_GINT64_MODIFIER "x", (guint64) sel->port_stds));
+  else if (fallback)
     GST_ELEMENT_WARNING (obj->element, RESOURCE, SETTINGS,
         (_("No signal on input '%s' of device '%s' to detect its standard "
                 "from; using %s."), sel->port_name, location, chosen_str),

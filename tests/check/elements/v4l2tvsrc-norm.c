@@ -11,6 +11,8 @@
 #include "config.h"
 #endif
 
+#include <errno.h>
+
 #include <gst/check/gstcheck.h>
 #include <gst/video/video.h>
 
@@ -219,6 +221,34 @@ GST_START_TEST (test_auto_no_signal)
   fail_unless_equals_string (r.warnings->data, "No signal on input "
       "'Composite2' of device '" DEVICE "' to detect its standard from; "
       "using PAL-BG.");
+  fail_unless_equals_int (r.height, 576);
+  result_clear (&r);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
+/* a card that cannot detect a standard at all (QUERYSTD answered ENOTTY,
+ * as usbtv's driver has no such ioctl): the warning says so, not that
+ * there is no signal; the card's standard is kept */
+GST_START_TEST (test_auto_no_detection)
+{
+  GstTvHwVirtualCard *card;
+  Result r;
+
+  card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  run ("input=Composite1 norm=PAL-BG", &r);
+  result_clear (&r);
+  gst_tv_hw_virtual_card_inject_fault (card, GST_TV_HW_VIRTUAL_FAULT_QUERYSTD,
+      ENOTTY);
+  run ("input=Composite1 norm=auto", &r);
+  fail_unless_equals_int (g_list_length (r.detected), 1);
+  check_detected (r.detected->data, "Composite1", 1, "", "PAL-BG", TRUE);
+  fail_unless (r.detected_norm == NULL);
+  fail_unless_equals_int (g_list_length (r.warnings), 1);
+  fail_unless_equals_string (r.warnings->data, "Device '" DEVICE "' cannot "
+      "detect the standard of a signal; using PAL-BG on input 'Composite1'. "
+      "Set norm to the standard of the source.");
   fail_unless_equals_int (r.height, 576);
   result_clear (&r);
   v4l2tv_check_card_closed (CARD);
@@ -608,6 +638,7 @@ v4l2tvsrc_norm_suite (void)
   tcase_add_test (tc, test_auto_detects);
   tcase_add_test (tc, test_auto_candidates);
   tcase_add_test (tc, test_auto_no_signal);
+  tcase_add_test (tc, test_auto_no_detection);
   tcase_add_test (tc, test_auto_switch_live);
   tcase_add_test (tc, test_sink_refuses_auto);
   tcase_add_test (tc, test_auto_property_and_uri);

@@ -123,6 +123,11 @@ struct _GstTvHwOps
    * op. */
   gint (*find_node) (GstTvHwDevice * video, GstTvHwNodeKind kind,
       gchar ** location);
+
+  /* no ioctl: the quirks of the driver behind the open node
+   * (gst_tv_hw_device_get_quirks()), asked once at open, after QUERYCAP
+   * (dev->driver and dev->card are set). NULL answers none. */
+  GstTvHwQuirks (*quirks) (GstTvHwDevice * dev);
 };
 
 /* one mapped buffer, owned by the core */
@@ -143,6 +148,7 @@ struct _GstTvHwDevice
   gchar *card, *driver, *bus_info;
   guint32 device_caps;
   guint32 buf_type;
+  GstTvHwQuirks quirks;         /* the backend's answer at open */
 
   GstTvHwMapping *mappings;
   guint n_mappings;

@@ -685,6 +685,68 @@ v4l2_find_node (GstTvHwDevice * video, GstTvHwNodeKind kind, gchar ** location)
   return 0;
 }
 
+/* --- driver quirks --- */
+
+/*
+ * The quirk table: what a driver does that the elements have to adapt to
+ * (GstTvHwQuirks, hw/tvhw.h). Looked up once at open by the driver name
+ * QUERYCAP reports (the string the driver's querycap copies into
+ * cap->driver, not always its module's name) and kept by the device for
+ * gst_tv_hw_device_get_quirks().
+ *
+ * The rules:
+ * - one row per behaviour: the driver, its card when only some boards of
+ *   the driver do it (QUERYCAP's card, exactly), one flag, and where the
+ *   driver's source shows it: the file and function in Linux 6.1, e.g.
+ *   "drivers/media/usb/usbtv/usbtv-video.c, usbtv_ioctl_ops";
+ * - a row comes with its flag and with the code that consults the flag;
+ *   what the elements handle for every driver (an ioctl answered ENOTTY,
+ *   a frame flagged V4L2_BUF_FLAG_ERROR or shorter than the format) needs
+ *   no row;
+ * - where an element must adapt to a driver, the adaptation is a flag
+ *   here that the element asks for, never a test of the driver's name in
+ *   the element.
+ *
+ * Empty for now: no driver behaviour met so far needs more than what the
+ * elements do for every driver.
+ */
+const GstTvHwV4l2Quirk gst_tv_hw_v4l2_quirks[] = {
+  {NULL, NULL, GST_TV_HW_QUIRK_NONE, NULL}
+};
+
+GstTvHwQuirks
+gst_tv_hw_v4l2_lookup_quirks (const GstTvHwV4l2Quirk * table,
+    const gchar * driver, const gchar * card)
+{
+  const GstTvHwV4l2Quirk *row;
+  GstTvHwQuirks quirks = GST_TV_HW_QUIRK_NONE;
+
+  g_return_val_if_fail (table != NULL, GST_TV_HW_QUIRK_NONE);
+
+  if (driver == NULL)
+    return GST_TV_HW_QUIRK_NONE;
+  for (row = table; row->driver != NULL; row++) {
+    if (strcmp (row->driver, driver) != 0)
+      continue;
+    if (row->card != NULL && g_strcmp0 (row->card, card) != 0)
+      continue;
+    quirks |= row->quirk;
+  }
+  return quirks;
+}
+
+static GstTvHwQuirks
+v4l2_quirks (GstTvHwDevice * dev)
+{
+  GstTvHwQuirks quirks = gst_tv_hw_v4l2_lookup_quirks (gst_tv_hw_v4l2_quirks,
+      dev->driver, dev->card);
+
+  ensure_debug_category ();
+  GST_DEBUG ("'%s': driver '%s', card '%s': quirks 0x%x", dev->location,
+      dev->driver, dev->card, (guint) quirks);
+  return quirks;
+}
+
 /**
  * gst_tv_hw_v4l2_ops:
  *
@@ -759,4 +821,5 @@ const GstTvHwOps gst_tv_hw_v4l2_ops = {
   .g_sliced_vbi_cap = v4l2_g_sliced_vbi_cap,
   .find_node = v4l2_find_node,
   .stamp_clock_time = v4l2_stamp_clock_time,
+  .quirks = v4l2_quirks,
 };

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * v4l2tv hardware layer: the kernel backend's search for a card's VBI
- * node, split from the op (gst_tv_hw_v4l2_ops.find_node) so that the
- * scan order and the matching can be tested without a kernel device
- * (tests/check/libs/tvhw-v4l2scan.c).
+ * v4l2tv hardware layer: the parts of the kernel backend that can be
+ * tested without a kernel device. Its search for a card's VBI node, split
+ * from the op (gst_tv_hw_v4l2_ops.find_node) so that the scan order and
+ * the matching can be tested (tests/check/libs/tvhw-v4l2scan.c); its
+ * table of driver quirks and their lookup
+ * (tests/check/libs/tvhw-v4l2quirks.c).
  */
 #ifndef __GST_TV_HW_V4L2_H__
 #define __GST_TV_HW_V4L2_H__
@@ -56,6 +58,28 @@ gboolean gst_tv_hw_v4l2_vbi_node_matches (const struct v4l2_capability * cap,
 gchar *gst_tv_hw_v4l2_scan_vbi_nodes (const gchar * dir, const gchar * card,
     const gchar * bus_info, guint32 capability,
     GstTvHwV4l2QuerycapFunc querycap, gpointer user_data);
+
+/* --- driver quirks --- */
+
+/* One row of the kernel backend's quirk table: one behaviour (one
+ * GstTvHwQuirks flag) of one driver, with where the driver's source shows
+ * it. A driver with two behaviours has two rows. */
+typedef struct
+{
+  const gchar *driver;          /* QUERYCAP's driver, exactly */
+  const gchar *card;            /* QUERYCAP's card, exactly; NULL: any */
+  GstTvHwQuirks quirk;          /* one flag */
+  const gchar *source;          /* the kernel file and function (6.1) */
+} GstTvHwV4l2Quirk;
+
+/* the kernel backend's table, ended by a row whose driver is NULL */
+extern const GstTvHwV4l2Quirk gst_tv_hw_v4l2_quirks[];
+
+/* the flags of every row of @table (ended by a NULL driver) whose driver
+ * is @driver and whose card is NULL or @card; GST_TV_HW_QUIRK_NONE for a
+ * driver without rows (or a NULL @driver) */
+GstTvHwQuirks gst_tv_hw_v4l2_lookup_quirks (const GstTvHwV4l2Quirk * table,
+    const gchar * driver, const gchar * card);
 
 G_END_DECLS
 

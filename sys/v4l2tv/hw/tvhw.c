@@ -443,8 +443,12 @@ gst_tv_hw_device_open (const gchar * location, GstTvHwNodeKind kind,
   if (!(dev->device_caps & V4L2_CAP_STREAMING))
     goto no_streaming;
 
-  GST_INFO ("opened '%s': card '%s', driver '%s', bus '%s', caps 0x%08x",
-      location, dev->card, dev->driver, dev->bus_info, dev->device_caps);
+  dev->quirks = dev->ops->quirks ? dev->ops->quirks (dev) :
+      GST_TV_HW_QUIRK_NONE;
+
+  GST_INFO ("opened '%s': card '%s', driver '%s', bus '%s', caps 0x%08x, "
+      "quirks 0x%x", location, dev->card, dev->driver, dev->bus_info,
+      dev->device_caps, (guint) dev->quirks);
 
   return dev;
 
@@ -678,6 +682,23 @@ guint32
 gst_tv_hw_device_get_buf_type (GstTvHwDevice * dev)
 {
   return dev->buf_type;
+}
+
+/**
+ * gst_tv_hw_device_get_quirks:
+ * @dev: a device
+ *
+ * What the driver behind @dev does that the elements adapt to: the kernel
+ * backend's quirk table row(s) of its QUERYCAP driver name, looked up at
+ * open; none on the virtual card. Elements ask this, never the driver
+ * name, so that they need not know which backend or driver they talk to.
+ *
+ * Returns: the driver's #GstTvHwQuirks
+ */
+GstTvHwQuirks
+gst_tv_hw_device_get_quirks (GstTvHwDevice * dev)
+{
+  return dev->quirks;
 }
 
 /**

@@ -24,8 +24,8 @@
  *   other threads can use the device meanwhile, and
  *   gst_tv_hw_device_set_flushing() / gst_tv_hw_device_wake(), which any
  *   thread may call at any time to interrupt a wait. The getters of what
- *   QUERYCAP said (location, card, driver, bus, caps, buffer type) never
- *   change while open and need no lock.
+ *   QUERYCAP said (location, card, driver, bus, caps, buffer type) and of
+ *   the driver's quirks never change while open and need no lock.
  */
 #ifndef __GST_TV_HW_H__
 #define __GST_TV_HW_H__
@@ -138,6 +138,28 @@ const gchar *gst_tv_hw_node_kind_name (GstTvHwNodeKind kind);
 
 typedef struct _GstTvHwDevice GstTvHwDevice;
 
+/**
+ * GstTvHwQuirks:
+ * @GST_TV_HW_QUIRK_NONE: the driver behaves as the V4L2 API says
+ *
+ * What a driver does that the elements have to adapt to, as flags: the
+ * driver of an open node has the quirks gst_tv_hw_device_get_quirks()
+ * answers, the same on either backend. The kernel backend reads them, once
+ * at open, from its quirk table (tvhw-v4l2.c, gst_tv_hw_v4l2_quirks), by
+ * the driver name QUERYCAP reports; the virtual card has none.
+ *
+ * A flag is added with its row in that table and with the code that
+ * consults it, never before: its documentation here says what the driver
+ * does and what the elements do about it. A behaviour the elements already
+ * handle for every driver (an ioctl answered ENOTTY, a frame flagged
+ * V4L2_BUF_FLAG_ERROR or shorter than the format) is no quirk. None is
+ * defined yet.
+ */
+typedef enum
+{
+  GST_TV_HW_QUIRK_NONE = 0,
+} GstTvHwQuirks;
+
 /* --- the device lock --- */
 
 /**
@@ -191,6 +213,8 @@ const gchar *gst_tv_hw_device_get_bus_info (GstTvHwDevice * dev);
 guint32 gst_tv_hw_device_get_caps (GstTvHwDevice * dev);
 /* the v4l2_buf_type this device streams, that of its kind */
 guint32 gst_tv_hw_device_get_buf_type (GstTvHwDevice * dev);
+/* what its driver does that the elements adapt to (GstTvHwQuirks) */
+GstTvHwQuirks gst_tv_hw_device_get_quirks (GstTvHwDevice * dev);
 
 /* the location of a node of the VBI kind @kind (raw or sliced, capture or
  * output) of the same card as the open @video node: a node whose QUERYCAP

@@ -908,6 +908,8 @@ GST_START_TEST (test_log_order)
   };
   const gint64 frames[] = { 0, 5, 6, 6, 9, 12, 13 };
   GstElement *src, *venc;
+  GstEvent *events_in[3];
+  GstCaps *caps;
   GPtrArray *events;
   V4l2TvArchive *a;
   GstSegment seg;
@@ -933,10 +935,17 @@ GST_START_TEST (test_log_order)
   pad = gst_pad_new ("sink", GST_PAD_SINK);
   gst_pad_set_active (pad, TRUE);
   gst_segment_init (&seg, GST_FORMAT_TIME);
-  gst_pad_store_sticky_event (pad, gst_event_new_stream_start ("order"));
-  gst_pad_store_sticky_event (pad, gst_event_new_caps (gst_caps_from_string
-          ("video/x-raw,format=I420,width=16,height=16,framerate=25/1")));
-  gst_pad_store_sticky_event (pad, gst_event_new_segment (&seg));
+  caps = gst_caps_from_string ("video/x-raw,format=I420,width=16,height=16,"
+      "framerate=25/1");
+  events_in[0] = gst_event_new_stream_start ("order");
+  events_in[1] = gst_event_new_caps (caps);
+  events_in[2] = gst_event_new_segment (&seg);
+  for (i = 0; i < G_N_ELEMENTS (events_in); i++) {
+    fail_unless_equals_int (gst_pad_store_sticky_event (pad, events_in[i]),
+        GST_FLOW_OK);
+    gst_event_unref (events_in[i]);
+  }
+  gst_caps_unref (caps);
 
   for (i = 0; i < 3; i++)
     archive_frame (a, pad, i);

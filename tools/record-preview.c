@@ -10,7 +10,7 @@
  * it down a socket to the helper and the next frame replaces one that was
  * not sent yet, so the recording's streaming thread never waits. A reader
  * thread passes the helper's notes on and takes its count of frames
- * shown. Messages on the socket: a header (type, length) and its bytes:
+ * shown ("shown N" lines, as the count grows and at the end). Messages on the socket: a header (type, length) and its bytes:
  * 'C' the frames' caps as a string, 'F' a frame, 'T' the line of text
  * over the picture.
  *
@@ -374,6 +374,7 @@ typedef struct
   GstCaps *caps;
   gint eof;                     /* atomic: the recorder closed the socket */
   gint64 eof_time;              /* when the main thread saw it */
+  guint64 told;                 /* the count of frames shown last told */
 } Helper;
 
 /* the helper's reading thread: the messages on stdin into the display
@@ -426,13 +427,21 @@ helper_read (gpointer data)
 
 #define HELPER_DRAIN (3 * G_TIME_SPAN_SECOND)
 
-/* the end: the preview stopped (a display error), or the socket's end
- * was shown (or the time for it has passed) */
+/* the recorder is told the count of frames shown as it grows (every
+ * 100 ms at most); the end: the preview stopped (a display error), or the
+ * socket's end was shown (or the time for it has passed) */
 static gboolean
 helper_check (gpointer data)
 {
   Helper *h = data;
+  guint64 pushed, shown;
 
+  display_get_counts (h->display, &pushed, &shown);
+  if (shown != h->told) {
+    printf ("shown %" G_GUINT64_FORMAT "\n", shown);
+    fflush (stdout);
+    h->told = shown;
+  }
   if (g_atomic_int_get (&h->eof) && h->eof_time == 0)
     h->eof_time = g_get_monotonic_time ();
   if (g_atomic_int_get (&h->display->stopped) ||
@@ -445,7 +454,7 @@ helper_check (gpointer data)
 gint
 v4l2tv_preview_helper_main (const gchar * sink)
 {
-  Helper h = { NULL, NULL, NULL, 0, 0 };
+  Helper h = { NULL, NULL, NULL, 0, 0, 0 };
   GThread *reader;
   guint64 pushed = 0, shown = 0;
   guint check;

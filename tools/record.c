@@ -256,6 +256,11 @@ gboolean
 v4l2tv_record_get_preview_counts (V4l2TvRecord * rec, guint64 * pushed,
     guint64 * shown)
 {
+  if (rec->preview) {
+    /* while it runs: as far as the helper has told */
+    v4l2tv_preview_get_counts (rec->preview, pushed, shown);
+    return TRUE;
+  }
   if (!rec->had_preview)
     return FALSE;
   *pushed = rec->preview_pushed;

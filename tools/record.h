@@ -100,7 +100,8 @@ const gchar *v4l2tv_record_get_caption_file (V4l2TvRecord * rec, guint i);
 guint v4l2tv_record_get_n_files (V4l2TvRecord * rec);
 const gchar *v4l2tv_record_get_file (V4l2TvRecord * rec, guint i);
 /* --preview: the frames handed to the preview and those that reached its
- * sink; FALSE when there is no preview (no display, it did not start) */
+ * sink (while recording, as far as its helper has told); FALSE when there
+ * is no preview (no display, it did not start) */
 gboolean v4l2tv_record_get_preview_counts (V4l2TvRecord * rec,
     guint64 * pushed, guint64 * shown);
 /* the Debian package that has @element_name, or NULL */

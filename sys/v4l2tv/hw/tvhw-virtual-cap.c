@@ -175,7 +175,9 @@ gst_tv_hw_virtual_cap_enum_input (GstTvHwDevice * dev, struct v4l2_input *input)
   input->audioset = in->audioset;
   input->tuner = 0;
   input->std = in->std;
-  input->status = rx.status;
+  /* a driver that leaves status zero (usbtv_enum_input()) */
+  input->status = card->profile != NULL && !card->profile->input_status ?
+      0 : rx.status;
   input->capabilities = in->std != 0 ? V4L2_IN_CAP_STD : 0;
   g_mutex_unlock (&card->lock);
 

@@ -142,6 +142,107 @@ fill_queryctrl (GstTvHwVirtualCard * card, guint i, struct v4l2_queryctrl *qc)
   qc->flags = ctrls[i].flags;
 }
 
+/* --- a driver profile's controls (tvhw-virtual-profiles.c): the class
+ * heading, then the profile's integer controls in id order; the values
+ * live in card->profile_ctrls[] and do not touch the picture --- */
+
+/* the profile's control @id: its index, -1 for the class heading, -2 for
+ * none */
+static gint
+profile_find (const GstTvHwVirtualProfile * profile, guint32 id)
+{
+  guint i;
+
+  if (id == V4L2_CID_USER_CLASS)
+    return -1;
+  for (i = 0; i < profile->n_ctrls; i++) {
+    if (profile->ctrls[i].id == id)
+      return i;
+  }
+  return -2;
+}
+
+static gint
+profile_queryctrl (const GstTvHwVirtualProfile * profile,
+    struct v4l2_queryctrl *qc)
+{
+  const guint32 next_flags = V4L2_CTRL_FLAG_NEXT_CTRL |
+      V4L2_CTRL_FLAG_NEXT_COMPOUND;
+  guint32 id = qc->id & ~next_flags;
+  guint32 next = qc->id & next_flags;
+  const GstTvHwVirtualProfileCtrl *c;
+  gint found = -2;
+  guint i;
+
+  if (next == 0) {
+    found = profile_find (profile, id);
+  } else if (next & V4L2_CTRL_FLAG_NEXT_CTRL) {
+    if (id < V4L2_CID_USER_CLASS && profile->n_ctrls > 0)
+      found = -1;
+    for (i = 0; i < profile->n_ctrls && found == -2; i++) {
+      if (profile->ctrls[i].id > id)
+        found = i;
+    }
+  }
+  if (found == -2)
+    return -EINVAL;
+
+  memset (qc, 0, sizeof (*qc));
+  if (found == -1) {
+    qc->id = ctrls[GST_TV_HW_VIRTUAL_CTRL_USER_CLASS].id;
+    qc->type = ctrls[GST_TV_HW_VIRTUAL_CTRL_USER_CLASS].type;
+    g_strlcpy ((gchar *) qc->name,
+        ctrls[GST_TV_HW_VIRTUAL_CTRL_USER_CLASS].name, sizeof (qc->name));
+    qc->flags = ctrls[GST_TV_HW_VIRTUAL_CTRL_USER_CLASS].flags;
+    return 0;
+  }
+  c = &profile->ctrls[found];
+  qc->id = c->id;
+  qc->type = V4L2_CTRL_TYPE_INTEGER;
+  g_strlcpy ((gchar *) qc->name, c->name, sizeof (qc->name));
+  qc->minimum = c->minimum;
+  qc->maximum = c->maximum;
+  qc->step = c->step;
+  qc->default_value = c->default_value;
+  qc->flags = c->flags;
+  return 0;
+}
+
+/* card->lock held: G_CTRL (@set FALSE) or S_CTRL, the control framework's
+ * rules for an integer (rounded to the step and clamped) */
+static gint
+profile_ctrl (GstTvHwVirtualCard * card, struct v4l2_control *ctrl,
+    gboolean set)
+{
+  const GstTvHwVirtualProfileCtrl *c;
+  gint i = profile_find (card->profile, ctrl->id);
+  gint64 v, min, max, step;
+
+  if (i == -2)
+    return -EINVAL;
+  if (i == -1)
+    return -EACCES;
+  if (!set) {
+    ctrl->value = card->profile_ctrls[i];
+    return 0;
+  }
+  c = &card->profile->ctrls[i];
+  v = ctrl->value;
+  min = c->minimum;
+  max = c->maximum;
+  step = c->step;
+  if (max >= 0 && v >= max - step / 2)
+    v = max;
+  else
+    v += step / 2;
+  v = CLAMP (v, min, max);
+  v = min + (v - min) / step * step;
+  card->profile_ctrls[i] = (gint32) v;
+  ctrl->value = (gint32) v;
+  GST_DEBUG ("card %u: %s = %d", card->index, c->name, ctrl->value);
+  return 0;
+}
+
 gint
 gst_tv_hw_virtual_ctrls_queryctrl (GstTvHwDevice * dev,
     struct v4l2_queryctrl *qc)
@@ -156,6 +257,8 @@ gst_tv_hw_virtual_ctrls_queryctrl (GstTvHwDevice * dev,
 
   if (IS_OUTPUT (dev))
     return -ENOTTY;
+  if (card->profile != NULL)
+    return profile_queryctrl (card->profile, qc);
 
   g_mutex_lock (&card->lock);
   if (next == 0) {
@@ -185,6 +288,9 @@ gst_tv_hw_virtual_ctrls_querymenu (GstTvHwDevice * dev,
 
   if (IS_OUTPUT (dev))
     return -ENOTTY;
+  /* a profile's controls are integers: no menus */
+  if (card->profile != NULL)
+    return -EINVAL;
 
   g_mutex_lock (&card->lock);
   i = find_ctrl (card, qm->id);
@@ -214,6 +320,11 @@ gst_tv_hw_virtual_ctrls_g_ctrl (GstTvHwDevice * dev, struct v4l2_control *ctrl)
     return -ENOTTY;
 
   g_mutex_lock (&card->lock);
+  if (card->profile != NULL) {
+    ret = profile_ctrl (card, ctrl, FALSE);
+    g_mutex_unlock (&card->lock);
+    return ret;
+  }
   i = find_ctrl (card, ctrl->id);
   if (i < 0)
     ret = -EINVAL;
@@ -276,6 +387,10 @@ gst_tv_hw_virtual_ctrls_s_ctrl (GstTvHwDevice * dev, struct v4l2_control *ctrl)
     return -ENOTTY;
 
   g_mutex_lock (&card->lock);
+  if (card->profile != NULL) {
+    ret = profile_ctrl (card, ctrl, TRUE);
+    goto done;
+  }
   i = find_ctrl (card, ctrl->id);
   if (i < 0) {
     ret = -EINVAL;
@@ -446,7 +561,8 @@ gst_tv_hw_virtual_ctrls_apply (GstTvHwVirtualCard * card, guint8 * data,
   guint pairs, y, i;
   Proc p;
 
-  if (width <= GST_TV_HW_VIRTUAL_MARK_WIDTH)
+  /* a driver profile's controls keep their values only */
+  if (width <= GST_TV_HW_VIRTUAL_MARK_WIDTH || card->profile != NULL)
     return;
   pairs = (width - GST_TV_HW_VIRTUAL_MARK_WIDTH) / 2;
 

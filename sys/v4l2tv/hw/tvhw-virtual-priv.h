@@ -58,6 +58,9 @@ GST_DEBUG_CATEGORY_EXTERN (tvhw_virtual_debug);
 #define GST_TV_HW_VIRTUAL_ST_NO_COLOUR (V4L2_IN_ST_NO_COLOR | \
     V4L2_IN_ST_COLOR_KILL)
 
+/* the controls a driver profile can have at most */
+#define GST_TV_HW_VIRTUAL_MAX_PROFILE_CTRLS 16
+
 /* the capture node's controls, in id order (tvhw-virtual-ctrls.c) */
 typedef enum
 {
@@ -181,6 +184,9 @@ typedef struct
 struct _GstTvHwVirtualCard
 {
   guint index;
+  /* the driver profile the card answers by (tvhw-virtual-profiles.c),
+   * NULL for a generic card "virtual:N" */
+  const GstTvHwVirtualProfile *profile;
 
   GMutex lock;
   GCond cond;                   /* frame done, buffer queued, streamoff,
@@ -250,6 +256,8 @@ struct _GstTvHwVirtualCard
   guint audio_input;            /* the capture node's audio input */
   guint audio_output;           /* the output node's audio output */
   gint32 ctrls[GST_TV_HW_VIRTUAL_N_CTRLS];      /* the controls' values */
+  /* a driver profile's controls' values (profile->ctrls) */
+  gint32 profile_ctrls[GST_TV_HW_VIRTUAL_MAX_PROFILE_CTRLS];
   /* brightness on each input, without the input's offset (vivid) */
   gint32 input_brightness[GST_TV_HW_VIRTUAL_MAX_INPUTS];
   guint32 tv_freq;              /* tuner 0, 62.5 kHz units */

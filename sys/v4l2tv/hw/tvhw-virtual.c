@@ -34,11 +34,15 @@ GST_DEBUG_CATEGORY (tvhw_virtual_debug);
 #define VIRTUAL_VERSION ((0 << 16) | (2 << 8) | 0)
 #define DEFAULT_PIXELFORMAT V4L2_PIX_FMT_YUYV
 
+/* the ioctls a driver profile's driver does not have: ENOTTY */
+#define PROFILE_LACKS(dev, what) (CARD (dev)->profile != NULL && \
+    !CARD (dev)->profile->what)
+
 static GMutex cards_lock;
-static GstTvHwVirtualCard *cards[GST_TV_HW_VIRTUAL_MAX_CARDS];
+static GstTvHwVirtualCard *cards[GST_TV_HW_VIRTUAL_N_SLOTS];
 /* the device files the cards also answer at (test hook), by card number;
  * with cards_lock */
-static gchar *card_nodes[GST_TV_HW_VIRTUAL_MAX_CARDS];
+static gchar *card_nodes[GST_TV_HW_VIRTUAL_N_SLOTS];
 
 /* the power-on inputs, documented in tvhw-virtual.h */
 static const GstTvHwVirtualInput default_inputs[] = {
@@ -275,7 +279,11 @@ virtual_s_std (GstTvHwDevice * dev, v4l2_std_id std)
   }
   if (norm == node->std)
     goto done;
-  if (queues_busy (card, node)) {
+  /* usbtv_configure_for_norm(): busy only matters when the size changes */
+  if (queues_busy (card, node) && (card->profile == NULL ||
+          card->profile->std_busy == GST_TV_HW_VIRTUAL_STD_BUSY_ALWAYS ||
+          gst_tv_hw_virtual_std_lines (norm) !=
+          gst_tv_hw_virtual_std_lines (node->std))) {
     ret = -EBUSY;
     goto done;
   }
@@ -378,12 +386,28 @@ virtual_enum_fmt (GstTvHwDevice * dev, struct v4l2_fmtdesc *desc)
   return 0;
 }
 
+static gboolean
+profile_has_format (const GstTvHwVirtualProfile * profile, guint32 fourcc)
+{
+  guint i;
+
+  for (i = 0; i < profile->n_formats; i++) {
+    if (profile->formats[i] == fourcc)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* card->lock held: @fmt of @node for @pixelformat, cropped on the
  * capture node */
 static void
 fill_node_format (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
     struct v4l2_format *fmt, guint32 pixelformat)
 {
+  /* a profile's driver answers one of its own formats only (usbtv: YUYV
+   * whatever is asked) */
+  if (card->profile != NULL && !profile_has_format (card->profile, pixelformat))
+    pixelformat = card->profile->formats[0];
   fill_format (fmt, node->std, pixelformat);
   if (node == &card->cap)
     gst_tv_hw_virtual_cap_crop_format (card, &fmt->fmt.pix);
@@ -439,8 +463,10 @@ virtual_s_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
   if (ret < 0)
     goto done;
   fill_node_format (card, node, fmt, fmt->fmt.pix.pixelformat);
-  /* vivid: vb2_is_busy(), even for the same format */
-  if (node->n_buffers > 0) {
+  /* vivid: vb2_is_busy(), even for the same format; a profile's driver
+   * may change nothing and not mind */
+  if (node->n_buffers > 0 && (card->profile == NULL ||
+          card->profile->s_fmt_busy)) {
     ret = -EBUSY;
     goto done;
   }
@@ -463,7 +489,8 @@ virtual_cropcap (GstTvHwDevice * dev, struct v4l2_cropcap *cropcap)
   const GstTvHwLineSystem *system;
 
   /* vivid's VBI nodes have no crop or frame rate ioctls */
-  if (gst_tv_hw_virtual_node_is_vbi (card, node))
+  if (gst_tv_hw_virtual_node_is_vbi (card, node) || PROFILE_LACKS (dev,
+          cropcap))
     return -ENOTTY;
   if (cropcap->type != node->type)
     return -EINVAL;
@@ -491,7 +518,7 @@ virtual_g_parm (GstTvHwDevice * dev, struct v4l2_streamparm *parm)
   GstTvHwVirtualNode *node = NODE (dev);
   guint num, den;
 
-  if (gst_tv_hw_virtual_node_is_vbi (card, node))
+  if (gst_tv_hw_virtual_node_is_vbi (card, node) || PROFILE_LACKS (dev, g_parm))
     return -ENOTTY;
   if (parm->type != node->type)
     return -EINVAL;
@@ -558,6 +585,27 @@ set_inputs_locked (GstTvHwVirtualCard * card,
   gst_tv_hw_virtual_ctrls_input_changed (card);
 }
 
+/* card->lock held, no handle open: the power-on of a card made from a
+ * driver profile (tvhw-virtual-profiles.c), on top of the generic one */
+static void
+apply_profile (GstTvHwVirtualCard * card, const GstTvHwVirtualProfile * profile)
+{
+  guint i;
+
+  set_inputs_locked (card, profile->inputs, profile->n_inputs);
+  card->cap.std = profile->power_on_std;
+  card->n_formats = MIN (profile->n_formats, GST_TV_HW_VIRTUAL_MAX_FORMATS);
+  memcpy (card->formats, profile->formats,
+      card->n_formats * sizeof (card->formats[0]));
+  card->cap.pixelformat = card->formats[0];
+  card->n_outputs = 0;
+  card->vbi_nodes = profile->vbi_nodes;
+  g_warn_if_fail (profile->n_ctrls <= GST_TV_HW_VIRTUAL_MAX_PROFILE_CTRLS);
+  for (i = 0; i < profile->n_ctrls && i < GST_TV_HW_VIRTUAL_MAX_PROFILE_CTRLS;
+      i++)
+    card->profile_ctrls[i] = profile->ctrls[i].default_value;
+}
+
 /* card->lock held, no handle open (so no buffers) */
 static void
 power_on (GstTvHwVirtualCard * card)
@@ -587,6 +635,8 @@ power_on (GstTvHwVirtualCard * card)
   gst_tv_hw_virtual_sound_set_defaults (card);
   card->fault_nodes = GST_TV_HW_VIRTUAL_FAULTS_ALL_NODES;
   set_inputs_locked (card, default_inputs, G_N_ELEMENTS (default_inputs));
+  if (card->profile != NULL)
+    apply_profile (card, card->profile);
 }
 
 static void
@@ -595,6 +645,23 @@ node_init (GstTvHwVirtualNode * node, guint32 type)
   node->type = type;
   g_queue_init (&node->queued);
   g_queue_init (&node->done);
+}
+
+static GstTvHwVirtualCard *card_get_slot (guint n);
+
+/* the slot of the card made from profile @name */
+static gboolean
+profile_slot (const gchar * name, guint * n)
+{
+  const GstTvHwVirtualProfile *profiles, *profile;
+  guint n_profiles;
+
+  profile = gst_tv_hw_virtual_profile_find (name);
+  if (profile == NULL)
+    return FALSE;
+  profiles = gst_tv_hw_virtual_profiles (&n_profiles);
+  *n = GST_TV_HW_VIRTUAL_MAX_CARDS + (guint) (profile - profiles);
+  return TRUE;
 }
 
 /**
@@ -608,10 +675,38 @@ node_init (GstTvHwVirtualNode * node, guint32 type)
 GstTvHwVirtualCard *
 gst_tv_hw_virtual_card_get (guint n)
 {
-  GstTvHwVirtualCard *card;
-
   if (n >= GST_TV_HW_VIRTUAL_MAX_CARDS)
     return NULL;
+  return card_get_slot (n);
+}
+
+/**
+ * gst_tv_hw_virtual_card_get_profile:
+ * @name: a driver profile's name, "usbtv"
+ *
+ * Returns: (transfer none) (nullable): the card at "virtual:@name",
+ * created at its profile's power-on the first time; %NULL when there is no
+ * such profile
+ */
+GstTvHwVirtualCard *
+gst_tv_hw_virtual_card_get_profile (const gchar * name)
+{
+  guint n;
+
+  if (!profile_slot (name, &n))
+    return NULL;
+  return card_get_slot (n);
+}
+
+/* the card in slot @n: a generic card below GST_TV_HW_VIRTUAL_MAX_CARDS,
+ * a profile's card from there on */
+static GstTvHwVirtualCard *
+card_get_slot (guint n)
+{
+  GstTvHwVirtualCard *card;
+  guint n_profiles;
+
+  g_return_val_if_fail (n < GST_TV_HW_VIRTUAL_N_SLOTS, NULL);
 
   debug_init ();
 
@@ -621,6 +716,9 @@ gst_tv_hw_virtual_card_get (guint n)
     card = g_new0 (GstTvHwVirtualCard, 1);
     card->index = n;
     card->at = n;
+    if (n >= GST_TV_HW_VIRTUAL_MAX_CARDS)
+      card->profile = &gst_tv_hw_virtual_profiles (&n_profiles)[n -
+          GST_TV_HW_VIRTUAL_MAX_CARDS];
     g_mutex_init (&card->lock);
     g_cond_init (&card->cond);
     node_init (&card->cap, V4L2_BUF_TYPE_VIDEO_CAPTURE);
@@ -683,7 +781,7 @@ gst_tv_hw_virtual_shutdown (void)
   guint i;
 
   g_mutex_lock (&cards_lock);
-  for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS; i++) {
+  for (i = 0; i < GST_TV_HW_VIRTUAL_N_SLOTS; i++) {
     GstTvHwVirtualCard *card = cards[i];
 
     if (card == NULL)
@@ -702,7 +800,7 @@ gst_tv_hw_virtual_shutdown (void)
     g_free (card);
     cards[i] = NULL;
   }
-  for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS; i++)
+  for (i = 0; i < GST_TV_HW_VIRTUAL_N_SLOTS; i++)
     g_clear_pointer (&card_nodes[i], g_free);
   g_mutex_unlock (&cards_lock);
 }
@@ -735,7 +833,7 @@ find_node (const gchar * location)
   gint i, found = -1;
 
   g_mutex_lock (&cards_lock);
-  for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS && found < 0; i++) {
+  for (i = 0; i < GST_TV_HW_VIRTUAL_N_SLOTS && found < 0; i++) {
     if (g_strcmp0 (card_nodes[i], location) == 0)
       found = i;
   }
@@ -1321,7 +1419,8 @@ gst_tv_hw_virtual_port_switch (GstTvHwDevice * dev, guint32 index)
     ret = -EINVAL;
   /* the current port again changes nothing, busy or not */
   if (ret == 0 && index != *current) {
-    if (queues_busy (card, node)) {
+    if (queues_busy (card, node) && (card->profile == NULL ||
+            card->profile->s_input_busy)) {
       ret = -EBUSY;
     } else {
       *current = index;
@@ -1416,6 +1515,9 @@ parse_location (const gchar * location, guint * n)
   if (!g_str_has_prefix (location, "virtual:"))
     return FALSE;
   num = location + strlen ("virtual:");
+  /* "virtual:usbtv": a driver profile's card */
+  if (profile_slot (num, n))
+    return TRUE;
   if (!g_ascii_isdigit (*num))
     return FALSE;
   v = g_ascii_strtoull (num, &end, 10);
@@ -1448,7 +1550,7 @@ card_at (guint n)
   guint i;
 
   g_mutex_lock (&cards_lock);
-  for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS; i++) {
+  for (i = 0; i < GST_TV_HW_VIRTUAL_N_SLOTS; i++) {
     GstTvHwVirtualCard *card = cards[i];
     gboolean plugged;
 
@@ -1464,7 +1566,7 @@ card_at (guint n)
   g_mutex_unlock (&cards_lock);
 
   if (found == NULL && !home_moved)
-    found = gst_tv_hw_virtual_card_get (n);
+    found = card_get_slot (n);
   return found;
 }
 
@@ -1500,7 +1602,7 @@ gst_tv_hw_virtual_card_replug_as (GstTvHwVirtualCard * card, guint location)
   if (location >= GST_TV_HW_VIRTUAL_MAX_CARDS)
     return FALSE;
   g_mutex_lock (&cards_lock);
-  for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS; i++) {
+  for (i = 0; i < GST_TV_HW_VIRTUAL_N_SLOTS; i++) {
     GstTvHwVirtualCard *other = cards[i];
 
     if (other == NULL || other == card || other->at != location)
@@ -1529,11 +1631,12 @@ gst_tv_hw_virtual_card_replug_as (GstTvHwVirtualCard * card, guint location)
 void
 gst_tv_hw_virtual_list_locations (GPtrArray * locations)
 {
-  gboolean at[GST_TV_HW_VIRTUAL_MAX_CARDS] = { FALSE, };
-  guint i;
+  gboolean at[GST_TV_HW_VIRTUAL_N_SLOTS] = { FALSE, };
+  const GstTvHwVirtualProfile *profiles;
+  guint i, n_profiles;
 
   g_mutex_lock (&cards_lock);
-  for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS; i++) {
+  for (i = 0; i < GST_TV_HW_VIRTUAL_N_SLOTS; i++) {
     if (cards[i] != NULL && card_plugged (cards[i]))
       at[cards[i]->at] = TRUE;
   }
@@ -1542,6 +1645,12 @@ gst_tv_hw_virtual_list_locations (GPtrArray * locations)
   for (i = 0; i < GST_TV_HW_VIRTUAL_MAX_CARDS; i++)
     if (at[i])
       g_ptr_array_add (locations, g_strdup_printf ("virtual:%u", i));
+  /* a profile's card once it was used */
+  profiles = gst_tv_hw_virtual_profiles (&n_profiles);
+  for (i = GST_TV_HW_VIRTUAL_MAX_CARDS; i < GST_TV_HW_VIRTUAL_N_SLOTS; i++)
+    if (at[i])
+      g_ptr_array_add (locations, g_strdup_printf ("virtual:%s",
+              profiles[i - GST_TV_HW_VIRTUAL_MAX_CARDS].name));
 }
 
 /* a card has two video nodes and two VBI nodes: the video capture kind
@@ -1576,6 +1685,14 @@ virtual_open (GstTvHwDevice * dev, const gchar * location, GstTvHwNodeKind kind)
   card->fault_calls[GST_TV_HW_VIRTUAL_FAULT_OPEN]++;
   /* unplugged: the node is gone */
   if (card->unplugged) {
+    g_mutex_unlock (&card->lock);
+    return -ENOENT;
+  }
+  /* a driver profile has its capture node only */
+  if (card->profile != NULL && !gst_tv_hw_node_kind_is_vbi (kind) &&
+      gst_tv_hw_node_kind_is_output (kind)) {
+    GST_DEBUG ("card %u (%s) has no output node", card->index,
+        card->profile->name);
     g_mutex_unlock (&card->lock);
     return -ENOENT;
   }
@@ -1633,9 +1750,22 @@ static gint
 virtual_querycap (GstTvHwDevice * dev, struct v4l2_capability *cap)
 {
   guint n = CARD (dev)->index;
+  const GstTvHwVirtualProfile *profile = CARD (dev)->profile;
   guint32 tuner, out_caps, cap_caps, vbi_out_caps, vbi_cap_caps;
 
   memset (cap, 0, sizeof (*cap));
+  if (profile != NULL) {
+    /* the driver's names; the bus and port of usb_make_path() are the
+     * card's own */
+    g_strlcpy ((gchar *) cap->driver, profile->driver, sizeof (cap->driver));
+    g_strlcpy ((gchar *) cap->card, profile->card, sizeof (cap->card));
+    g_snprintf ((gchar *) cap->bus_info, sizeof (cap->bus_info),
+        "usb-virtual-%u", n);
+    cap->version = VIRTUAL_VERSION;
+    cap->device_caps = profile->device_caps;
+    cap->capabilities = profile->device_caps | V4L2_CAP_DEVICE_CAPS;
+    return 0;
+  }
   g_strlcpy ((gchar *) cap->driver, VIRTUAL_DRIVER, sizeof (cap->driver));
   g_snprintf ((gchar *) cap->card, sizeof (cap->card), "Virtual TV card %u", n);
   g_snprintf ((gchar *) cap->bus_info, sizeof (cap->bus_info),
@@ -1702,7 +1832,7 @@ virtual_s_input (GstTvHwDevice * dev, guint32 arg)
 static gint
 virtual_querystd (GstTvHwDevice * dev, v4l2_std_id * arg)
 {
-  if (IS_OUTPUT (dev))
+  if (IS_OUTPUT (dev) || PROFILE_LACKS (dev, querystd))
     return -ENOTTY;
   return gst_tv_hw_virtual_cap_querystd (dev, arg);
 }
@@ -1710,7 +1840,7 @@ virtual_querystd (GstTvHwDevice * dev, v4l2_std_id * arg)
 static gint
 virtual_enumaudio (GstTvHwDevice * dev, struct v4l2_audio *arg)
 {
-  if (IS_OUTPUT (dev))
+  if (IS_OUTPUT (dev) || PROFILE_LACKS (dev, v4l2_audio))
     return -ENOTTY;
   return gst_tv_hw_virtual_cap_enumaudio (dev, arg);
 }
@@ -1718,7 +1848,7 @@ virtual_enumaudio (GstTvHwDevice * dev, struct v4l2_audio *arg)
 static gint
 virtual_g_audio (GstTvHwDevice * dev, struct v4l2_audio *arg)
 {
-  if (IS_OUTPUT (dev))
+  if (IS_OUTPUT (dev) || PROFILE_LACKS (dev, v4l2_audio))
     return -ENOTTY;
   return gst_tv_hw_virtual_cap_g_audio (dev, arg);
 }
@@ -1726,9 +1856,25 @@ virtual_g_audio (GstTvHwDevice * dev, struct v4l2_audio *arg)
 static gint
 virtual_s_audio (GstTvHwDevice * dev, const struct v4l2_audio *arg)
 {
-  if (IS_OUTPUT (dev))
+  if (IS_OUTPUT (dev) || PROFILE_LACKS (dev, v4l2_audio))
     return -ENOTTY;
   return gst_tv_hw_virtual_cap_s_audio (dev, arg);
+}
+
+static gint
+virtual_g_selection (GstTvHwDevice * dev, struct v4l2_selection *sel)
+{
+  if (PROFILE_LACKS (dev, cropcap))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_cap_g_selection (dev, sel);
+}
+
+static gint
+virtual_s_selection (GstTvHwDevice * dev, struct v4l2_selection *sel)
+{
+  if (PROFILE_LACKS (dev, cropcap))
+    return -ENOTTY;
+  return gst_tv_hw_virtual_cap_s_selection (dev, sel);
 }
 
 static gint
@@ -1829,8 +1975,8 @@ const GstTvHwOps gst_tv_hw_virtual_driver_ops = {
   .try_fmt = virtual_try_fmt,
   .cropcap = virtual_cropcap,
   .g_parm = virtual_g_parm,
-  .g_selection = gst_tv_hw_virtual_cap_g_selection,
-  .s_selection = gst_tv_hw_virtual_cap_s_selection,
+  .g_selection = virtual_g_selection,
+  .s_selection = virtual_s_selection,
 
   /* tvhw-virtual-ctrls.c, tvhw-virtual-tuner.c: each answers ENOTTY on
    * the node that has no such thing */

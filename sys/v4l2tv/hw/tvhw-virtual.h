@@ -329,6 +329,11 @@ G_BEGIN_DECLS
 
 /* the number of virtual cards, "virtual:0" .. "virtual:7" */
 #define GST_TV_HW_VIRTUAL_MAX_CARDS 8
+/* the driver profiles (tvhw-virtual-profiles.c), "virtual:usbtv": their
+ * cards' slots follow the generic cards' */
+#define GST_TV_HW_VIRTUAL_N_PROFILES 1
+#define GST_TV_HW_VIRTUAL_N_SLOTS (GST_TV_HW_VIRTUAL_MAX_CARDS + \
+    GST_TV_HW_VIRTUAL_N_PROFILES)
 #define GST_TV_HW_VIRTUAL_MAX_INPUTS 8
 /* ENUM_FMT entries at most (gst_tv_hw_virtual_card_set_formats) */
 #define GST_TV_HW_VIRTUAL_MAX_FORMATS 8
@@ -987,6 +992,134 @@ guint gst_tv_hw_virtual_sync_marker_frames (v4l2_std_id std);
  * @station (@tuner TRUE) or another input, in Hz */
 gdouble gst_tv_hw_virtual_sound_frequency (guint input, gboolean tuner,
     guint station);
+
+/*
+ * Driver profiles (issue 29, tvhw-virtual-profiles.c): a card that
+ * answers as a given kernel driver does, so that a pipeline can be tried
+ * before the grabber arrives. A profile is a plain table of facts read
+ * from the driver's sources in the Linux kernel; each fact, or each group
+ * of facts read from one function, names the file and function it was
+ * read from. Nothing in a profile is made up: what the table does not say
+ * stays as the generic card does it (the frames, the signal, the pacing,
+ * the faults), and docs/cards.md lists what a profile covers.
+ *
+ * A profile card answers at "virtual:NAME" ("virtual:usbtv"); it has its
+ * own slot after the generic cards (GST_TV_HW_VIRTUAL_MAX_CARDS and up),
+ * so "virtual:N" stays the generic card N. At power-on (and after
+ * gst_tv_hw_virtual_card_reset()) it takes the profile's inputs,
+ * standard, formats and controls; it has no output node (open ENOENT, as
+ * a missing VBI node), no VBI nodes unless the profile says so, and the
+ * ioctls the driver lacks answer ENOTTY.
+ */
+
+/**
+ * GstTvHwVirtualProfileCtrl:
+ * @id: V4L2_CID_*
+ * @name: the control framework's name for @id
+ * @minimum: @maximum: @step: @default_value: as the driver registers it
+ * @flags: V4L2_CTRL_FLAG_* the control framework gives it
+ *
+ * An integer control of a profile. The card keeps its value (S_CTRL
+ * clamps it to the range, as the control framework does) but does not
+ * change the picture with it: what the driver's registers do to the
+ * picture is not in its sources.
+ */
+typedef struct
+{
+  guint32 id;
+  const gchar *name;
+  gint32 minimum, maximum, step, default_value;
+  guint32 flags;
+} GstTvHwVirtualProfileCtrl;
+
+/**
+ * GstTvHwVirtualStdBusy:
+ * @GST_TV_HW_VIRTUAL_STD_BUSY_ALWAYS: S_STD to another standard is EBUSY
+ *   while the queue has buffers (vivid, the generic card)
+ * @GST_TV_HW_VIRTUAL_STD_BUSY_SIZE: only when the new standard changes the
+ *   frame size (usbtv_configure_for_norm)
+ */
+typedef enum
+{
+  GST_TV_HW_VIRTUAL_STD_BUSY_ALWAYS,
+  GST_TV_HW_VIRTUAL_STD_BUSY_SIZE,
+} GstTvHwVirtualStdBusy;
+
+/**
+ * GstTvHwVirtualProfile:
+ *
+ * The facts of one driver. Each *_source names where the facts above it
+ * were read: "file: function" in the kernel tree of @kernel.
+ */
+typedef struct
+{
+  const gchar *name;            /* "usbtv": the location "virtual:usbtv" */
+  const gchar *kernel;          /* the kernel sources read, and how they
+                                 * relate to Linux 6.1 */
+
+  /* QUERYCAP */
+  const gchar *driver;
+  const gchar *card;
+  const gchar *bus_info;        /* the form of bus_info; the card fills in
+                                 * "virtual-N" for the bus and port */
+  guint32 device_caps;          /* capabilities = device_caps | DEVICE_CAPS */
+  const gchar *querycap_source;
+
+  /* ENUMINPUT (signal_std is no driver fact: what the virtual card's
+   * sources send, see inputs_signal_source) */
+  const GstTvHwVirtualInput *inputs;
+  guint n_inputs;
+  gboolean input_status;        /* ENUMINPUT reports the signal status */
+  const gchar *inputs_source;
+  const gchar *inputs_signal_source;
+
+  /* standards: what ENUMSTD lists is each input's std; the power-on one */
+  v4l2_std_id power_on_std;
+  const gchar *power_on_std_source;
+  gboolean querystd;            /* FALSE: QUERYSTD is ENOTTY */
+  const gchar *querystd_source;
+  GstTvHwVirtualStdBusy std_busy;
+  const gchar *s_std_source;
+  gboolean s_input_busy;        /* S_INPUT is EBUSY while busy */
+  const gchar *s_input_source;
+
+  /* formats: ENUM_FMT's list; G/S/TRY_FMT answer the first one unless
+   * another listed one is asked for; 720 wide, 480 or 576 lines by the
+   * standard, V4L2_FIELD_INTERLACED, bytesperline 2 x width */
+  const guint32 *formats;
+  guint n_formats;
+  gboolean s_fmt_busy;          /* S_FMT is EBUSY while busy */
+  const gchar *formats_source;
+  const gchar *sizes_source;
+
+  /* other ioctls the driver has (FALSE: ENOTTY) */
+  gboolean g_parm;
+  gboolean cropcap;             /* CROPCAP, G/S_SELECTION */
+  gboolean v4l2_audio;          /* ENUMAUDIO, G/S_AUDIO */
+  const gchar *ioctls_source;
+
+  /* controls (the class heading comes first, as in the control
+   * framework) */
+  const GstTvHwVirtualProfileCtrl *ctrls;
+  guint n_ctrls;
+  const gchar *ctrls_source;
+
+  /* nodes and buffers */
+  guint vbi_nodes;              /* GstTvHwVirtualVbiNodes */
+  const gchar *nodes_source;
+  guint32 buf_field;            /* the field of each captured buffer */
+  const gchar *buffers_source;  /* sequence, timestamps, io_modes */
+  const gchar *sound_source;    /* where its sound comes from */
+} GstTvHwVirtualProfile;
+
+/* the profiles a card can be made from, @n_profiles of them */
+const GstTvHwVirtualProfile *gst_tv_hw_virtual_profiles (guint * n_profiles);
+/* the profile called @name, NULL when there is none */
+const GstTvHwVirtualProfile *gst_tv_hw_virtual_profile_find (const gchar *
+    name);
+/* the card at "virtual:@name", created at its profile's power-on the
+ * first time; NULL when there is no such profile */
+GstTvHwVirtualCard *gst_tv_hw_virtual_card_get_profile (const gchar * name);
 
 G_END_DECLS
 

@@ -1,0 +1,327 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Tests of the virtual card's driver profiles (issue 29): the card at
+ * "virtual:NAME" answers through the hardware layer what its profile's
+ * table says (tvhw-virtual-profiles.c). The table is the one truth: every
+ * answer is checked against it, so that the card cannot drift from it.
+ *
+ * Copyright (C) 2026 the v4l2tv authors
+ */
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+#include <gst/check/gstcheck.h>
+
+#include "hw/tvhw.h"
+#include "hw/tvhw-std.h"
+#include "hw/tvhw-virtual.h"
+
+#include "tvhw-common.h"
+
+static GstTvHwDevice *
+open_profile (const GstTvHwVirtualProfile * p)
+{
+  gchar *location = g_strdup_printf ("virtual:%s", p->name);
+  GstTvHwDevice *dev = open_card (location);
+
+  g_free (location);
+  return dev;
+}
+
+/* every fact of every profile has its source */
+GST_START_TEST (test_sources)
+{
+  const GstTvHwVirtualProfile *profiles;
+  guint n, i;
+
+  profiles = gst_tv_hw_virtual_profiles (&n);
+  fail_unless_equals_int (n, GST_TV_HW_VIRTUAL_N_PROFILES);
+  for (i = 0; i < n; i++) {
+    const GstTvHwVirtualProfile *p = &profiles[i];
+    const gchar *sources[] = { p->kernel, p->querycap_source,
+      p->inputs_source, p->inputs_signal_source, p->power_on_std_source,
+      p->querystd_source, p->s_std_source, p->s_input_source,
+      p->formats_source, p->sizes_source, p->ioctls_source,
+      p->ctrls_source, p->nodes_source, p->buffers_source, p->sound_source
+    };
+    guint k;
+
+    fail_unless (gst_tv_hw_virtual_profile_find (p->name) == p);
+    for (k = 0; k < G_N_ELEMENTS (sources); k++)
+      fail_unless (sources[k] != NULL && strlen (sources[k]) > 10,
+          "profile %s: source %u missing", p->name, k);
+    fail_unless (p->n_inputs > 0 && p->n_formats > 0);
+  }
+  fail_unless (gst_tv_hw_virtual_profile_find ("nosuchdriver") == NULL);
+  fail_unless (gst_tv_hw_virtual_card_get_profile ("nosuchdriver") == NULL);
+}
+
+GST_END_TEST;
+
+/* QUERYCAP, ENUMINPUT, the standards, QUERYSTD, the formats, the ioctls
+ * the driver lacks, as the table says */
+GST_START_TEST (test_answers)
+{
+  const GstTvHwVirtualProfile *profiles;
+  guint n, i;
+
+  profiles = gst_tv_hw_virtual_profiles (&n);
+  for (i = 0; i < n; i++) {
+    const GstTvHwVirtualProfile *p = &profiles[i];
+    GstTvHwDevice *dev = open_profile (p);
+    struct v4l2_input input;
+    struct v4l2_standard std;
+    struct v4l2_fmtdesc desc;
+    struct v4l2_format fmt;
+    struct v4l2_streamparm parm;
+    struct v4l2_cropcap cropcap;
+    struct v4l2_audio audio;
+    v4l2_std_id id, all = 0;
+    GError *err = NULL;
+    guint k;
+
+    fail_unless_equals_string (gst_tv_hw_device_get_driver (dev), p->driver);
+    fail_unless_equals_string (gst_tv_hw_device_get_card (dev), p->card);
+    fail_unless (g_str_has_prefix (gst_tv_hw_device_get_bus_info (dev),
+            "usb-"));
+    fail_unless_equals_int (gst_tv_hw_device_get_caps (dev), p->device_caps);
+
+    for (k = 0; k < p->n_inputs; k++) {
+      fail_unless (gst_tv_hw_device_enum_input (dev, k, &input, &err));
+      fail_unless_equals_string ((gchar *) input.name, p->inputs[k].name);
+      fail_unless_equals_int (input.type, p->inputs[k].type);
+      fail_unless_equals_uint64 (input.std, p->inputs[k].std);
+      fail_unless_equals_int (input.audioset, p->inputs[k].audioset);
+      fail_unless_equals_int (input.capabilities, V4L2_IN_CAP_STD);
+      if (!p->input_status)
+        fail_unless_equals_int (input.status, 0);
+    }
+    /* the end of the list */
+    fail_if (gst_tv_hw_device_enum_input (dev, p->n_inputs, &input, &err));
+    g_clear_error (&err);
+
+    /* ENUMSTD lists the input's standards and nothing else */
+    for (k = 0; gst_tv_hw_device_enum_std (dev, k, &std, &err); k++) {
+      fail_unless ((std.id & ~p->inputs[0].std) == 0, "0x%llx",
+          (unsigned long long) std.id);
+      all |= std.id;
+    }
+    g_clear_error (&err);
+    fail_unless_equals_uint64 (all, p->inputs[0].std);
+    fail_unless_equals_uint64 (get_std (dev), p->power_on_std);
+
+    if (!p->querystd) {
+      fail_if (gst_tv_hw_device_query_std (dev, &id, &err));
+      assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
+    }
+
+    for (k = 0; k < p->n_formats; k++) {
+      fail_unless (gst_tv_hw_device_enum_fmt (dev, k, &desc, &err));
+      fail_unless_equals_int (desc.pixelformat, p->formats[k]);
+    }
+    fail_if (gst_tv_hw_device_enum_fmt (dev, p->n_formats, &desc, &err));
+    g_clear_error (&err);
+    get_fmt (dev, &fmt);
+    fail_unless_equals_int (fmt.fmt.pix.pixelformat, p->formats[0]);
+    fail_unless_equals_int (fmt.fmt.pix.width, 720);
+    fail_unless_equals_int (fmt.fmt.pix.height,
+        (p->power_on_std & V4L2_STD_525_60) ? 480 : 576);
+    fail_unless_equals_int (fmt.fmt.pix.field, p->buf_field);
+    fail_unless_equals_int (fmt.fmt.pix.bytesperline, 720 * 2);
+    /* a format the driver does not list becomes its own */
+    memset (&fmt, 0, sizeof (fmt));
+    fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    fmt.fmt.pix.pixelformat = V4L2_PIX_FMT_UYVY;
+    fmt.fmt.pix.width = 320;
+    fmt.fmt.pix.height = 240;
+    fail_unless (gst_tv_hw_device_try_fmt (dev, &fmt, &err));
+    fail_unless (p->n_formats > 1 || fmt.fmt.pix.pixelformat == p->formats[0]);
+    fail_unless_equals_int (fmt.fmt.pix.width, 720);
+
+    memset (&parm, 0, sizeof (parm));
+    parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    fail_unless_equals_int (gst_tv_hw_device_get_parm (dev, &parm, &err),
+        p->g_parm);
+    if (!p->g_parm)
+      assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
+    memset (&cropcap, 0, sizeof (cropcap));
+    cropcap.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    fail_unless_equals_int (gst_tv_hw_device_cropcap (dev, &cropcap, &err),
+        p->cropcap);
+    if (!p->cropcap)
+      assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
+    if (!p->v4l2_audio) {
+      fail_if (gst_tv_hw_device_enum_audio (dev, 0, &audio, &err));
+      assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
+    }
+    gst_tv_hw_device_close (dev);
+  }
+}
+
+GST_END_TEST;
+
+/* the controls: the class heading, then the table's, with their ranges
+ * and defaults; S_CTRL clamps */
+GST_START_TEST (test_controls)
+{
+  const GstTvHwVirtualProfile *profiles;
+  guint n, i;
+
+  profiles = gst_tv_hw_virtual_profiles (&n);
+  for (i = 0; i < n; i++) {
+    const GstTvHwVirtualProfile *p = &profiles[i];
+    GstTvHwDevice *dev = open_profile (p);
+    struct v4l2_queryctrl qc;
+    GError *err = NULL;
+    gint32 value;
+    guint k;
+
+    memset (&qc, 0, sizeof (qc));
+    fail_unless (gst_tv_hw_device_next_ctrl (dev, &qc, &err));
+    fail_unless_equals_int (qc.id, V4L2_CID_USER_CLASS);
+    for (k = 0; k < p->n_ctrls; k++) {
+      const GstTvHwVirtualProfileCtrl *c = &p->ctrls[k];
+
+      fail_unless (gst_tv_hw_device_next_ctrl (dev, &qc, &err));
+      fail_unless_equals_int (qc.id, c->id);
+      fail_unless_equals_string ((gchar *) qc.name, c->name);
+      fail_unless_equals_int (qc.type, V4L2_CTRL_TYPE_INTEGER);
+      fail_unless_equals_int (qc.minimum, c->minimum);
+      fail_unless_equals_int (qc.maximum, c->maximum);
+      fail_unless_equals_int (qc.step, c->step);
+      fail_unless_equals_int (qc.default_value, c->default_value);
+      fail_unless_equals_int (qc.flags, c->flags);
+      fail_unless (gst_tv_hw_device_get_ctrl (dev, c->id, &value, &err));
+      fail_unless_equals_int (value, c->default_value);
+      fail_unless (gst_tv_hw_device_set_ctrl (dev, c->id, c->maximum + 100,
+              &err));
+      fail_unless (gst_tv_hw_device_get_ctrl (dev, c->id, &value, &err));
+      fail_unless_equals_int (value, c->maximum);
+    }
+    fail_if (gst_tv_hw_device_next_ctrl (dev, &qc, &err));
+    fail_unless (err == NULL);
+    /* a control the driver does not have */
+    fail_if (gst_tv_hw_device_get_ctrl (dev, V4L2_CID_HFLIP, &value, &err));
+    assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
+    gst_tv_hw_device_close (dev);
+
+    /* power-on again: the defaults */
+    fail_unless (gst_tv_hw_virtual_card_reset
+        (gst_tv_hw_virtual_card_get_profile (p->name)));
+    dev = open_profile (p);
+    for (k = 0; k < p->n_ctrls; k++) {
+      fail_unless (gst_tv_hw_device_get_ctrl (dev, p->ctrls[k].id, &value,
+              &err));
+      fail_unless_equals_int (value, p->ctrls[k].default_value);
+    }
+    gst_tv_hw_device_close (dev);
+  }
+}
+
+GST_END_TEST;
+
+/* usbtv: S_INPUT and S_STD to a standard of the same size work while
+ * streaming; a standard of another size is EBUSY; no output, VBI or
+ * tuner; the sizes per standard; frames come in */
+GST_START_TEST (test_usbtv_streaming)
+{
+  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get_profile ("usbtv");
+  GstTvHwDevice *dev, *other;
+  struct v4l2_format fmt;
+  struct v4l2_buffer buf;
+  struct v4l2_tuner tuner;
+  GError *err = NULL;
+  Stream s;
+
+  fail_unless (card != NULL);
+  fail_unless (gst_tv_hw_virtual_card_get_profile ("usbtv") == card);
+  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+
+  other = gst_tv_hw_device_open ("virtual:usbtv",
+      GST_TV_HW_NODE_VIDEO_OUTPUT, &err);
+  fail_unless (other == NULL);
+  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_FOUND);
+  other = gst_tv_hw_device_open ("virtual:usbtv",
+      GST_TV_HW_NODE_VBI_CAPTURE, &err);
+  fail_unless (other == NULL);
+  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_FOUND);
+
+  dev = open_card ("virtual:usbtv");
+  fail_if (gst_tv_hw_device_get_tuner (dev, 0, &tuner, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
+
+  set_std (dev, V4L2_STD_PAL);
+  get_fmt (dev, &fmt);
+  fail_unless_equals_int (fmt.fmt.pix.height, 576);
+  set_std (dev, V4L2_STD_SECAM);
+  set_std (dev, V4L2_STD_PAL_Nc);
+  set_std (dev, V4L2_STD_NTSC_M);
+  get_fmt (dev, &fmt);
+  fail_unless_equals_int (fmt.fmt.pix.height, 480);
+  /* PAL-N is not among its standards */
+  fail_if (gst_tv_hw_device_set_std (dev, V4L2_STD_PAL_N, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
+
+  stream_setup (&s, dev, 4, TRUE);
+  stream_on (dev);
+  dequeue (dev, &buf);
+  fail_unless_equals_int (buf.field, V4L2_FIELD_INTERLACED);
+  fail_unless_equals_int (buf.sequence, 0);
+  queue (dev, buf.index);
+
+  /* usbtv_s_input(): no busy check */
+  set_input (dev, 1);
+  fail_unless_equals_int (get_input (dev), 1);
+  /* usbtv_configure_for_norm(): the same size is fine, another EBUSY */
+  set_std (dev, V4L2_STD_PAL_M);
+  fail_if (gst_tv_hw_device_set_std (dev, V4L2_STD_PAL, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_BUSY);
+  /* usbtv_fmt_vid_cap(): S_FMT changes nothing and is never busy */
+  get_fmt (dev, &fmt);
+  fail_unless (gst_tv_hw_device_set_fmt (dev, &fmt, &err));
+
+  dequeue (dev, &buf);
+  fail_unless_equals_int (buf.sequence, 1);
+  stream_off (dev);
+  gst_tv_hw_device_close (dev);
+}
+
+GST_END_TEST;
+
+/* the generic cards stay what they were */
+GST_START_TEST (test_generic_unchanged)
+{
+  GstTvHwDevice *dev = open_card ("virtual:0");
+  v4l2_std_id id;
+  GError *err = NULL;
+
+  fail_unless_equals_string (gst_tv_hw_device_get_driver (dev), "tvhw-virtual");
+  fail_unless (gst_tv_hw_device_query_std (dev, &id, &err));
+  gst_tv_hw_device_close (dev);
+  fail_unless (gst_tv_hw_device_open ("virtual:nosuchdriver",
+          GST_TV_HW_NODE_VIDEO_CAPTURE, &err) == NULL);
+  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_FOUND);
+}
+
+GST_END_TEST;
+
+static Suite *
+tvhw_profiles_suite (void)
+{
+  Suite *s = suite_create ("tvhw-profiles");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_checked_fixture (tc, NULL, card_teardown);
+  tcase_add_test (tc, test_sources);
+  tcase_add_test (tc, test_answers);
+  tcase_add_test (tc, test_controls);
+  tcase_add_test (tc, test_usbtv_streaming);
+  tcase_add_test (tc, test_generic_unchanged);
+  return s;
+}
+
+GST_CHECK_MAIN (tvhw_profiles);

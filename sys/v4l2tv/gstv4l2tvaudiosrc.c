@@ -170,8 +170,9 @@ gst_v4l2_tv_audio_src_class_init (GstV4l2TvAudioSrcClass * klass)
   g_object_class_install_property (gobject_class, PROP_DEVICE,
       g_param_spec_string ("device", "Device",
           "The card: /dev/videoN (its ALSA sound device, found through "
-          "udev), or \"virtual:N\" (N = 0-7) for the built-in virtual TV "
-          "card's sound", DEFAULT_PROP_DEVICE,
+          "udev), or \"virtual:N\" (N = 0-7, or a driver profile's name "
+          "such as usbtv) for the built-in virtual TV card's sound",
+          DEFAULT_PROP_DEVICE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 

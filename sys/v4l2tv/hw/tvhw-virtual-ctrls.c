@@ -88,6 +88,20 @@ gst_tv_hw_virtual_ctrls_set_defaults (GstTvHwVirtualCard * card)
  * 255 + 128 * input, default 128 + 128 * input, and keeps a value per
  * input (vivid-vid-cap.c, "to test if applications can handle control
  * range modifications"). The offset of control @i on the current input. */
+/* an integer control's value as S_CTRL stores it (the control
+ * framework's ROUND_TO_RANGE): to the nearest step from @min, within
+ * @min..@max */
+static gint64
+round_to_range (gint64 v, gint64 min, gint64 max, gint64 step)
+{
+  if (max >= 0 && v >= max - step / 2)
+    v = max;
+  else
+    v += step / 2;
+  v = CLAMP (v, min, max);
+  return min + (v - min) / step * step;
+}
+
 static gint32
 range_offset (GstTvHwVirtualCard * card, guint i)
 {
@@ -231,12 +245,7 @@ profile_ctrl (GstTvHwVirtualCard * card, struct v4l2_control *ctrl,
   min = c->minimum;
   max = c->maximum;
   step = c->step;
-  if (max >= 0 && v >= max - step / 2)
-    v = max;
-  else
-    v += step / 2;
-  v = CLAMP (v, min, max);
-  v = min + (v - min) / step * step;
+  v = round_to_range (v, min, max, step);
   card->profile_ctrls[i] = (gint32) v;
   ctrl->value = (gint32) v;
   GST_DEBUG ("card %u: %s = %d", card->index, c->name, ctrl->value);
@@ -352,14 +361,7 @@ validate (GstTvHwVirtualCard * card, guint i, gint32 * value)
       gint64 min = ctrls[i].minimum + range_offset (card, i);
       gint64 max = ctrls[i].maximum + range_offset (card, i);
 
-      /* ROUND_TO_RANGE */
-      if (max >= 0 && v >= max - step / 2)
-        v = max;
-      else
-        v += step / 2;
-      v = CLAMP (v, min, max);
-      v = min + (v - min) / step * step;
-      *value = (gint32) v;
+      *value = (gint32) round_to_range (v, min, max, step);
       return 0;
     }
     case V4L2_CTRL_TYPE_BOOLEAN:

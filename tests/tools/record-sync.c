@@ -182,8 +182,10 @@ in_sync (SyncMarkers * m, gchar ** why)
     return FALSE;
   }
   if (!all) {
-    *why = g_strdup_printf ("%u flashes but %u beeps", m->flashes->len,
-        m->beeps->len);
+    g_autofree gchar *where = sync_markers_describe (m);
+
+    *why = g_strdup_printf ("%u flashes but %u beeps: %s", m->flashes->len,
+        m->beeps->len, where);
     return FALSE;
   }
   return TRUE;

@@ -199,44 +199,62 @@ done:
   return ok;
 }
 
-/* whether @t lies where both the picture and the sound were recorded (a
- * marker at either end may have only one half in the file) */
+/* whether @t lies @margin or more inside both the picture and the sound
+ * (a marker at either end may have only one half in the file) */
 static gboolean
-in_both (SyncMarkers * m, GstClockTime t)
+in_both (SyncMarkers * m, GstClockTime t, GstClockTime margin)
 {
   GstClockTime vend = m->first_pts + m->frames * m->period;
   GstClockTime send = m->sound_pts + gst_util_uint64_scale (m->samples,
       GST_SECOND, 48000);
 
-  return t >= MAX (m->first_pts, m->sound_pts) + m->period &&
-      t + m->period < MIN (vend, send);
+  return t >= MAX (m->first_pts, m->sound_pts) + margin &&
+      t + margin < MIN (vend, send);
 }
 
-gboolean
-sync_markers_pair (SyncMarkers * m, guint * pairs, GstClockTimeDiff * worst,
-    GstClockTimeDiff * first, GstClockTimeDiff * last)
+/* the index of the beep nearest @t, from @j on (the flashes come in
+ * order); beeps->len when there is none */
+static guint
+nearest_beep (SyncMarkers * m, GstClockTime t, guint j)
 {
-  guint i, j = 0, flashes = 0, beeps = 0;
+  if (j >= m->beeps->len)
+    return m->beeps->len;
+  while (j + 1 < m->beeps->len &&
+      ABS (GST_CLOCK_DIFF (t, g_array_index (m->beeps, GstClockTime,
+                  j + 1))) <= ABS (GST_CLOCK_DIFF (t,
+              g_array_index (m->beeps, GstClockTime, j))))
+    j++;
+  return j;
+}
+
+/* Each flash a period or more inside both halves is paired with its
+ * nearest beep, which lies in the file then (it follows the flash within
+ * a period, or is reported as far off). A beep two periods inside would
+ * have its flash among those: a beep there that no flash took is one
+ * without a flash. The margins differ so that a marker at either end is
+ * never counted on one side only, wherever the sound ends. @used (beeps
+ * long, or NULL) gets the beeps taken. */
+static gboolean
+pair_markers (SyncMarkers * m, gboolean * used, guint * pairs,
+    GstClockTimeDiff * worst, GstClockTimeDiff * first, GstClockTimeDiff * last)
+{
+  g_autofree gboolean *taken = g_new0 (gboolean, m->beeps->len + 1);
+  guint i, j = 0, flashes = 0;
+  gboolean all = TRUE;
 
   *pairs = 0;
   *worst = *first = *last = 0;
-  for (i = 0; i < m->beeps->len; i++)
-    beeps += in_both (m, g_array_index (m->beeps, GstClockTime, i));
   for (i = 0; i < m->flashes->len; i++) {
     GstClockTime f = g_array_index (m->flashes, GstClockTime, i);
     GstClockTimeDiff off;
 
-    if (!in_both (m, f))
+    if (!in_both (m, f, m->period))
       continue;
     flashes++;
-    /* the beep nearest this flash */
-    while (j + 1 < m->beeps->len &&
-        ABS (GST_CLOCK_DIFF (f, g_array_index (m->beeps, GstClockTime,
-                    j + 1))) <= ABS (GST_CLOCK_DIFF (f,
-                g_array_index (m->beeps, GstClockTime, j))))
-      j++;
+    j = nearest_beep (m, f, j);
     if (j >= m->beeps->len)
       break;
+    taken[j] = TRUE;
     off = GST_CLOCK_DIFF (f, g_array_index (m->beeps, GstClockTime, j));
     if (*pairs == 0)
       *first = off;
@@ -245,5 +263,44 @@ sync_markers_pair (SyncMarkers * m, guint * pairs, GstClockTimeDiff * worst,
       *worst = off;
     (*pairs)++;
   }
-  return flashes == beeps && *pairs == flashes;
+  for (i = 0; i < m->beeps->len; i++) {
+    if (!taken[i] && in_both (m, g_array_index (m->beeps, GstClockTime, i),
+            2 * m->period))
+      all = FALSE;
+    if (used)
+      used[i] = taken[i];
+  }
+  return all && *pairs == flashes;
+}
+
+gboolean
+sync_markers_pair (SyncMarkers * m, guint * pairs, GstClockTimeDiff * worst,
+    GstClockTimeDiff * first, GstClockTimeDiff * last)
+{
+  return pair_markers (m, NULL, pairs, worst, first, last);
+}
+
+gchar *
+sync_markers_describe (SyncMarkers * m)
+{
+  g_autofree gboolean *used = g_new0 (gboolean, m->beeps->len + 1);
+  GString *s = g_string_new (NULL);
+  GstClockTimeDiff worst, first, last;
+  guint i, pairs, n = 0;
+
+  pair_markers (m, used, &pairs, &worst, &first, &last);
+  g_string_append_printf (s, "picture %.3f-%.3f s, sound %.3f-%.3f s "
+      "(its largest jump %+.3f ms), %u pairs", m->first_pts / 1e9,
+      (m->first_pts + m->frames * m->period) / 1e9, m->sound_pts / 1e9,
+      (m->sound_pts + gst_util_uint64_scale (m->samples, GST_SECOND,
+              48000)) / 1e9, m->worst_sound_gap / 1e6, pairs);
+  for (i = 0; i < m->beeps->len; i++) {
+    GstClockTime t = g_array_index (m->beeps, GstClockTime, i);
+
+    if (used[i] || !in_both (m, t, 2 * m->period))
+      continue;
+    g_string_append_printf (s, "%s%.3f s", n++ ? ", " :
+        "; beeps without a flash: ", t / 1e9);
+  }
+  return g_string_free (s, FALSE);
 }

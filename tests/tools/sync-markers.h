@@ -53,14 +53,17 @@ void sync_markers_add_sound (SyncMarkers * m, GstClockTime pts,
  * its frames and sound; FALSE with @error when it cannot */
 gboolean sync_markers_read_file (SyncMarkers * m, const gchar * file,
     GError ** error);
-/* each flash paired with the beep nearest it, of the markers where both
- * picture and sound were recorded (a period in from either end): the
- * number of pairs, the largest |beep - flash| (and its sign in @worst),
- * and the offset of the first and the last pair; FALSE when the counts
- * differ (a marker with no partner) */
+/* each flash where both picture and sound were recorded (a period in
+ * from either end) paired with the beep nearest it: the number of pairs,
+ * the largest |beep - flash| (and its sign in @worst), and the offset of
+ * the first and the last pair; FALSE when a marker has no partner (a beep
+ * two periods in from either end that no flash took, or no beep at all) */
 gboolean sync_markers_pair (SyncMarkers * m, guint * pairs,
     GstClockTimeDiff * worst, GstClockTimeDiff * first,
     GstClockTimeDiff * last);
+/* where the picture and the sound of @m lie, the pairs, and the beeps
+ * without a flash (free the text) */
+gchar *sync_markers_describe (SyncMarkers * m);
 
 G_END_DECLS
 #endif /* __SYNC_MARKERS_H__ */

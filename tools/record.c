@@ -1772,6 +1772,11 @@ start_segment (V4l2TvRecord * rec, GError ** error)
       !(sink = make ("fdsink", "sink", error)))
     goto fail;
   gst_object_ref (rec->mux);
+  /* the file's time starts at its first frame (and sound): the pipeline's
+   * running time there is the card's warm-up, and matroskamux writes the
+   * Duration from the first timestamp: a file starting at 0.2 s had its
+   * last 0.2 s of sound cut by players that end at the Duration */
+  g_object_set (rec->mux, "offset-to-zero", TRUE, NULL);
   caps = gst_caps_new_simple ("video/x-raw", "format", G_TYPE_STRING,
       rec->preset->video_format, NULL);
   g_object_set (vcaps, "caps", caps, NULL);

@@ -61,6 +61,7 @@
 #include <sys/wait.h>
 #include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
+#include <gst/audio/audio.h>
 #include <gst/video/video.h>
 #include <gst/video/colorbalance.h>
 #include <gst/tuner/tuner.h>
@@ -71,6 +72,8 @@
 #define LOG_FORMAT "v4l2tv-record capture log, format 1"
 #define FRAMEMD5_HEADER "#format: frame checksums\n#version: 2\n#hash: MD5\n"
 #define READ_CHUNK (1 << 20)
+/* the sound held while the first frame is on its way to the encoder */
+#define EARLY_SOUND (2 * GST_SECOND)
 
 struct _V4l2TvArchive
 {
@@ -89,10 +92,15 @@ struct _V4l2TvArchive
   /* the file's clock, from its first frame (the lock) */
   gboolean started;
   GstClockTime rt0;
+  GstClockTime length;          /* from rt0, or NONE: as the picture goes */
   GstVideoInfo info;
   gint64 next;                  /* the frame after the last one */
   guint64 frames;
   gboolean audio_started;
+
+  /* the sound's streaming thread: what came before the first frame */
+  GQueue early;                 /* GstBuffer */
+  guint64 early_samples;
 
   /* the source's state as its last v4l2tv-signal said (main thread) */
   gchar *status;
@@ -228,6 +236,7 @@ v4l2tv_archive_new (const gchar * file, gboolean framemd5,
   a->lines = g_array_new (FALSE, FALSE, sizeof (LogLine));
   g_array_set_clear_func (a->lines, log_line_clear);
   a->source_last = -1;
+  a->length = GST_CLOCK_TIME_NONE;
   /* the checksum file is written at the end: that it can be is known
    * now (with --overwrite, an earlier one goes now: it is not this
    * file's checksum) */
@@ -708,21 +717,143 @@ v4l2tv_archive_video (V4l2TvArchive * a, GstPad * pad, GstBuffer * buf)
   g_free (md5);
 }
 
-gboolean
-v4l2tv_archive_audio (V4l2TvArchive * a, GstPad * pad, GstBuffer * buf)
+void
+v4l2tv_archive_set_length (V4l2TvArchive * a, GstClockTime length)
 {
-  GstClockTime rt = running_time (pad, GST_BUFFER_PTS (buf));
-  gboolean keep;
-
   g_mutex_lock (&a->lock);
-  keep = a->started && GST_CLOCK_TIME_IS_VALID (rt) && rt >= a->rt0;
-  if (keep && a->audio_started && GST_BUFFER_IS_DISCONT (buf))
-    log_event (a, frame_at (a, rt), "sound dropout: samples were lost "
-        "before this point");
-  if (keep)
-    a->audio_started = TRUE;
+  a->length = length;
   g_mutex_unlock (&a->lock);
-  return keep;
+}
+
+/* the part of @pad's stream time that goes into the file: from its first
+ * frame, for its length; FALSE before the first frame */
+static gboolean
+file_segment (V4l2TvArchive * a, GstPad * pad, GstSegment * file)
+{
+  GstEvent *ev = gst_pad_get_sticky_event (pad, GST_EVENT_SEGMENT, 0);
+  const GstSegment *seg;
+  gboolean ok = FALSE;
+
+  gst_segment_init (file, GST_FORMAT_TIME);
+  if (ev == NULL)
+    return FALSE;
+  gst_event_parse_segment (ev, &seg);
+  g_mutex_lock (&a->lock);
+  if (a->started && seg->format == GST_FORMAT_TIME) {
+    file->start = gst_segment_position_from_running_time (seg,
+        GST_FORMAT_TIME, a->rt0);
+    if (GST_CLOCK_TIME_IS_VALID (a->length))
+      file->stop = gst_segment_position_from_running_time (seg,
+          GST_FORMAT_TIME, a->rt0 + a->length);
+    ok = GST_CLOCK_TIME_IS_VALID (file->start);
+  }
+  g_mutex_unlock (&a->lock);
+  gst_event_unref (ev);
+  return ok;
+}
+
+/* @next after @buf, in one buffer when it follows it; else
+ * @next alone (the file's sound starts after the hole) */
+static GstBuffer *
+join_sound (GstBuffer * buf, GstBuffer * next, const GstAudioInfo * info)
+{
+  guint64 n = gst_buffer_get_size (buf) / GST_AUDIO_INFO_BPF (info);
+  guint64 m = gst_buffer_get_size (next) / GST_AUDIO_INFO_BPF (info);
+  GstClockTime end = GST_BUFFER_PTS (buf) + gst_util_uint64_scale_round (n,
+      GST_SECOND, GST_AUDIO_INFO_RATE (info));
+  GstClockTimeDiff off = GST_CLOCK_DIFF (end, GST_BUFFER_PTS (next));
+
+  /* within a sample: a clipped buffer's time is where the clip was, not
+   * its first sample's */
+  if (ABS (off) > GST_SECOND / GST_AUDIO_INFO_RATE (info)) {
+    gst_buffer_unref (buf);
+    return next;
+  }
+  buf = gst_buffer_append (buf, next);
+  GST_BUFFER_DURATION (buf) = gst_util_uint64_scale_round (n + m, GST_SECOND,
+      GST_AUDIO_INFO_RATE (info));
+  GST_BUFFER_OFFSET_END (buf) = GST_BUFFER_OFFSET_NONE;
+  return buf;
+}
+
+/* the sound that came before the file's first frame had reached its
+ * encoder (the picture's way there is longer): the last EARLY_SOUND of
+ * it is held, as the file's first samples may be in it */
+static void
+hold_early_sound (V4l2TvArchive * a, GstBuffer * buf, const GstAudioInfo * info)
+{
+  a->early_samples += gst_buffer_get_size (buf) / GST_AUDIO_INFO_BPF (info);
+  g_queue_push_tail (&a->early, buf);
+  while (a->early_samples > gst_util_uint64_scale (EARLY_SOUND,
+          GST_AUDIO_INFO_RATE (info), GST_SECOND)) {
+    GstBuffer *old = g_queue_pop_head (&a->early);
+
+    a->early_samples -= gst_buffer_get_size (old) / GST_AUDIO_INFO_BPF (info);
+    gst_buffer_unref (old);
+  }
+}
+
+/* the first sound in the file: what is held of it, then @buf (the part
+ * of each that is in @file) */
+static GstBuffer *
+take_early_sound (V4l2TvArchive * a, GstBuffer * buf, const GstSegment * file,
+    const GstAudioInfo * info)
+{
+  GstBuffer *out = NULL, *b;
+
+  while ((b = g_queue_pop_head (&a->early))) {
+    b = gst_audio_buffer_clip (b, file, GST_AUDIO_INFO_RATE (info),
+        GST_AUDIO_INFO_BPF (info));
+    if (b)
+      out = out ? join_sound (out, b, info) : b;
+  }
+  a->early_samples = 0;
+  if (out == NULL || buf == NULL) {
+    gst_clear_buffer (&out);
+    return buf;
+  }
+  return join_sound (out, buf, info);
+}
+
+GstBuffer *
+v4l2tv_archive_audio (V4l2TvArchive * a, GstPad * pad, GstBuffer * buf,
+    gboolean * ended)
+{
+  GstCaps *caps = gst_pad_get_current_caps (pad);
+  gboolean discont = GST_BUFFER_IS_DISCONT (buf), started;
+  GstSegment file;
+  GstAudioInfo info;
+
+  *ended = FALSE;
+  if (caps == NULL || !gst_audio_info_from_caps (&info, caps) ||
+      !GST_BUFFER_PTS_IS_VALID (buf)) {
+    gst_clear_caps (&caps);
+    gst_buffer_unref (buf);
+    return NULL;
+  }
+  gst_caps_unref (caps);
+  started = file_segment (a, pad, &file);
+  if (!started) {
+    hold_early_sound (a, buf, &info);
+    return NULL;
+  }
+  *ended = GST_CLOCK_TIME_IS_VALID (file.stop) && GST_BUFFER_PTS (buf) +
+      gst_util_uint64_scale (gst_buffer_get_size (buf) /
+      GST_AUDIO_INFO_BPF (&info), GST_SECOND, GST_AUDIO_INFO_RATE (&info)) >=
+      file.stop;
+  buf = gst_audio_buffer_clip (buf, &file, GST_AUDIO_INFO_RATE (&info),
+      GST_AUDIO_INFO_BPF (&info));
+  if (!g_queue_is_empty (&a->early))
+    buf = take_early_sound (a, buf, &file, &info);
+  if (buf == NULL)
+    return NULL;
+  g_mutex_lock (&a->lock);
+  if (a->audio_started && discont)
+    log_event (a, frame_at (a, running_time (pad, GST_BUFFER_PTS (buf))),
+        "sound dropout: samples were lost before this point");
+  a->audio_started = TRUE;
+  g_mutex_unlock (&a->lock);
+  return buf;
 }
 
 /* --- the bus --- */
@@ -1220,6 +1351,7 @@ v4l2tv_archive_free (V4l2TvArchive * a)
   g_string_free (a->report, TRUE);
   g_string_free (a->warnings, TRUE);
   g_array_unref (a->lines);
+  g_queue_clear_full (&a->early, (GDestroyNotify) gst_buffer_unref);
   g_mutex_clear (&a->lock);
   g_free (a);
 }

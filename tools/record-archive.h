@@ -64,11 +64,18 @@ G_GNUC_PRINTF (2, 3);
      void v4l2tv_archive_video (V4l2TvArchive * a, GstPad * pad,
     GstBuffer * buf);
 
-/* the sound's streaming thread, for each buffer before the encoder: FALSE
- * when it comes before the file's first video frame (the file starts with
- * its picture; drop it); a discontinuity (samples lost) is logged */
-     gboolean v4l2tv_archive_audio (V4l2TvArchive * a, GstPad * pad,
-    GstBuffer * buf);
+/* the file's length from its first frame (the rest of --duration), set
+ * before it starts; the sound past it is cut */
+     void v4l2tv_archive_set_length (V4l2TvArchive * a, GstClockTime length);
+
+/* the sound's streaming thread, for each buffer before the encoder
+ * (@pad: a pad it passes, with its caps and segment; @buf taken): the
+ * part of @buf that goes into the file, or NULL for none. The sound
+ * starts with the file's first video frame, to the sample, and ends at
+ * its length when it has one (@ended: TRUE from the buffer that reaches
+ * it on); a discontinuity (samples lost) is logged */
+     GstBuffer *v4l2tv_archive_audio (V4l2TvArchive * a, GstPad * pad,
+    GstBuffer * buf, gboolean * ended);
 
 /* a message from the segment's bus (main thread): the source's events
  * (v4l2tv-signal, v4l2tv-norm-detected, v4l2tv-wss, v4l2tv-disconnected,

@@ -86,6 +86,9 @@
 #define ASPECT_FIRST_FRAMES 5
 /* after a device error: how long the EOS drain may take */
 #define DRAIN_TIMEOUT_SECONDS 30
+/* --duration: how long the sound's EOS waits for the sound to reach the
+ * file's end after the picture has */
+#define SOUND_END_TIMEOUT_SECONDS 10
 /* free space: a minute of the worst case to start (or, for a shorter
  * --duration, that much and the reserve); while recording, the run stops
  * (finalised) when less than RESERVE_SECONDS of it are left */
@@ -206,8 +209,12 @@ struct _V4l2TvRecord
                                  * EOS drain */
   gboolean got_eos;             /* the segment's file is finalised */
   guint drain_id;               /* the drain's time limit */
-  guint audio_eos_id;           /* EOS into the sound if it does not start */
-  gboolean audio_eos_pending;   /* EOS into the sound at its first buffer */
+  guint audio_eos_id;           /* EOS into the sound when it is ready, or
+                                 * at this time limit */
+  gboolean audio_eos_pending;   /* the lock: EOS into the sound at its
+                                 * first buffer out */
+  gboolean sound_ended;         /* the lock: the sound reached the file's
+                                 * length (--duration) */
   gchar *not_final;             /* why the last file is not finalised */
   GError *error;
   gchar *signal_status;         /* "ok", "no-signal", ... */
@@ -1583,17 +1590,31 @@ level_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
   return GST_PAD_PROBE_OK;
 }
 
-/* the sound before the encoder: the file starts with its first frame;
- * dropouts go into the capture log */
+/* the sound before the encoder: the file's sound starts with its first
+ * frame and ends with --duration (the end is told to the main thread,
+ * which waits for it before the sound's EOS); dropouts go into the
+ * capture log */
 static GstPadProbeReturn
 archive_audio_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 {
   V4l2TvRecord *rec = user_data;
 
-  if (rec->archive && !v4l2tv_archive_audio (rec->archive, pad,
-          GST_PAD_PROBE_INFO_BUFFER (info)))
-    return GST_PAD_PROBE_DROP;
-  return GST_PAD_PROBE_OK;
+  gboolean ended, first_end = FALSE;
+
+  if (rec->archive == NULL)
+    return GST_PAD_PROBE_OK;
+  GST_PAD_PROBE_INFO_DATA (info) = v4l2tv_archive_audio (rec->archive, pad,
+      GST_PAD_PROBE_INFO_BUFFER (info), &ended);
+  if (ended) {
+    g_mutex_lock (&rec->lock);
+    first_end = !rec->sound_ended;
+    rec->sound_ended = TRUE;
+    g_mutex_unlock (&rec->lock);
+  }
+  if (first_end)
+    post_app (rec->asrc, "v4l2tv-record-sound-end");
+  return GST_PAD_PROBE_INFO_DATA (info) ? GST_PAD_PROBE_OK :
+      GST_PAD_PROBE_HANDLED;
 }
 
 /* the encoder's first sound out: a stop that came before it has its EOS
@@ -1729,6 +1750,7 @@ start_segment (V4l2TvRecord * rec, GError ** error)
 
   rec->got_eos = FALSE;
   rec->audio_eos_pending = FALSE;
+  rec->sound_ended = FALSE;
 
   /* first: a captions file that cannot be written stops the recording
    * before it starts */
@@ -1844,6 +1866,10 @@ start_segment (V4l2TvRecord * rec, GError ** error)
           V4L2TV_RECORD_ERROR_ARGS, archive_error->message);
       goto fail;
     }
+    /* the file's sound ends with --duration, as its picture does */
+    if (GST_CLOCK_TIME_IS_VALID (rec->opts.duration))
+      v4l2tv_archive_set_length (rec->archive, rec->opts.duration -
+          MIN (rec->prev_time, rec->opts.duration));
     for (i = 0; i < G_N_ELEMENTS (exts); i++) {
       g_autofree gchar *sidecar = v4l2tv_archive_sidecar (current_file (rec),
           exts[i]);
@@ -2267,23 +2293,55 @@ next_segment (V4l2TvRecord * rec)
  * source's own state lock is needed only after the sinks have gone to
  * PLAYING. The sound's EOS waits for its first buffer (flacenc given EOS
  * before any sound sends a segment without caps: "Sticky event
- * misordering"), two seconds at most. */
+ * misordering"), two seconds at most. At --duration, it waits for the
+ * sound to reach the file's end too, which can come after the picture's
+ * (the sound's buffers and encoder lag it on a busy machine: 0.7 s under
+ * valgrind), SOUND_END_TIMEOUT_SECONDS at most. */
 static gboolean audio_eos_timeout (gpointer user_data);
+
+/* whether the sound may have its EOS now (the lock) */
+static gboolean
+sound_ready_for_eos (V4l2TvRecord * rec)
+{
+  return rec->audio_flowing && (!rec->done || rec->sound_ended);
+}
 
 static void
 send_eos (V4l2TvRecord * rec)
 {
-  gboolean audio_now;
+  gboolean ready, ended;
 
   g_mutex_lock (&rec->lock);
-  audio_now = rec->audio_flowing;
-  rec->audio_eos_pending = !audio_now;
+  ready = sound_ready_for_eos (rec);
+  ended = !rec->done || rec->sound_ended;
+  rec->audio_eos_pending = !rec->audio_flowing;
   g_mutex_unlock (&rec->lock);
   gst_element_send_event (rec->src, gst_event_new_eos ());
-  if (rec->asrc && audio_now)
+  if (rec->asrc == NULL || rec->audio_eos_id)
+    return;
+  if (ready)
     gst_element_send_event (rec->asrc, gst_event_new_eos ());
-  else if (rec->asrc && rec->audio_eos_id == 0)
-    rec->audio_eos_id = g_timeout_add_seconds (2, audio_eos_timeout, rec);
+  else
+    rec->audio_eos_id = g_timeout_add_seconds (ended ? 2 :
+        SOUND_END_TIMEOUT_SECONDS, audio_eos_timeout, rec);
+}
+
+/* the sound's first buffer out or its end: its EOS if it was waiting for
+ * that */
+static void
+send_audio_eos_when_ready (V4l2TvRecord * rec)
+{
+  gboolean ready;
+
+  if (rec->audio_eos_id == 0)
+    return;
+  g_mutex_lock (&rec->lock);
+  ready = sound_ready_for_eos (rec);
+  g_mutex_unlock (&rec->lock);
+  if (ready) {
+    g_source_remove (rec->audio_eos_id);
+    audio_eos_timeout (rec);
+  }
 }
 
 static gboolean
@@ -2397,11 +2455,9 @@ bus_cb (GstBus * bus, GstMessage * msg, gpointer user_data)
       else if (gst_structure_has_name (s, "v4l2tv-record-switch") && rec->asrc)
         /* the video branch has its EOS (video_probe): the sound's now */
         gst_element_send_event (rec->asrc, gst_event_new_eos ());
-      else if (gst_structure_has_name (s, "v4l2tv-record-audio-eos") &&
-          rec->audio_eos_id) {
-        g_source_remove (rec->audio_eos_id);
-        audio_eos_timeout (rec);
-      }
+      else if (gst_structure_has_name (s, "v4l2tv-record-audio-eos") ||
+          gst_structure_has_name (s, "v4l2tv-record-sound-end"))
+        send_audio_eos_when_ready (rec);
       break;
     }
     default:

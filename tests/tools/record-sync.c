@@ -38,6 +38,8 @@
 #define CARD 4
 #define DEVICE "virtual:4"
 #define PERIOD (40 * GST_MSECOND)
+/* Matroska keeps times to the ms */
+#define SOUND_EDGE (GST_MSECOND + GST_MSECOND / 2)
 
 static gchar *tmpdir;
 static gchar *self_path;        /* argv[0], for --print-markers */
@@ -167,6 +169,7 @@ static gboolean
 in_sync (SyncMarkers * m, gchar ** why)
 {
   GstClockTimeDiff worst, first, last;
+  g_autofree gchar *where = sync_markers_describe (m);
   guint pairs;
   gboolean all;
 
@@ -174,16 +177,14 @@ in_sync (SyncMarkers * m, gchar ** why)
   g_print
       ("%u flashes, %u beeps, %u pairs in both; beep - flash: first %+.1f ms, "
       "last %+.1f ms, worst %+.1f ms; the decoded sound's first jump %+.1f ms"
-      "\n", m->flashes->len, m->beeps->len, pairs, first / 1e6, last / 1e6,
-      worst / 1e6, m->first_sound_jump / 1e6);
+      "\n%s\n", m->flashes->len, m->beeps->len, pairs, first / 1e6,
+      last / 1e6, worst / 1e6, m->first_sound_jump / 1e6, where);
   if (ABS (worst) > PERIOD) {
     *why = g_strdup_printf ("a beep %+.1f ms from its flash (first %+.1f, "
         "last %+.1f)", worst / 1e6, first / 1e6, last / 1e6);
     return FALSE;
   }
   if (!all) {
-    g_autofree gchar *where = sync_markers_describe (m);
-
     *why = g_strdup_printf ("%u flashes but %u beeps: %s", m->flashes->len,
         m->beeps->len, where);
     return FALSE;
@@ -194,6 +195,7 @@ in_sync (SyncMarkers * m, gchar ** why)
 static void
 check_sync (gdouble ppm)
 {
+  GstClockTimeDiff off;
   SyncMarkers m;
   g_autofree gchar *why = NULL;
 
@@ -206,6 +208,15 @@ check_sync (gdouble ppm)
   /* a marker a second, the first with the first frame */
   fail_unless (m.flashes->len == seconds (), "%u flashes", m.flashes->len);
   fail_unless (in_sync (&m, &why), "crystal %+.0f ppm: %s", ppm, why);
+  /* the sound starts with the first frame and ends with the last, to
+   * the file's rounding */
+  fail_unless (ABS (GST_CLOCK_DIFF (m.first_pts, m.sound_pts)) <= SOUND_EDGE,
+      "the sound starts %+.3f ms from the picture",
+      GST_CLOCK_DIFF (m.first_pts, m.sound_pts) / 1e6);
+  off = GST_CLOCK_DIFF (m.first_pts + m.frames * PERIOD,
+      sync_markers_sound_end (&m));
+  fail_unless (ABS (off) <= SOUND_EDGE, "the sound ends %+.3f ms from the "
+      "picture", off / 1e6);
   /* and the sound has its full length, without holes */
   fail_unless (ABS (m.worst_sound_gap) <= 2 * GST_MSECOND,
       "the sound jumps %+.3f ms", m.worst_sound_gap / 1e6);

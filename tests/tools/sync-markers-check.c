@@ -27,7 +27,7 @@ make_markers (SyncMarkers * m, GstClockTimeDiff late, GstClockTime start,
   sync_markers_init (m, PERIOD);
   m->first_pts = 0;
   m->frames = 1500;
-  m->sound_pts = start;
+  m->sound_pts = m->anchor_pts = start;
   m->samples = gst_util_uint64_scale (end - start, 48000, GST_SECOND);
   for (i = 0; i < 60; i++) {
     GstClockTime f = i * GST_SECOND;

@@ -199,14 +199,20 @@ done:
   return ok;
 }
 
+GstClockTime
+sync_markers_sound_end (SyncMarkers * m)
+{
+  return m->anchor_pts + gst_util_uint64_scale (m->samples -
+      m->anchor_samples, GST_SECOND, 48000);
+}
+
 /* whether @t lies @margin or more inside both the picture and the sound
  * (a marker at either end may have only one half in the file) */
 static gboolean
 in_both (SyncMarkers * m, GstClockTime t, GstClockTime margin)
 {
   GstClockTime vend = m->first_pts + m->frames * m->period;
-  GstClockTime send = m->sound_pts + gst_util_uint64_scale (m->samples,
-      GST_SECOND, 48000);
+  GstClockTime send = sync_markers_sound_end (m);
 
   return t >= MAX (m->first_pts, m->sound_pts) + margin &&
       t + margin < MIN (vend, send);
@@ -292,8 +298,7 @@ sync_markers_describe (SyncMarkers * m)
   g_string_append_printf (s, "picture %.3f-%.3f s, sound %.3f-%.3f s "
       "(its largest jump %+.3f ms), %u pairs", m->first_pts / 1e9,
       (m->first_pts + m->frames * m->period) / 1e9, m->sound_pts / 1e9,
-      (m->sound_pts + gst_util_uint64_scale (m->samples, GST_SECOND,
-              48000)) / 1e9, m->worst_sound_gap / 1e6, pairs);
+      sync_markers_sound_end (m) / 1e9, m->worst_sound_gap / 1e6, pairs);
   for (i = 0; i < m->beeps->len; i++) {
     GstClockTime t = g_array_index (m->beeps, GstClockTime, i);
 

@@ -61,6 +61,9 @@ gboolean sync_markers_read_file (SyncMarkers * m, const gchar * file,
 gboolean sync_markers_pair (SyncMarkers * m, guint * pairs,
     GstClockTimeDiff * worst, GstClockTimeDiff * first,
     GstClockTimeDiff * last);
+/* the time of the sound's end: after its last jump, by the samples since
+ * (a decoder may stamp the first buffer off: Opus) */
+GstClockTime sync_markers_sound_end (SyncMarkers * m);
 /* where the picture and the sound of @m lie, the pairs, and the beeps
  * without a flash (free the text) */
 gchar *sync_markers_describe (SyncMarkers * m);

@@ -1059,6 +1059,126 @@ GST_START_TEST (test_signal_polled)
 
 GST_END_TEST;
 
+/* the labels of a channel list, in order */
+static GPtrArray *
+channel_labels (const GList * l)
+{
+  GPtrArray *labels = g_ptr_array_new_with_free_func (g_free);
+
+  for (; l; l = l->next)
+    g_ptr_array_add (labels,
+        g_strdup (gst_tv_tuner_channel_get_label (l->data)));
+  return labels;
+}
+
+/* whether channel list @l has the labels @labels, in order */
+static gboolean
+has_labels (const GList * l, GPtrArray * labels)
+{
+  guint i;
+
+  for (i = 0; l && i < labels->len; l = l->next, i++)
+    if (g_strcmp0 (gst_tv_tuner_channel_get_label (l->data),
+            g_ptr_array_index (labels, i)) != 0)
+      return FALSE;
+  return l == NULL && i == labels->len;
+}
+
+/* number of times test_lists_kept_across_opens opens the same card */
+#define REOPENS 5
+
+/* The lists and objects handed out stay valid while the element lives
+ * (v4l2tv-kept.c), and what the element keeps for that is bounded by the
+ * cards it opened, not by how often: a reopen of the same card hands out
+ * the very lists and objects of the first open, and after another card
+ * (other inputs and standards) the first card's come back. The other
+ * card's lists are new, and the first card's still read as they did. */
+GST_START_TEST (test_lists_kept_across_opens)
+{
+  GstTvHwVirtualCard *usbtv;
+  GstElement *src;
+  GstTvTuner *tuner;
+  GstColorBalance *balance;
+  const GList *channels, *norms, *balance_channels;
+  GstTvTunerChannel *tv;
+  GstTvTunerNorm *pal;
+  g_autoptr (GPtrArray) labels = NULL;
+  g_autoptr (GPtrArray) usbtv_labels = NULL;
+  guint i;
+
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_MANUAL);
+  usbtv = gst_tv_hw_virtual_card_get_profile ("usbtv");
+  fail_unless (usbtv != NULL);
+  fail_unless (gst_tv_hw_virtual_card_reset (usbtv),
+      "a handle is still open on virtual:usbtv");
+  src = gst_element_factory_make ("v4l2tvsrc", NULL);
+  v4l2tv_check_track (src);
+  tuner = GST_TV_TUNER (src);
+  balance = GST_COLOR_BALANCE (src);
+  g_object_set (src, "device", DEVICE, NULL);
+
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  channels = gst_tv_tuner_list_channels (tuner);
+  norms = gst_tv_tuner_list_norms (tuner);
+  balance_channels = gst_color_balance_list_channels (balance);
+  fail_unless (channels && norms && balance_channels);
+  tv = find_channel (src, "Television");
+  pal = find_norm (src, "PAL");
+  labels = channel_labels (channels);
+
+  /* the same card again: the same lists and objects, nothing new kept */
+  for (i = 0; i < REOPENS; i++) {
+    fail_unless_equals_int (gst_element_set_state (src, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+    fail_unless (gst_tv_tuner_list_channels (tuner) == NULL);
+    fail_unless_equals_int (gst_element_set_state (src, GST_STATE_READY),
+        GST_STATE_CHANGE_SUCCESS);
+    fail_unless (gst_tv_tuner_list_channels (tuner) == channels,
+        "open %u: a new channel list for the same card", i + 2);
+    fail_unless (gst_tv_tuner_list_norms (tuner) == norms,
+        "open %u: a new norm list for the same card", i + 2);
+    fail_unless (gst_color_balance_list_channels (balance) ==
+        balance_channels, "open %u: a new colour balance list for the same "
+        "card", i + 2);
+    fail_unless (find_channel (src, "Television") == tv);
+    fail_unless (find_norm (src, "PAL") == pal);
+  }
+
+  /* another card: its own lists; the first card's still read the same */
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  g_object_set (src, "device", "virtual:usbtv", NULL);
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  usbtv_labels = channel_labels (gst_tv_tuner_list_channels (tuner));
+  fail_unless_equals_int (usbtv_labels->len, 2);
+  fail_unless_equals_string (g_ptr_array_index (usbtv_labels, 0), "Composite");
+  fail_if (gst_tv_tuner_list_norms (tuner) == norms);
+  fail_unless (has_labels (channels, labels));
+  fail_unless_equals_string (gst_tv_tuner_norm_get_label (pal), "PAL");
+  fail_unless (gst_tv_tuner_norm_get_std_id (pal) & V4L2_STD_PAL);
+
+  /* back on the first card: its kept lists and objects */
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  g_object_set (src, "device", DEVICE, NULL);
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  fail_unless (gst_tv_tuner_list_channels (tuner) == channels);
+  fail_unless (gst_tv_tuner_list_norms (tuner) == norms);
+  fail_unless (gst_color_balance_list_channels (balance) == balance_channels);
+  fail_unless (find_norm (src, "PAL") == pal);
+
+  fail_unless_equals_int (gst_element_set_state (src, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  gst_object_unref (src);
+  v4l2tv_check_card_closed (CARD);
+  fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (usbtv), 0);
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvtuner_suite (void)
 {
@@ -1082,6 +1202,7 @@ v4l2tvtuner_suite (void)
   tcase_add_test (tc, test_frequency_errors_at_start);
   tcase_add_test (tc, test_frequency_and_signal);
   tcase_add_test (tc, test_signal_polled);
+  tcase_add_test (tc, test_lists_kept_across_opens);
 
   return s;
 }

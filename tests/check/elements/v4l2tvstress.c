@@ -636,6 +636,34 @@ wait_reader (ListReader * r, gint since)
   }
 }
 
+/* STATE_CYCLES times: @top to READY, @element's @port property to @a or
+ * @b in turn, @top to @high (READY or PLAYING) and to NULL, while the
+ * reader of @r reads @element's lists from its thread; the reader has
+ * found the lists at each step before the next. Ends the reader. */
+static void
+cycle_under_reader (ListReader * r, GstElement * top, GstElement * element,
+    const gchar * port, const gchar * a, const gchar * b, GstState high)
+{
+  guint i;
+
+  r->src = gst_object_ref (element);
+  r->thread = g_thread_new ("lists", list_reader_thread, r);
+  for (i = 0; i < STATE_CYCLES; i++) {
+    fail_unless_equals_int (gst_element_set_state (top, GST_STATE_READY),
+        GST_STATE_CHANGE_SUCCESS);
+    wait_reader (r, g_atomic_int_get (&r->found));
+    g_object_set (element, port, i % 2 ? a : b, NULL);
+    wait_reader (r, g_atomic_int_get (&r->found));
+    if (high > GST_STATE_READY) {
+      fail_if (gst_element_set_state (top, high) == GST_STATE_CHANGE_FAILURE);
+      wait_reader (r, g_atomic_int_get (&r->found));
+    }
+    fail_unless_equals_int (gst_element_set_state (top, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+  }
+  list_reader_clear (r);
+}
+
 /* The lists GstTvTuner and GstColorBalance return, and the channels and
  * norms in them, belong to the element and come without a reference: a
  * thread that reads them while another one takes the element through
@@ -650,7 +678,6 @@ GST_START_TEST (test_lists_across_states)
   ListReader *r;
   GstElement *pipeline, *src, *sink;
   const gchar *device;
-  guint i;
 
   device = v4l2tv_check_test_device (DEFAULT_DEVICE);
   if (device == (const gchar *) DEFAULT_DEVICE)
@@ -668,25 +695,36 @@ GST_START_TEST (test_lists_across_states)
   gst_bin_add_many (GST_BIN (pipeline), src, sink, NULL);
   fail_unless (gst_element_link (src, sink));
 
-  r->src = gst_object_ref (src);
-  r->thread = g_thread_new ("lists", list_reader_thread, r);
-  for (i = 0; i < STATE_CYCLES; i++) {
-    fail_unless_equals_int (gst_element_set_state (pipeline,
-            GST_STATE_READY), GST_STATE_CHANGE_SUCCESS);
-    wait_reader (r, g_atomic_int_get (&r->found));
-    g_object_set (src, "input", i % 2 ? "1" : "2", NULL);
-    wait_reader (r, g_atomic_int_get (&r->found));
-    fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
-        GST_STATE_CHANGE_FAILURE);
-    wait_reader (r, g_atomic_int_get (&r->found));
-    fail_unless_equals_int (gst_element_set_state (pipeline,
-            GST_STATE_NULL), GST_STATE_CHANGE_SUCCESS);
-  }
-  list_reader_clear (r);
+  cycle_under_reader (r, pipeline, src, "input", "1", "2", GST_STATE_PLAYING);
 
   gst_object_unref (pipeline);
   if (device == (const gchar *) DEFAULT_DEVICE)
     v4l2tv_check_card_closed (VIRTUAL_CARD);
+}
+
+GST_END_TEST;
+
+/* the same for v4l2tvsink, whose channels are the card's outputs: taken
+ * between NULL and READY (its device is open from READY on) and switched
+ * between two outputs while a thread reads its lists; always on the
+ * virtual card, whose outputs have analog standards */
+GST_START_TEST (test_sink_lists_across_states)
+{
+  ListReader *r;
+  GstElement *sink;
+
+  v4l2tv_check_setup_card (VIRTUAL_CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  sink = gst_element_factory_make ("v4l2tvsink", NULL);
+  fail_unless (sink != NULL);
+  v4l2tv_check_track (sink);
+  r = v4l2tv_check_track_data (sink, sizeof (ListReader), list_reader_clear);
+  g_object_set (sink, "device", DEFAULT_DEVICE, NULL);
+
+  cycle_under_reader (r, sink, sink, "output", "Composite Out",
+      "RF Modulator", GST_STATE_READY);
+
+  gst_object_unref (sink);
+  v4l2tv_check_card_closed (VIRTUAL_CARD);
 }
 
 GST_END_TEST;
@@ -698,11 +736,13 @@ v4l2tvstress_suite (void)
   TCase *tc = tcase_create ("general");
 
   GST_ELEMENT_REGISTER (v4l2tvsrc, NULL);
+  GST_ELEMENT_REGISTER (v4l2tvsink, NULL);
 
   suite_add_tcase (s, tc);
   v4l2tv_check_add_teardown (tc);
   tcase_add_test (tc, test_stress);
   tcase_add_test (tc, test_lists_across_states);
+  tcase_add_test (tc, test_sink_lists_across_states);
 
   return s;
 }

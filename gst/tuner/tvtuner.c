@@ -172,8 +172,9 @@ gst_tv_tuner_default_init (GstTvTunerInterface * iface)
  * outputs for an output element.
  *
  * Returns: (transfer none) (element-type GstTvTunerChannel) (nullable):
- * the channels, owned by @tuner, or %NULL if there are none (the device is
- * not open)
+ * the channels, owned by @tuner and valid, unchanged, for as long as
+ * @tuner exists (a later call may return another list), or %NULL if there
+ * are none (the device is not open)
  *
  * Since: 1.0
  */
@@ -214,7 +215,8 @@ gst_tv_tuner_set_channel (GstTvTuner * tuner, GstTvTunerChannel * channel)
  * The channel (input or output) selected now.
  *
  * Returns: (transfer none) (nullable): the current channel, owned by
- * @tuner, or %NULL if there is none (the device is not open)
+ * @tuner and valid for as long as @tuner exists, or %NULL if there is
+ * none (the device is not open)
  *
  * Since: 1.0
  */
@@ -234,8 +236,10 @@ gst_tv_tuner_get_channel (GstTvTuner * tuner)
  * channel.
  *
  * Returns: (transfer none) (element-type GstTvTunerNorm) (nullable): the
- * norms, owned by @tuner, or %NULL if there are none (the device is not
- * open, or the channel has no norms, as a digital input)
+ * norms, owned by @tuner and valid, unchanged, for as long as @tuner
+ * exists (a later call may return another list), or %NULL if there are
+ * none (the device is not open, or the channel has no norms, as a digital
+ * input)
  *
  * Since: 1.0
  */
@@ -275,8 +279,9 @@ gst_tv_tuner_set_norm (GstTvTuner * tuner, GstTvTunerNorm * norm)
  *
  * The norm (TV standard) set now.
  *
- * Returns: (transfer none) (nullable): the current norm, owned by @tuner,
- * or %NULL if there is none (the device is not open, or it has no norms)
+ * Returns: (transfer none) (nullable): the current norm, owned by @tuner
+ * and valid for as long as @tuner exists, or %NULL if there is none (the
+ * device is not open, or it has no norms)
  *
  * Since: 1.0
  */

@@ -48,6 +48,14 @@ G_DECLARE_INTERFACE (GstTvTuner, gst_tv_tuner, GST, TV_TUNER, GObject)
  * @set_frequency, @get_frequency and @signal_strength. A virtual function
  * left %NULL makes its wrapper return %NULL, %FALSE or 0.
  *
+ * The lists and objects @list_channels, @get_channel, @list_norms and
+ * @get_norm return come without a reference, and an application may still
+ * read them while another thread changes the element's state: the
+ * implementation keeps every one it returned, unchanged, until it is
+ * finalized. A later call may return other ones (after the device closed
+ * and opened again, or after a switch); returning the same ones again
+ * when they would say the same keeps what is kept bounded.
+ *
  * After a change, however it came about, an implementation calls
  * gst_tv_tuner_channel_changed(), gst_tv_tuner_norm_changed(),
  * gst_tv_tuner_frequency_changed() or gst_tv_tuner_signal_changed() so

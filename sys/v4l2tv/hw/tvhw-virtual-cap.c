@@ -220,19 +220,33 @@ gst_tv_hw_virtual_cap_querystd (GstTvHwDevice * dev, v4l2_std_id * std)
 
 /* --- audio inputs --- */
 
+/* the audio inputs of @card: a driver profile's own, or the generic
+ * card's */
+static const GstTvHwVirtualAudioPort *
+card_audio_inputs (GstTvHwVirtualCard * card, guint * n)
+{
+  if (card->profile != NULL) {
+    *n = card->profile->n_audio_inputs;
+    return card->profile->audio_inputs;
+  }
+  *n = G_N_ELEMENTS (audio_inputs);
+  return audio_inputs;
+}
+
 gint
 gst_tv_hw_virtual_cap_enumaudio (GstTvHwDevice * dev, struct v4l2_audio *audio)
 {
   guint32 index = audio->index;
+  guint n;
+  const GstTvHwVirtualAudioPort *ports = card_audio_inputs (CARD (dev), &n);
 
-  if (index >= G_N_ELEMENTS (audio_inputs))
+  if (index >= n)
     return -EINVAL;
 
   memset (audio, 0, sizeof (*audio));
   audio->index = index;
-  g_strlcpy ((gchar *) audio->name, audio_inputs[index].name,
-      sizeof (audio->name));
-  audio->capability = audio_inputs[index].capability;
+  g_strlcpy ((gchar *) audio->name, ports[index].name, sizeof (audio->name));
+  audio->capability = ports[index].capability;
   return 0;
 }
 
@@ -248,8 +262,10 @@ gint
 gst_tv_hw_virtual_cap_s_audio (GstTvHwDevice * dev,
     const struct v4l2_audio *audio)
 {
-  return gst_tv_hw_virtual_audio_set (dev, audio->index, audio_inputs,
-      G_N_ELEMENTS (audio_inputs));
+  guint n;
+  const GstTvHwVirtualAudioPort *ports = card_audio_inputs (CARD (dev), &n);
+
+  return gst_tv_hw_virtual_audio_set (dev, audio->index, ports, n);
 }
 
 /* --- frames --- */
@@ -257,27 +273,35 @@ gst_tv_hw_virtual_cap_s_audio (GstTvHwDevice * dev,
 static void fill_whole (GstTvHwVirtualCard * card, GstTvHwVirtualBuffer * buf);
 
 /* card->lock held: frame buf->sequence of the current input into @buf,
- * whose length is the size of a frame at the capture standard */
+ * whose length is the size of a frame at the capture standard, or less
+ * when the standard changed after it was queued */
 void
 gst_tv_hw_virtual_cap_fill (GstTvHwVirtualCard * card,
     GstTvHwVirtualBuffer * buf)
 {
-  GstTvHwVirtualBuffer whole;
+  gboolean cropped = gst_tv_hw_virtual_node_cropped (&card->cap);
+  GstTvHwVirtualBuffer whole = *buf;
 
-  if (!gst_tv_hw_virtual_node_cropped (&card->cap)) {
+  whole.length = GST_TV_HW_VIRTUAL_WIDTH * 2 *
+      gst_tv_hw_virtual_std_height (card->cap.std);
+  if (!cropped && buf->length >= whole.length) {
     fill_whole (card, buf);
     return;
   }
-  /* a crop rectangle (tvhw-virtual-crop.c): the whole frame, then the
-   * rectangle out of it */
-  whole = *buf;
-  whole.length = GST_TV_HW_VIRTUAL_WIDTH * 2 *
-      gst_tv_hw_virtual_std_height (card->cap.std);
+  /* the whole frame apart, then the crop rectangle out of it
+   * (tvhw-virtual-crop.c), or what fits of it in a buffer queued before a
+   * larger standard was set (em28xx allows S_STD with buffers, and
+   * em28xx_copy_video() stops at the buffer's end) */
   whole.mem = g_malloc (whole.length);
   fill_whole (card, &whole);
-  gst_tv_hw_virtual_cap_crop_copy (card, buf->mem, whole.mem);
+  if (cropped) {
+    gst_tv_hw_virtual_cap_crop_copy (card, buf->mem, whole.mem);
+    buf->bytesused = gst_tv_hw_virtual_node_sizeimage (&card->cap);
+  } else {
+    memcpy (buf->mem, whole.mem, buf->length);
+    buf->bytesused = buf->length;
+  }
   g_free (whole.mem);
-  buf->bytesused = gst_tv_hw_virtual_node_sizeimage (&card->cap);
 }
 
 static void

@@ -157,7 +157,7 @@ fill_queryctrl (GstTvHwVirtualCard * card, guint i, struct v4l2_queryctrl *qc)
 }
 
 /* --- a driver profile's controls (tvhw-virtual-profiles.c): the class
- * heading, then the profile's integer controls in id order; the values
+ * heading, then the profile's integer and boolean controls in id order; the values
  * live in card->profile_ctrls[] and do not touch the picture --- */
 
 /* the profile's control @id: its index, -1 for the class heading, -2 for
@@ -212,7 +212,7 @@ profile_queryctrl (const GstTvHwVirtualProfile * profile,
   }
   c = &profile->ctrls[found];
   qc->id = c->id;
-  qc->type = V4L2_CTRL_TYPE_INTEGER;
+  qc->type = c->type != 0 ? c->type : V4L2_CTRL_TYPE_INTEGER;
   g_strlcpy ((gchar *) qc->name, c->name, sizeof (qc->name));
   qc->minimum = c->minimum;
   qc->maximum = c->maximum;
@@ -223,7 +223,7 @@ profile_queryctrl (const GstTvHwVirtualProfile * profile,
 }
 
 /* card->lock held: G_CTRL (@set FALSE) or S_CTRL, the control framework's
- * rules for an integer (rounded to the step and clamped) */
+ * rules for an integer (rounded to the step and clamped) or a boolean */
 static gint
 profile_ctrl (GstTvHwVirtualCard * card, struct v4l2_control *ctrl,
     gboolean set)
@@ -245,7 +245,11 @@ profile_ctrl (GstTvHwVirtualCard * card, struct v4l2_control *ctrl,
   min = c->minimum;
   max = c->maximum;
   step = c->step;
-  v = round_to_range (v, min, max, step);
+  /* the control framework's std_validate(): a boolean is 0 or 1 */
+  if (c->type == V4L2_CTRL_TYPE_BOOLEAN)
+    v = v != 0;
+  else
+    v = round_to_range (v, min, max, step);
   card->profile_ctrls[i] = (gint32) v;
   ctrl->value = (gint32) v;
   GST_DEBUG ("card %u: %s = %d", card->index, c->name, ctrl->value);
@@ -297,7 +301,7 @@ gst_tv_hw_virtual_ctrls_querymenu (GstTvHwDevice * dev,
 
   if (IS_OUTPUT (dev))
     return -ENOTTY;
-  /* a profile's controls are integers: no menus */
+  /* a profile's controls are integers and booleans: no menus */
   if (card->profile != NULL)
     return -EINVAL;
 

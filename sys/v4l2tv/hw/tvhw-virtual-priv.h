@@ -100,14 +100,6 @@ typedef struct
   guint32 rxsubchans;
 } GstTvHwVirtualReception;
 
-/* an audio input (tvhw-virtual-cap.c) or audio output
- * (tvhw-virtual-out.c), documented in tvhw-virtual.h */
-typedef struct
-{
-  const gchar *name;
-  guint32 capability;           /* V4L2_AUDCAP_* */
-} GstTvHwVirtualAudioPort;
-
 typedef struct _GstTvHwVirtualGen GstTvHwVirtualGen;
 typedef struct _GstTvHwVirtualVbi GstTvHwVirtualVbi;
 

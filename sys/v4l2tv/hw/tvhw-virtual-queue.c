@@ -606,6 +606,12 @@ qbuf_locked (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
     if (ret < 0)
       return ret;
   }
+  /* a buffer made before a larger standard was set (a profile's driver
+   * may allow that: em28xx vidioc_s_std() minds streaming, not buffers)
+   * cannot take a frame: em28xx buffer_prepare() refuses it */
+  if (node == &card->cap && buf->length <
+      gst_tv_hw_virtual_node_sizeimage (node))
+    return -EINVAL;
   buf->state = GST_TV_HW_VIRTUAL_BUF_QUEUED;
   buf->error = FALSE;
   buf->bad_index = FALSE;

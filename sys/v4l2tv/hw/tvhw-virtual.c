@@ -251,6 +251,32 @@ virtual_g_std (GstTvHwDevice * dev, v4l2_std_id * std)
   return ret;
 }
 
+/* card->lock held: whether S_STD from @node's standard to @norm is
+ * refused as busy, by the generic card's rule (vivid: buffers on either
+ * video or VBI node) or by the profile's driver's */
+static gboolean
+std_busy (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
+    v4l2_std_id norm)
+{
+  if (card->profile == NULL)
+    return queues_busy (card, node);
+  switch (card->profile->std_busy) {
+    case GST_TV_HW_VIRTUAL_STD_BUSY_SIZE:
+      /* usbtv_configure_for_norm(): busy only matters when the size
+       * changes */
+      return queues_busy (card, node) &&
+          gst_tv_hw_virtual_std_lines (norm) !=
+          gst_tv_hw_virtual_std_lines (node->std);
+    case GST_TV_HW_VIRTUAL_STD_BUSY_STREAMING:
+      /* em28xx vidioc_s_std(): while a node streams, whatever the size */
+      return node->streaming ||
+          gst_tv_hw_virtual_node_partner (card, node)->streaming;
+    case GST_TV_HW_VIRTUAL_STD_BUSY_ALWAYS:
+    default:
+      return queues_busy (card, node);
+  }
+}
+
 static gint
 virtual_s_std (GstTvHwDevice * dev, v4l2_std_id std)
 {
@@ -279,11 +305,7 @@ virtual_s_std (GstTvHwDevice * dev, v4l2_std_id std)
   }
   if (norm == node->std)
     goto done;
-  /* usbtv_configure_for_norm(): busy only matters when the size changes */
-  if (queues_busy (card, node) && (card->profile == NULL ||
-          card->profile->std_busy == GST_TV_HW_VIRTUAL_STD_BUSY_ALWAYS ||
-          gst_tv_hw_virtual_std_lines (norm) !=
-          gst_tv_hw_virtual_std_lines (node->std))) {
+  if (std_busy (card, node, norm)) {
     ret = -EBUSY;
     goto done;
   }
@@ -539,7 +561,10 @@ virtual_g_parm (GstTvHwDevice * dev, struct v4l2_streamparm *parm)
     parm->parm.capture.capability = V4L2_CAP_TIMEPERFRAME;
     parm->parm.capture.timeperframe.numerator = num;
     parm->parm.capture.timeperframe.denominator = den;
-    parm->parm.capture.readbuffers = 0;
+    /* a profile's driver with read() may say how many buffers read()
+     * uses (em28xx: EM28XX_MIN_BUF) */
+    parm->parm.capture.readbuffers = card->profile != NULL ?
+        card->profile->readbuffers : 0;
   }
 
   return 0;

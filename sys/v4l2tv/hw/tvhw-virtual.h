@@ -1017,12 +1017,14 @@ gdouble gst_tv_hw_virtual_sound_frequency (guint input, gboolean tuner,
  * @id: V4L2_CID_*
  * @name: the control framework's name for @id
  * @minimum: @maximum: @step: @default_value: as the driver registers it
- * @flags: V4L2_CTRL_FLAG_* the control framework gives it
+ * @flags: V4L2_CTRL_FLAG_* the control framework gives it (at power-on:
+ *   the card does not change them, a cluster's INACTIVE included)
+ * @type: V4L2_CTRL_TYPE_INTEGER or V4L2_CTRL_TYPE_BOOLEAN; 0 is INTEGER
  *
- * An integer control of a profile. The card keeps its value (S_CTRL
- * clamps it to the range, as the control framework does) but does not
- * change the picture with it: what the driver's registers do to the
- * picture is not in its sources.
+ * An integer or boolean control of a profile. The card keeps its value
+ * (S_CTRL clamps an integer to the range and makes a boolean 0 or 1, as
+ * the control framework does) but does not change the picture with it:
+ * what the driver's registers do to the picture is not in its sources.
  */
 typedef struct
 {
@@ -1030,7 +1032,22 @@ typedef struct
   const gchar *name;
   gint32 minimum, maximum, step, default_value;
   guint32 flags;
+  guint32 type;
 } GstTvHwVirtualProfileCtrl;
+
+/**
+ * GstTvHwVirtualAudioPort:
+ * @name: ENUMAUDIO's name
+ * @capability: V4L2_AUDCAP_*
+ *
+ * An audio input of a card (the generic card's in tvhw-virtual-cap.c, a
+ * profile's in its table) or an audio output (tvhw-virtual-out.c).
+ */
+typedef struct
+{
+  const gchar *name;
+  guint32 capability;
+} GstTvHwVirtualAudioPort;
 
 /**
  * GstTvHwVirtualStdBusy:
@@ -1038,11 +1055,15 @@ typedef struct
  *   while the queue has buffers (vivid, the generic card)
  * @GST_TV_HW_VIRTUAL_STD_BUSY_SIZE: only when the new standard changes the
  *   frame size (usbtv_configure_for_norm)
+ * @GST_TV_HW_VIRTUAL_STD_BUSY_STREAMING: S_STD to another standard is
+ *   EBUSY while the node streams, whatever the size; buffers alone do not
+ *   matter (em28xx vidioc_s_std: streaming_users)
  */
 typedef enum
 {
   GST_TV_HW_VIRTUAL_STD_BUSY_ALWAYS,
   GST_TV_HW_VIRTUAL_STD_BUSY_SIZE,
+  GST_TV_HW_VIRTUAL_STD_BUSY_STREAMING,
 } GstTvHwVirtualStdBusy;
 
 /**
@@ -1054,10 +1075,13 @@ typedef enum
 typedef struct
 {
   const gchar *name;            /* "usbtv": the location "virtual:usbtv" */
+  const gchar *board;           /* the one board of a driver of many, as
+                                 * the driver names it; NULL for none */
   const gchar *kernel;          /* the kernel sources read, and how they
                                  * relate to Linux 6.1 */
 
-  /* QUERYCAP */
+  /* QUERYCAP (card: as the driver sets it, before QUERYCAP cuts it to
+   * 31 characters) */
   const gchar *driver;
   const gchar *card;
   const gchar *bus_info;        /* the form of bus_info; the card fills in
@@ -1094,9 +1118,14 @@ typedef struct
 
   /* other ioctls the driver has (FALSE: ENOTTY) */
   gboolean g_parm;
+  guint32 readbuffers;          /* G_PARM's capture.readbuffers */
   gboolean cropcap;             /* CROPCAP, G/S_SELECTION */
   gboolean v4l2_audio;          /* ENUMAUDIO, G/S_AUDIO */
   const gchar *ioctls_source;
+  /* with v4l2_audio: what ENUMAUDIO lists (each input's audioset says
+   * which go with it) */
+  const GstTvHwVirtualAudioPort *audio_inputs;
+  guint n_audio_inputs;
 
   /* controls (the class heading comes first, as in the control
    * framework) */

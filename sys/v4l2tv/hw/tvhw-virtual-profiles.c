@@ -51,6 +51,67 @@ static const GstTvHwVirtualProfileCtrl usbtv_ctrls[] = {
   {V4L2_CID_SHARPNESS, "Sharpness", 0, 0xff, 1, 0x60, V4L2_CTRL_FLAG_SLIDER},
 };
 
+/* --- em28xx: Empia EM28xx USB bridges, drivers/media/usb/em28xx; one
+ * board: EM2820_BOARD_PINNACLE_DVC_90, the Pinnacle Dazzle DVC 90/100
+ * family of tape grabbers, with a Philips SAA711x decoder --- */
+
+static const GstTvHwVirtualInput em28xx_inputs[] = {
+  /* the board's input[] (em28xx-cards.c em28xx_boards[], DVC_90 entry:
+   * EM28XX_VMUX_COMPOSITE then EM28XX_VMUX_SVIDEO, both with
+   * EM28XX_AMUX_LINE_IN); name from iname[], type CAMERA (not TELEVISION),
+   * std = vdev.tvnorms = V4L2_STD_ALL (em28xx-video.c
+   * vidioc_enum_input(), em28xx_video_template); audioset: one bit per
+   * used amux_map[] slot, and both inputs share the one Line In slot
+   * (em28xx-cards.c em28xx_card_setup()). signal_std: see
+   * inputs_signal_source. */
+  {"Composite", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_ALL, V4L2_STD_PAL_BG, 0x1},
+  {"S-Video", V4L2_INPUT_TYPE_CAMERA, V4L2_STD_ALL, V4L2_STD_PAL_BG, 0x1},
+};
+
+/* em28xx-video.c format[], in its order (vidioc_enum_fmt_vid_cap()) */
+static const guint32 em28xx_formats[] = {
+  V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_RGB565, V4L2_PIX_FMT_SRGGB8,
+  V4L2_PIX_FMT_SBGGR8, V4L2_PIX_FMT_SGRBG8, V4L2_PIX_FMT_SGBRG8,
+  V4L2_PIX_FMT_YUV411P,
+};
+
+/* em28xx-video.c em28xx_fill_audio_input(): amux_map[0] is
+ * EM28XX_AMUX_LINE_IN, "Line In", V4L2_AUDCAP_STEREO; amux_map[1..] are
+ * unused (EINVAL) */
+static const GstTvHwVirtualAudioPort em28xx_audio_inputs[] = {
+  {"Line In", V4L2_AUDCAP_STEREO},
+};
+
+/* in id order, as QUERYCTRL's V4L2_CTRL_FLAG_NEXT_CTRL walks the one
+ * handler the subdevice's controls join. From the saa711x subdevice
+ * (drivers/media/i2c/saa7115.c saa711x_probe(): brightness 0..255 def
+ * 128, contrast 0..127 def 64, saturation 0..127 def 64, hue -128..127
+ * def 0, chroma AGC boolean def 1, chroma gain 0..127 def 40 in an auto
+ * cluster with it, v4l2_ctrl_auto_cluster(..., 0, true): the gain is
+ * INACTIVE and VOLATILE while AGC is on, and the AGC gets UPDATE). The
+ * bridge adds only what the subdevice lacks (em28xx-video.c
+ * em28xx_v4l2_init(): red and blue balance -0x30..0x30, sharpness
+ * 0..0x0f; defaults RED_BALANCE_DEFAULT, BLUE_BALANCE_DEFAULT,
+ * SHARPNESS_DEFAULT, all 0x00 in em28xx-reg.h). Names and SLIDER from the
+ * control framework (v4l2-ctrls-defs.c v4l2_ctrl_get_name(),
+ * v4l2_ctrl_fill()). */
+static const GstTvHwVirtualProfileCtrl em28xx_ctrls[] = {
+  {V4L2_CID_BRIGHTNESS, "Brightness", 0, 255, 1, 128, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_CONTRAST, "Contrast", 0, 127, 1, 64, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_SATURATION, "Saturation", 0, 127, 1, 64, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_HUE, "Hue", -128, 127, 1, 0, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_RED_BALANCE, "Red Balance", -0x30, 0x30, 1, 0,
+      V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_BLUE_BALANCE, "Blue Balance", -0x30, 0x30, 1, 0,
+      V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_SHARPNESS, "Sharpness", 0, 0x0f, 1, 0, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_CHROMA_AGC, "Chroma AGC", 0, 1, 1, 1, V4L2_CTRL_FLAG_UPDATE,
+      V4L2_CTRL_TYPE_BOOLEAN},
+  {V4L2_CID_CHROMA_GAIN, "Chroma Gain", 0, 127, 1, 40,
+      V4L2_CTRL_FLAG_SLIDER | V4L2_CTRL_FLAG_INACTIVE |
+        V4L2_CTRL_FLAG_VOLATILE},
+};
+
 static const GstTvHwVirtualProfile profiles[] = {
   {
         .name = "usbtv",
@@ -133,6 +194,115 @@ static const GstTvHwVirtualProfile profiles[] = {
         "usbtv_queue_setup() (at least 2 buffers)",
         .sound_source = "usbtv-audio.c: a separate ALSA card; no V4L2 audio "
         "ioctls on the video node",
+      },
+  {
+        .name = "em28xx",
+        .board = "EM2820_BOARD_PINNACLE_DVC_90",
+        .kernel = "Linux mainline drivers/media/usb/em28xx as stored in the "
+        "search index: em28xx-video.c at Kingxukai/linux 0291023e7330 "
+        "(the same ioctl code as torvalds/linux 009cb7d5794a, a 5.x tree), "
+        "em28xx-cards.c and em28xx.h at Kingxukai/linux 9b44fff655e2, "
+        "drivers/media/i2c/saa7115.c saa711x_probe() as found by its "
+        "control list; not checked against a 6.1 tree.",
+
+        .driver = "em28xx",
+        .card = "Pinnacle Dazzle DVC 90/100/101/107 / Kaiser Baas Video to "
+        "DVD maker / Kworld DVD Maker 2 / Plextor ConvertX PX-AV100U",
+        .bus_info = "usb-<bus>-<port> (usb_make_path())",
+        .device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_AUDIO |
+        V4L2_CAP_READWRITE | V4L2_CAP_STREAMING,
+        .querycap_source = "em28xx-video.c: vidioc_querycap() (driver "
+        "\"em28xx\", card em28xx_boards[].name cut by strscpy() to the "
+        "31 characters of cap->card, bus_info; no TUNER: TUNER_ABSENT, no "
+        "VBI_CAPTURE: see nodes_source), em28xx_v4l2_init() "
+        "(vdev.device_caps; AUDIO when em28xx-core.c em28xx_audio_setup() "
+        "finds AC97 or I2S audio in the chip's configuration register: the "
+        "board's inputs carry Line In sound, so this profile has it)",
+
+        .inputs = em28xx_inputs,
+        .n_inputs = G_N_ELEMENTS (em28xx_inputs),
+        .input_status = FALSE,
+        .inputs_source = "em28xx-video.c: vidioc_enum_input() (iname[] "
+        "\"Composite\", \"S-Video\", CAMERA unless "
+        "EM28XX_VMUX_TELEVISION, std = vdev.tvnorms, audioset from "
+        "amux_map[], no status), em28xx-cards.c: em28xx_boards[] "
+        "EM2820_BOARD_PINNACLE_DVC_90 (input[]), em28xx_card_setup() "
+        "(amux_map[]); V4L2_IN_CAP_STD is the V4L2 core's (v4l2-ioctl.c "
+        "v4l_enuminput())",
+        .inputs_signal_source = "no driver fact: the virtual card's sources "
+        "send PAL-B/G on both inputs, a standard of the power-on PAL set, "
+        "so that a capture shows a picture and QUERYSTD finds it",
+
+        .power_on_std = V4L2_STD_PAL,
+        .power_on_std_source = "em28xx-video.c: em28xx_v4l2_init() (\"set "
+        "default norm\": V4L2_STD_PAL, then 720 x norm_maxh() = 576)",
+        .querystd = TRUE,
+        .querystd_source = "em28xx-video.c: vidioc_querystd() asks the "
+        "decoder subdevice (saa7115.c saa711x_querystd(), which reads the "
+        "decoder's status); disabled for webcams only",
+        .std_busy = GST_TV_HW_VIRTUAL_STD_BUSY_STREAMING,
+        .s_std_source = "em28xx-video.c: vidioc_s_std() (the same norm: 0; "
+        "EBUSY while streaming_users > 0, whatever the size; else the size "
+        "becomes 720 x 480 or 576; the V4L2 core masks the request with "
+        "tvnorms first, v4l2-ioctl.c v4l_s_std())",
+        .s_input_busy = FALSE,
+        .s_input_source = "em28xx-video.c: vidioc_s_input() (EINVAL past "
+        "the board's inputs, then video_mux(): no busy check)",
+
+        .formats = em28xx_formats,
+        .n_formats = G_N_ELEMENTS (em28xx_formats),
+        .s_fmt_busy = TRUE,
+        .formats_source = "em28xx-video.c: format[] (YUYV, RGB565, SRGGB8, "
+        "SBGGR8, SGRBG8, SGBRG8, YUV411P), vidioc_enum_fmt_vid_cap(), "
+        "vidioc_try_fmt_vid_cap() (an unknown fourcc becomes format[0], "
+        "YUYV), vidioc_s_fmt_vid_cap() (EBUSY when vb2_is_busy()). Not "
+        "modelled: the virtual card makes YUYV only, so TRY_FMT and S_FMT "
+        "answer YUYV for the other six",
+        .sizes_source = "em28xx-video.c: norm_maxw() 720, norm_maxh() 480 "
+        "or 576, vidioc_g_fmt_vid_cap() (bytesperline width x depth / 8, "
+        "V4L2_FIELD_INTERLACED: interlaced_fieldmode is "
+        "EM28XX_INTERLACED_DEFAULT, V4L2_COLORSPACE_SMPTE170M). Not "
+        "modelled: the driver scales (vidioc_try_fmt_vid_cap(), "
+        "size_to_scale(): 48 x 32 up to the full size); the virtual card "
+        "answers the full size whatever is asked",
+
+        .g_parm = TRUE,
+        .readbuffers = 4,
+        .cropcap = FALSE,
+        .v4l2_audio = TRUE,
+        .ioctls_source = "em28xx-video.c: video_ioctl_ops (vidioc_g_parm: "
+        "TIMEPERFRAME, v4l2_video_std_frame_period(), readbuffers "
+        "EM28XX_MIN_BUF = 4 (em28xx.h); S_PARM disabled but for webcams; "
+        "no vidioc_g_selection, so no CROPCAP; ENUMAUDIO, G/S_AUDIO; the "
+        "tuner ioctls disabled for TUNER_ABSENT in em28xx_v4l2_init())",
+        .audio_inputs = em28xx_audio_inputs,
+        .n_audio_inputs = G_N_ELEMENTS (em28xx_audio_inputs),
+
+        .ctrls = em28xx_ctrls,
+        .n_ctrls = G_N_ELEMENTS (em28xx_ctrls),
+        .ctrls_source = "saa7115.c: saa711x_probe() (brightness, contrast, "
+        "saturation, hue, chroma AGC and gain); em28xx-video.c: "
+        "em28xx_v4l2_init() (red and blue balance, sharpness, added as the "
+        "subdevice lacks them; volume and mute only with an AC97 codec, "
+        "which this profile does not have: see querycap_source)",
+
+        .vbi_nodes = 0,
+        .nodes_source = "em28xx-video.c: em28xx_v4l2_init() registers the "
+        "video node; a VBI node only when em28xx_vbi_supported() (chip "
+        "EM2860 or EM2883, read from the chip at probe) and a radio node "
+        "only for EM28XX_RADIO boards: the DVC 90 family has the EM2820 "
+        "(the board's EM2820_ name; the Plextor PX-AV100U's patch says "
+        "so), so no VBI, no radio, no tuner, no output",
+        .buf_field = V4L2_FIELD_INTERLACED,
+        .buffers_source = "em28xx-video.c: finish_buffer() (field "
+        "INTERLACED, sequence field_count++, timestamp ktime_get_ns()), "
+        "em28xx_start_analog_streaming() (field_count back to 0), "
+        "em28xx_vb2_setup() (io_modes READ | MMAP | USERPTR | DMABUF, "
+        "TIMESTAMP_MONOTONIC)",
+        .sound_source = "em28xx-audio.c: the em28xx ALSA capture device "
+        "(USB vendor audio) of the same chip, or USB audio class on chips "
+        "that have it (em28xx-core.c em28xx_audio_setup()); the V4L2 node "
+        "only routes Line In (video_mux(), em28xx_audio_analog_set())",
       },
 };
 

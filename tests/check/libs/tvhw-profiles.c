@@ -81,10 +81,15 @@ GST_START_TEST (test_answers)
     struct v4l2_audio audio;
     v4l2_std_id id, all = 0;
     GError *err = NULL;
-    guint k;
+    gchar *card;
+    guint num, den, k;
 
     fail_unless_equals_string (gst_tv_hw_device_get_driver (dev), p->driver);
-    fail_unless_equals_string (gst_tv_hw_device_get_card (dev), p->card);
+    /* the driver's strscpy() into the 32 bytes of cap->card keeps 31
+     * characters (em28xx's board names are longer) */
+    card = g_strndup (p->card, 31);
+    fail_unless_equals_string (gst_tv_hw_device_get_card (dev), card);
+    g_free (card);
     fail_unless (g_str_has_prefix (gst_tv_hw_device_get_bus_info (dev),
             "usb-"));
     fail_unless_equals_int (gst_tv_hw_device_get_caps (dev), p->device_caps);
@@ -116,6 +121,10 @@ GST_START_TEST (test_answers)
     if (!p->querystd) {
       fail_if (gst_tv_hw_device_query_std (dev, &id, &err));
       assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
+    } else {
+      /* the decoder finds what the virtual source sends */
+      fail_unless (gst_tv_hw_device_query_std (dev, &id, &err));
+      fail_unless_equals_uint64 (id, p->inputs[0].signal_std);
     }
 
     for (k = 0; k < p->n_formats; k++) {
@@ -145,8 +154,16 @@ GST_START_TEST (test_answers)
     parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
     fail_unless_equals_int (gst_tv_hw_device_get_parm (dev, &parm, &err),
         p->g_parm);
-    if (!p->g_parm)
+    if (!p->g_parm) {
       assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
+    } else {
+      fail_unless (gst_tv_hw_std_frame_period (p->power_on_std, &num, &den));
+      fail_unless_equals_int (parm.parm.capture.capability,
+          V4L2_CAP_TIMEPERFRAME);
+      fail_unless_equals_int (parm.parm.capture.timeperframe.numerator, num);
+      fail_unless_equals_int (parm.parm.capture.timeperframe.denominator, den);
+      fail_unless_equals_int (parm.parm.capture.readbuffers, p->readbuffers);
+    }
     memset (&cropcap, 0, sizeof (cropcap));
     cropcap.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
     fail_unless_equals_int (gst_tv_hw_device_cropcap (dev, &cropcap, &err),
@@ -156,6 +173,20 @@ GST_START_TEST (test_answers)
     if (!p->v4l2_audio) {
       fail_if (gst_tv_hw_device_enum_audio (dev, 0, &audio, &err));
       assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
+    } else {
+      for (k = 0; k < p->n_audio_inputs; k++) {
+        fail_unless (gst_tv_hw_device_enum_audio (dev, k, &audio, &err));
+        fail_unless_equals_string ((gchar *) audio.name,
+            p->audio_inputs[k].name);
+        fail_unless_equals_int (audio.capability,
+            p->audio_inputs[k].capability);
+      }
+      fail_if (gst_tv_hw_device_enum_audio (dev, k, &audio, &err));
+      g_clear_error (&err);
+      /* the first audio input of input 0's set is the current one */
+      fail_unless (gst_tv_hw_device_get_audio (dev, &audio, &err));
+      fail_unless_equals_int (audio.index,
+          g_bit_nth_lsf (p->inputs[0].audioset, -1));
     }
     gst_tv_hw_device_close (dev);
   }
@@ -188,7 +219,8 @@ GST_START_TEST (test_controls)
       fail_unless (gst_tv_hw_device_next_ctrl (dev, &qc, &err));
       fail_unless_equals_int (qc.id, c->id);
       fail_unless_equals_string ((gchar *) qc.name, c->name);
-      fail_unless_equals_int (qc.type, V4L2_CTRL_TYPE_INTEGER);
+      fail_unless_equals_int (qc.type, c->type != 0 ? c->type :
+          V4L2_CTRL_TYPE_INTEGER);
       fail_unless_equals_int (qc.minimum, c->minimum);
       fail_unless_equals_int (qc.maximum, c->maximum);
       fail_unless_equals_int (qc.step, c->step);
@@ -200,6 +232,13 @@ GST_START_TEST (test_controls)
               &err));
       fail_unless (gst_tv_hw_device_get_ctrl (dev, c->id, &value, &err));
       fail_unless_equals_int (value, c->maximum);
+      /* below the range: the minimum, but a boolean is 1 for anything
+       * but 0 (the control framework's std_validate()) */
+      fail_unless (gst_tv_hw_device_set_ctrl (dev, c->id, c->minimum - 7,
+              &err));
+      fail_unless (gst_tv_hw_device_get_ctrl (dev, c->id, &value, &err));
+      fail_unless_equals_int (value, c->type == V4L2_CTRL_TYPE_BOOLEAN ? 1 :
+          c->minimum);
     }
     fail_if (gst_tv_hw_device_next_ctrl (dev, &qc, &err));
     fail_unless (err == NULL);
@@ -223,35 +262,46 @@ GST_START_TEST (test_controls)
 
 GST_END_TEST;
 
+/* the card made from profile @name, free-running, with only its capture
+ * node (no output or VBI node: open ENOENT) and no tuner (ENOTTY); a
+ * handle on that capture node */
+static GstTvHwDevice *
+open_capture_only (const gchar * name)
+{
+  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get_profile (name);
+  gchar *location = g_strdup_printf ("virtual:%s", name);
+  GstTvHwDevice *dev, *other;
+  struct v4l2_tuner tuner;
+  GError *err = NULL;
+
+  fail_unless (card != NULL);
+  fail_unless (gst_tv_hw_virtual_card_get_profile (name) == card);
+  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+
+  other = gst_tv_hw_device_open (location, GST_TV_HW_NODE_VIDEO_OUTPUT, &err);
+  fail_unless (other == NULL);
+  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_FOUND);
+  other = gst_tv_hw_device_open (location, GST_TV_HW_NODE_VBI_CAPTURE, &err);
+  fail_unless (other == NULL);
+  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_FOUND);
+
+  dev = open_card (location);
+  g_free (location);
+  fail_if (gst_tv_hw_device_get_tuner (dev, 0, &tuner, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
+  return dev;
+}
+
 /* usbtv: S_INPUT and S_STD to a standard of the same size work while
  * streaming; a standard of another size is EBUSY; no output, VBI or
  * tuner; the sizes per standard; frames come in */
 GST_START_TEST (test_usbtv_streaming)
 {
-  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get_profile ("usbtv");
-  GstTvHwDevice *dev, *other;
+  GstTvHwDevice *dev = open_capture_only ("usbtv");
   struct v4l2_format fmt;
   struct v4l2_buffer buf;
-  struct v4l2_tuner tuner;
   GError *err = NULL;
   Stream s;
-
-  fail_unless (card != NULL);
-  fail_unless (gst_tv_hw_virtual_card_get_profile ("usbtv") == card);
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_FREERUN);
-
-  other = gst_tv_hw_device_open ("virtual:usbtv",
-      GST_TV_HW_NODE_VIDEO_OUTPUT, &err);
-  fail_unless (other == NULL);
-  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_FOUND);
-  other = gst_tv_hw_device_open ("virtual:usbtv",
-      GST_TV_HW_NODE_VBI_CAPTURE, &err);
-  fail_unless (other == NULL);
-  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_FOUND);
-
-  dev = open_card ("virtual:usbtv");
-  fail_if (gst_tv_hw_device_get_tuner (dev, 0, &tuner, &err));
-  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
 
   set_std (dev, V4L2_STD_PAL);
   get_fmt (dev, &fmt);
@@ -291,6 +341,72 @@ GST_START_TEST (test_usbtv_streaming)
 
 GST_END_TEST;
 
+/* em28xx: S_STD is refused while streaming, whatever the size, but not
+ * with buffers alone (vidioc_s_std(): streaming_users); S_FMT is refused
+ * with buffers (vb2_is_busy()); S_INPUT never; any standard of
+ * V4L2_STD_ALL; G_PARM's period follows the standard; frames come in */
+GST_START_TEST (test_em28xx_streaming)
+{
+  GstTvHwDevice *dev = open_capture_only ("em28xx");
+  struct v4l2_streamparm parm;
+  struct v4l2_format fmt;
+  struct v4l2_buffer buf;
+  GError *err = NULL;
+  guint32 i;
+  Stream s;
+
+  /* PAL-N, which usbtv lacks, is among them */
+  set_std (dev, V4L2_STD_PAL_N);
+  set_std (dev, V4L2_STD_NTSC_M);
+  get_fmt (dev, &fmt);
+  fail_unless_equals_int (fmt.fmt.pix.height, 480);
+  memset (&parm, 0, sizeof (parm));
+  parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+  fail_unless (gst_tv_hw_device_get_parm (dev, &parm, &err));
+  fail_unless_equals_int (parm.parm.capture.timeperframe.numerator, 1001);
+  fail_unless_equals_int (parm.parm.capture.timeperframe.denominator, 30000);
+
+  /* buffers but no streaming: S_STD still works, to another size too,
+   * S_FMT does not; a buffer too small for the new size cannot be queued
+   * (buffer_prepare()) */
+  stream_setup (&s, dev, 4, FALSE);
+  set_std (dev, V4L2_STD_PAL_BG);
+  get_fmt (dev, &fmt);
+  fail_unless_equals_int (fmt.fmt.pix.height, 576);
+  fail_if (gst_tv_hw_device_set_fmt (dev, &fmt, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_BUSY);
+  memset (&buf, 0, sizeof (buf));
+  fail_if (gst_tv_hw_device_queue_buffer (dev, &buf, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
+  set_std (dev, V4L2_STD_PAL_M);
+  for (i = 0; i < s.n; i++)
+    queue (dev, i);
+
+  stream_on (dev);
+  dequeue (dev, &buf);
+  fail_unless_equals_int (buf.field, V4L2_FIELD_INTERLACED);
+  fail_unless_equals_int (buf.sequence, 0);
+  fail_unless_equals_int (buf.bytesused, 720 * 2 * 480);
+  queue (dev, buf.index);
+
+  /* streaming: another standard of the same size is busy too; the same
+   * one is fine; the input switches */
+  fail_if (gst_tv_hw_device_set_std (dev, V4L2_STD_NTSC_M, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_BUSY);
+  set_std (dev, V4L2_STD_PAL_M);
+  set_input (dev, 1);
+  fail_unless_equals_int (get_input (dev), 1);
+
+  dequeue (dev, &buf);
+  fail_unless_equals_int (buf.sequence, 1);
+  stream_off (dev);
+  /* stopped: the standard may change again */
+  set_std (dev, V4L2_STD_SECAM);
+  gst_tv_hw_device_close (dev);
+}
+
+GST_END_TEST;
+
 /* the generic cards stay what they were */
 GST_START_TEST (test_generic_unchanged)
 {
@@ -320,6 +436,7 @@ tvhw_profiles_suite (void)
   tcase_add_test (tc, test_answers);
   tcase_add_test (tc, test_controls);
   tcase_add_test (tc, test_usbtv_streaming);
+  tcase_add_test (tc, test_em28xx_streaming);
   tcase_add_test (tc, test_generic_unchanged);
   return s;
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Tests of v4l2tvsrc on the virtual card's driver profiles (issue 29):
- * device=virtual:usbtv captures at usbtv's standards with usbtv's caps,
- * switches its inputs, says that it cannot detect a standard, and names
- * its real inputs when asked for one it does not have.
+ * Tests of v4l2tvsrc on the virtual card's driver profiles (issue 29),
+ * each test run over every profile (device=virtual:usbtv,
+ * virtual:em28xx): captures at the profile's standards with its caps,
+ * switches its inputs, detects the standard or says that it cannot, and
+ * names its real inputs when asked for one it does not have.
  *
  * Copyright (C) 2026 the v4l2tv authors
  */
@@ -22,14 +23,13 @@
 #include "hw/tvhw-virtual.h"
 #include "v4l2tv-check.h"
 
-#define DEVICE "virtual:usbtv"
-
 typedef struct
 {
   GList *warnings;              /* the warnings' texts */
   gchar *error;                 /* the error's text, if any */
   GstCaps *caps;                /* at the end */
   gchar *input;                 /* the input property at the end */
+  gchar *detected;              /* the detected-norm property at the end */
 } Result;
 
 static void
@@ -38,25 +38,33 @@ result_clear (Result * r)
   g_list_free_full (r->warnings, g_free);
   g_free (r->error);
   g_free (r->input);
+  g_free (r->detected);
   gst_clear_caps (&r->caps);
   memset (r, 0, sizeof (*r));
 }
 
-static GstTvHwVirtualCard *
-setup_usbtv (void)
+/* profile @i (a loop test's _i), its card at power-on and free-running */
+static const GstTvHwVirtualProfile *
+setup_profile (gint i)
 {
-  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get_profile ("usbtv");
+  const GstTvHwVirtualProfile *p;
+  GstTvHwVirtualCard *card;
+  guint n;
 
+  p = &gst_tv_hw_virtual_profiles (&n)[i];
+  fail_unless ((guint) i < n);
+  card = gst_tv_hw_virtual_card_get_profile (p->name);
   fail_unless (card != NULL);
   fail_unless (gst_tv_hw_virtual_card_reset (card),
       "a handle is still open on the card");
   gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_FREERUN);
-  return card;
+  return p;
 }
 
-/* runs v4l2tvsrc on usbtv with @props for 3 frames, or until an error */
+/* runs v4l2tvsrc on profile @p's card with @props for 3 frames, or until
+ * an error */
 static void
-run (const gchar * props, Result * r)
+run (const GstTvHwVirtualProfile * p, const gchar * props, Result * r)
 {
   GstElement *pipeline, *src;
   GstMessage *msg;
@@ -67,8 +75,8 @@ run (const gchar * props, Result * r)
   gboolean done = FALSE;
 
   memset (r, 0, sizeof (*r));
-  launch = g_strdup_printf ("v4l2tvsrc name=src device=" DEVICE " %s "
-      "num-buffers=3 ! fakesink", props);
+  launch = g_strdup_printf ("v4l2tvsrc name=src device=virtual:%s %s "
+      "num-buffers=3 ! fakesink", p->name, props);
   pipeline = gst_parse_launch (launch, NULL);
   g_free (launch);
   fail_unless (pipeline != NULL);
@@ -102,7 +110,7 @@ run (const gchar * props, Result * r)
   pad = gst_element_get_static_pad (src, "src");
   r->caps = gst_pad_get_current_caps (pad);
   gst_object_unref (pad);
-  g_object_get (src, "input", &r->input, NULL);
+  g_object_get (src, "input", &r->input, "detected-norm", &r->detected, NULL);
 
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (src);
@@ -110,8 +118,10 @@ run (const gchar * props, Result * r)
   gst_object_unref (pipeline);
 }
 
-/* usbtv's caps at a standard of @lines lines: 720 wide (norm_params[]),
- * YUYV only (usbtv_enum_fmt_vid_cap), interlaced (usbtv_fmt_vid_cap) */
+/* the caps at a standard of @lines lines: 720 wide (usbtv norm_params[],
+ * em28xx norm_maxw()), the profile's first format, YUYV (usbtv
+ * usbtv_enum_fmt_vid_cap(), em28xx format[0]), interlaced (usbtv
+ * usbtv_fmt_vid_cap(), em28xx vidioc_g_fmt_vid_cap()) */
 static void
 check_caps (GstCaps * caps, guint lines)
 {
@@ -143,27 +153,37 @@ check_caps (GstCaps * caps, guint lines)
   }
 }
 
-/* the power-on standard (V4L2_STD_525_60, usbtv_video_init()) without a
- * norm asked for */
+/* the lines of a standard mask (a 525-line bit makes a 525-line picture) */
+static guint
+std_lines (v4l2_std_id std)
+{
+  return (std & V4L2_STD_525_60) ? 525 : 625;
+}
+
+/* the power-on standard (usbtv: V4L2_STD_525_60, usbtv_video_init();
+ * em28xx: V4L2_STD_PAL, em28xx_v4l2_init()) and input 0 without a norm
+ * or input asked for */
 GST_START_TEST (test_power_on)
 {
+  const GstTvHwVirtualProfile *p = setup_profile (__i__);
   Result r;
 
-  setup_usbtv ();
-  run ("", &r);
-  fail_unless (r.error == NULL, "%s", r.error);
-  check_caps (r.caps, 525);
-  fail_unless_equals_string (r.input, "Composite");
+  run (p, "", &r);
+  fail_unless (r.error == NULL, "%s: %s", p->name, r.error);
+  check_caps (r.caps, std_lines (p->power_on_std));
+  fail_unless_equals_string (r.input, p->inputs[0].name);
   result_clear (&r);
 }
 
 GST_END_TEST;
 
-/* every named standard the profile lists gives its size and rate; one
- * it does not list (PAL-N, NTSC... are in; PAL-N is out) is refused */
+/* every named standard the profile lists gives its size and rate; the
+ * first one it does not list (usbtv: PAL-N; em28xx lists them all) is
+ * refused */
 GST_START_TEST (test_each_standard)
 {
-  const GstTvHwVirtualProfile *p = gst_tv_hw_virtual_profile_find ("usbtv");
+  const GstTvHwVirtualProfile *p = setup_profile (__i__);
+  const GstTvHwStandard *missing = NULL;
   guint i, n = 0;
   Result r;
 
@@ -171,12 +191,15 @@ GST_START_TEST (test_each_standard)
     const GstTvHwStandard *std = &gst_tv_hw_standards[i];
     gchar *props;
 
-    if ((std->id & ~p->inputs[0].std) != 0)
+    if ((std->id & ~p->inputs[0].std) != 0) {
+      if (missing == NULL)
+        missing = std;
       continue;
-    setup_usbtv ();
+    }
+    setup_profile (__i__);
     props = g_strdup_printf ("norm=%s", std->name);
-    run (props, &r);
-    fail_unless (r.error == NULL, "%s: %s", props, r.error);
+    run (p, props, &r);
+    fail_unless (r.error == NULL, "%s %s: %s", p->name, props, r.error);
     check_caps (r.caps, std->system->lines);
     result_clear (&r);
     g_free (props);
@@ -184,71 +207,115 @@ GST_START_TEST (test_each_standard)
   }
   /* NTSC-M, -JP, -KR, NTSC-443, PAL-M, PAL-60, the PALs, PAL-Nc, the
    * SECAMs at least */
-  fail_unless (n >= 10, "only %u standards", n);
+  fail_unless (n >= 10, "%s: only %u standards", p->name, n);
 
-  setup_usbtv ();
-  run ("norm=PAL-N", &r);
-  fail_unless (r.error != NULL);
-  result_clear (&r);
+  if (missing != NULL) {
+    gchar *props = g_strdup_printf ("norm=%s", missing->name);
+
+    setup_profile (__i__);
+    run (p, props, &r);
+    fail_unless (r.error != NULL, "%s %s: no error", p->name, props);
+    result_clear (&r);
+    g_free (props);
+  }
 }
 
 GST_END_TEST;
 
-/* input=S-Video switches (usbtv_enum_input()'s second input) */
-GST_START_TEST (test_svideo)
+/* the second input by name (S-Video on both: usbtv_enum_input(), the
+ * DVC 90's input[] in em28xx-cards.c) at a 625-line standard */
+GST_START_TEST (test_second_input)
 {
-  GstTvHwVirtualCard *card;
+  const GstTvHwVirtualProfile *p = setup_profile (__i__);
+  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get_profile (p->name);
+  gchar *props;
   Result r;
 
-  card = setup_usbtv ();
-  run ("input=S-Video norm=PAL", &r);
-  fail_unless (r.error == NULL, "%s", r.error);
+  fail_unless (p->n_inputs >= 2);
+  props = g_strdup_printf ("input=%s norm=PAL", p->inputs[1].name);
+  run (p, props, &r);
+  g_free (props);
+  fail_unless (r.error == NULL, "%s: %s", p->name, r.error);
   check_caps (r.caps, 625);
-  fail_unless_equals_string (r.input, "S-Video");
+  fail_unless_equals_string (r.input, p->inputs[1].name);
   result_clear (&r);
   fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (card), 0);
 }
 
 GST_END_TEST;
 
-/* norm=auto: no QUERYSTD on usbtv, the warning says so and the standard
- * in force stays */
-GST_START_TEST (test_auto_cannot_detect)
+/* norm=auto after another norm was used. usbtv has no QUERYSTD: the
+ * warning says so and the standard in force stays. em28xx asks the
+ * SAA711x (saa711x_querystd()): the source's standard is found and used,
+ * without a warning. */
+GST_START_TEST (test_auto)
 {
+  const GstTvHwVirtualProfile *p = setup_profile (__i__);
+  const gchar *input = p->inputs[0].name;
+  gchar *props, *warning;
   Result r;
 
-  setup_usbtv ();
-  run ("input=Composite norm=PAL-BG", &r);
+  props = g_strdup_printf ("input=%s norm=NTSC-M", input);
+  run (p, props, &r);
+  g_free (props);
+  fail_unless (r.error == NULL, "%s: %s", p->name, r.error);
   result_clear (&r);
-  run ("input=Composite norm=auto", &r);
-  fail_unless (r.error == NULL, "%s", r.error);
-  fail_unless_equals_int (g_list_length (r.warnings), 1);
-  fail_unless_equals_string (r.warnings->data, "Device '" DEVICE "' cannot "
-      "detect the standard of a signal; using PAL-BG on input 'Composite'. "
-      "Set norm to the standard of the source.");
-  check_caps (r.caps, 625);
+
+  props = g_strdup_printf ("input=%s norm=auto", input);
+  run (p, props, &r);
+  g_free (props);
+  fail_unless (r.error == NULL, "%s: %s", p->name, r.error);
+  if (!p->querystd) {
+    fail_unless_equals_int (g_list_length (r.warnings), 1);
+    warning = g_strdup_printf ("Device 'virtual:%s' cannot detect the "
+        "standard of a signal; using NTSC-M on input '%s'. Set norm to the "
+        "standard of the source.", p->name, input);
+    fail_unless_equals_string (r.warnings->data, warning);
+    g_free (warning);
+    check_caps (r.caps, 525);
+    fail_unless (r.detected == NULL, "%s", r.detected);
+  } else {
+    fail_unless (r.warnings == NULL, "%s: %s", p->name,
+        (gchar *) r.warnings->data);
+    check_caps (r.caps, std_lines (p->inputs[0].signal_std));
+    fail_unless_equals_string (r.detected,
+        gst_tv_hw_std_find (p->inputs[0].signal_std)->name);
+  }
   result_clear (&r);
 }
 
 GST_END_TEST;
 
-/* a wrong input name: the error lists usbtv's real inputs */
+/* a wrong input name, and an index past the last: the error lists the
+ * profile's real inputs */
 GST_START_TEST (test_wrong_input)
 {
+  const GstTvHwVirtualProfile *p = setup_profile (__i__);
+  GString *list = g_string_new (NULL);
+  gchar *expected, *props;
+  guint i;
   Result r;
 
-  setup_usbtv ();
-  run ("input=Television", &r);
+  for (i = 0; i < p->n_inputs; i++)
+    g_string_append_printf (list, "%s%s", i > 0 ? ", " : "", p->inputs[i].name);
+
+  run (p, "input=Television", &r);
   fail_unless (r.error != NULL);
-  fail_unless_equals_string (r.error, "Device '" DEVICE "' has no input "
-      "'Television'; its inputs are: Composite, S-Video.");
+  expected = g_strdup_printf ("Device 'virtual:%s' has no input "
+      "'Television'; its inputs are: %s.", p->name, list->str);
+  fail_unless_equals_string (r.error, expected);
+  g_free (expected);
   result_clear (&r);
-  /* past the last index */
-  run ("input=2", &r);
+
+  props = g_strdup_printf ("input=%u", p->n_inputs);
+  run (p, props, &r);
+  g_free (props);
   fail_unless (r.error != NULL);
-  fail_unless (strstr (r.error, "its inputs are: Composite, S-Video.") != NULL,
-      "%s", r.error);
+  expected = g_strdup_printf ("its inputs are: %s.", list->str);
+  fail_unless (strstr (r.error, expected) != NULL, "%s", r.error);
+  g_free (expected);
   result_clear (&r);
+  g_string_free (list, TRUE);
 }
 
 GST_END_TEST;
@@ -257,17 +324,18 @@ static Suite *
 v4l2tvsrc_profiles_suite (void)
 {
   Suite *s = suite_create ("v4l2tvsrc-profiles");
-  TCase *tc = tcase_create ("usbtv");
+  TCase *tc = tcase_create ("profiles");
 
   GST_ELEMENT_REGISTER (v4l2tvsrc, NULL);
   suite_add_tcase (s, tc);
   tcase_set_timeout (tc, 120);
   v4l2tv_check_add_teardown (tc);
-  tcase_add_test (tc, test_power_on);
-  tcase_add_test (tc, test_each_standard);
-  tcase_add_test (tc, test_svideo);
-  tcase_add_test (tc, test_auto_cannot_detect);
-  tcase_add_test (tc, test_wrong_input);
+  /* each test once per profile (tvhw-virtual-profiles.c) */
+  tcase_add_loop_test (tc, test_power_on, 0, GST_TV_HW_VIRTUAL_N_PROFILES);
+  tcase_add_loop_test (tc, test_each_standard, 0, GST_TV_HW_VIRTUAL_N_PROFILES);
+  tcase_add_loop_test (tc, test_second_input, 0, GST_TV_HW_VIRTUAL_N_PROFILES);
+  tcase_add_loop_test (tc, test_auto, 0, GST_TV_HW_VIRTUAL_N_PROFILES);
+  tcase_add_loop_test (tc, test_wrong_input, 0, GST_TV_HW_VIRTUAL_N_PROFILES);
   return s;
 }
 

@@ -157,23 +157,45 @@ fill_queryctrl (GstTvHwVirtualCard * card, guint i, struct v4l2_queryctrl *qc)
 }
 
 /* --- a driver profile's controls (tvhw-virtual-profiles.c): the class
- * heading, then the profile's integer and boolean controls in id order; the values
- * live in card->profile_ctrls[] and do not touch the picture --- */
+ * heading, then the integer and boolean controls of the bridge and of its
+ * decoder subdevice, merged in id order as the control framework lists
+ * the one handler they share; the values live in card->profile_ctrls[]
+ * and do not touch the picture --- */
 
-/* the profile's control @id: its index, -1 for the class heading, -2 for
- * none */
+/* the profile's control @id: its index (gst_tv_hw_virtual_profile_ctrl()),
+ * -1 for the class heading, -2 for none */
 static gint
 profile_find (const GstTvHwVirtualProfile * profile, guint32 id)
 {
-  guint i;
+  guint i, n = gst_tv_hw_virtual_profile_n_ctrls (profile);
 
   if (id == V4L2_CID_USER_CLASS)
     return -1;
-  for (i = 0; i < profile->n_ctrls; i++) {
-    if (profile->ctrls[i].id == id)
+  for (i = 0; i < n; i++) {
+    if (gst_tv_hw_virtual_profile_ctrl (profile, i)->id == id)
       return i;
   }
   return -2;
+}
+
+/* the index of the profile's control with the lowest id above @id, -2 for
+ * none */
+static gint
+profile_find_next (const GstTvHwVirtualProfile * profile, guint32 id)
+{
+  guint i, n = gst_tv_hw_virtual_profile_n_ctrls (profile);
+  gint found = -2;
+  guint32 found_id = 0;
+
+  for (i = 0; i < n; i++) {
+    guint32 c = gst_tv_hw_virtual_profile_ctrl (profile, i)->id;
+
+    if (c > id && (found == -2 || c < found_id)) {
+      found = i;
+      found_id = c;
+    }
+  }
+  return found;
 }
 
 static gint
@@ -186,17 +208,15 @@ profile_queryctrl (const GstTvHwVirtualProfile * profile,
   guint32 next = qc->id & next_flags;
   const GstTvHwVirtualProfileCtrl *c;
   gint found = -2;
-  guint i;
 
   if (next == 0) {
     found = profile_find (profile, id);
   } else if (next & V4L2_CTRL_FLAG_NEXT_CTRL) {
-    if (id < V4L2_CID_USER_CLASS && profile->n_ctrls > 0)
+    if (id < V4L2_CID_USER_CLASS &&
+        gst_tv_hw_virtual_profile_n_ctrls (profile) > 0)
       found = -1;
-    for (i = 0; i < profile->n_ctrls && found == -2; i++) {
-      if (profile->ctrls[i].id > id)
-        found = i;
-    }
+    else
+      found = profile_find_next (profile, id);
   }
   if (found == -2)
     return -EINVAL;
@@ -210,7 +230,7 @@ profile_queryctrl (const GstTvHwVirtualProfile * profile,
     qc->flags = ctrls[GST_TV_HW_VIRTUAL_CTRL_USER_CLASS].flags;
     return 0;
   }
-  c = &profile->ctrls[found];
+  c = gst_tv_hw_virtual_profile_ctrl (profile, found);
   qc->id = c->id;
   qc->type = c->type != 0 ? c->type : V4L2_CTRL_TYPE_INTEGER;
   g_strlcpy ((gchar *) qc->name, c->name, sizeof (qc->name));
@@ -240,7 +260,7 @@ profile_ctrl (GstTvHwVirtualCard * card, struct v4l2_control *ctrl,
     ctrl->value = card->profile_ctrls[i];
     return 0;
   }
-  c = &card->profile->ctrls[i];
+  c = gst_tv_hw_virtual_profile_ctrl (card->profile, i);
   v = ctrl->value;
   min = c->minimum;
   max = c->maximum;

@@ -51,6 +51,29 @@ static const GstTvHwVirtualProfileCtrl usbtv_ctrls[] = {
   {V4L2_CID_SHARPNESS, "Sharpness", 0, 0xff, 1, 0x60, V4L2_CTRL_FLAG_SLIDER},
 };
 
+/* --- decoders shared by several bridges --- */
+
+/* the Philips SAA711x decoder's controls, which join the bridge's handler
+ * (em28xx and stk1160 load it as "saa7115_auto"): drivers/media/i2c/
+ * saa7115.c saa711x_probe(): brightness 0..255 def 128, contrast 0..127
+ * def 64, saturation 0..127 def 64, hue -128..127 def 0, chroma AGC
+ * boolean def 1, chroma gain 0..127 def 40 in an auto cluster with it,
+ * v4l2_ctrl_auto_cluster(2, ..., 0, true): the gain is INACTIVE and
+ * VOLATILE while AGC is on, and the AGC gets UPDATE. Names and SLIDER
+ * from the control framework (v4l2-ctrls-defs.c v4l2_ctrl_get_name(),
+ * v4l2_ctrl_fill()). */
+static const GstTvHwVirtualProfileCtrl saa711x_ctrls[] = {
+  {V4L2_CID_BRIGHTNESS, "Brightness", 0, 255, 1, 128, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_CONTRAST, "Contrast", 0, 127, 1, 64, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_SATURATION, "Saturation", 0, 127, 1, 64, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_HUE, "Hue", -128, 127, 1, 0, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_CHROMA_AGC, "Chroma AGC", 0, 1, 1, 1, V4L2_CTRL_FLAG_UPDATE,
+      V4L2_CTRL_TYPE_BOOLEAN},
+  {V4L2_CID_CHROMA_GAIN, "Chroma Gain", 0, 127, 1, 40,
+      V4L2_CTRL_FLAG_SLIDER | V4L2_CTRL_FLAG_INACTIVE |
+        V4L2_CTRL_FLAG_VOLATILE},
+};
+
 /* --- em28xx: Empia EM28xx USB bridges, drivers/media/usb/em28xx; one
  * board: EM2820_BOARD_PINNACLE_DVC_90, the Pinnacle Dazzle DVC 90/100
  * family of tape grabbers, with a Philips SAA711x decoder --- */
@@ -82,34 +105,17 @@ static const GstTvHwVirtualAudioPort em28xx_audio_inputs[] = {
   {"Line In", V4L2_AUDCAP_STEREO},
 };
 
-/* in id order, as QUERYCTRL's V4L2_CTRL_FLAG_NEXT_CTRL walks the one
- * handler the subdevice's controls join. From the saa711x subdevice
- * (drivers/media/i2c/saa7115.c saa711x_probe(): brightness 0..255 def
- * 128, contrast 0..127 def 64, saturation 0..127 def 64, hue -128..127
- * def 0, chroma AGC boolean def 1, chroma gain 0..127 def 40 in an auto
- * cluster with it, v4l2_ctrl_auto_cluster(..., 0, true): the gain is
- * INACTIVE and VOLATILE while AGC is on, and the AGC gets UPDATE). The
- * bridge adds only what the subdevice lacks (em28xx-video.c
- * em28xx_v4l2_init(): red and blue balance -0x30..0x30, sharpness
- * 0..0x0f; defaults RED_BALANCE_DEFAULT, BLUE_BALANCE_DEFAULT,
- * SHARPNESS_DEFAULT, all 0x00 in em28xx-reg.h). Names and SLIDER from the
- * control framework (v4l2-ctrls-defs.c v4l2_ctrl_get_name(),
- * v4l2_ctrl_fill()). */
+/* the bridge's own: em28xx-video.c em28xx_v4l2_init() adds only what no
+ * subdevice has (red and blue balance -0x30..0x30, sharpness 0..0x0f;
+ * defaults RED_BALANCE_DEFAULT, BLUE_BALANCE_DEFAULT, SHARPNESS_DEFAULT,
+ * all 0x00 in em28xx-reg.h). Names and SLIDER from the control framework
+ * (v4l2-ctrls-defs.c v4l2_ctrl_get_name(), v4l2_ctrl_fill()). */
 static const GstTvHwVirtualProfileCtrl em28xx_ctrls[] = {
-  {V4L2_CID_BRIGHTNESS, "Brightness", 0, 255, 1, 128, V4L2_CTRL_FLAG_SLIDER},
-  {V4L2_CID_CONTRAST, "Contrast", 0, 127, 1, 64, V4L2_CTRL_FLAG_SLIDER},
-  {V4L2_CID_SATURATION, "Saturation", 0, 127, 1, 64, V4L2_CTRL_FLAG_SLIDER},
-  {V4L2_CID_HUE, "Hue", -128, 127, 1, 0, V4L2_CTRL_FLAG_SLIDER},
   {V4L2_CID_RED_BALANCE, "Red Balance", -0x30, 0x30, 1, 0,
       V4L2_CTRL_FLAG_SLIDER},
   {V4L2_CID_BLUE_BALANCE, "Blue Balance", -0x30, 0x30, 1, 0,
       V4L2_CTRL_FLAG_SLIDER},
   {V4L2_CID_SHARPNESS, "Sharpness", 0, 0x0f, 1, 0, V4L2_CTRL_FLAG_SLIDER},
-  {V4L2_CID_CHROMA_AGC, "Chroma AGC", 0, 1, 1, 1, V4L2_CTRL_FLAG_UPDATE,
-      V4L2_CTRL_TYPE_BOOLEAN},
-  {V4L2_CID_CHROMA_GAIN, "Chroma Gain", 0, 127, 1, 40,
-      V4L2_CTRL_FLAG_SLIDER | V4L2_CTRL_FLAG_INACTIVE |
-        V4L2_CTRL_FLAG_VOLATILE},
 };
 
 static const GstTvHwVirtualProfile profiles[] = {
@@ -280,6 +286,8 @@ static const GstTvHwVirtualProfile profiles[] = {
 
         .ctrls = em28xx_ctrls,
         .n_ctrls = G_N_ELEMENTS (em28xx_ctrls),
+        .decoder_ctrls = saa711x_ctrls,
+        .n_decoder_ctrls = G_N_ELEMENTS (saa711x_ctrls),
         .ctrls_source = "saa7115.c: saa711x_probe() (brightness, contrast, "
         "saturation, hue, chroma AGC and gain); em28xx-video.c: "
         "em28xx_v4l2_init() (red and blue balance, sharpness, added as the "
@@ -319,6 +327,35 @@ gst_tv_hw_virtual_profiles (guint * n_profiles)
 {
   *n_profiles = G_N_ELEMENTS (profiles);
   return profiles;
+}
+
+/**
+ * gst_tv_hw_virtual_profile_n_ctrls:
+ * @profile: a profile
+ *
+ * Returns: how many controls @profile has, its own and its decoder's
+ */
+guint
+gst_tv_hw_virtual_profile_n_ctrls (const GstTvHwVirtualProfile * profile)
+{
+  return profile->n_ctrls + profile->n_decoder_ctrls;
+}
+
+/**
+ * gst_tv_hw_virtual_profile_ctrl:
+ * @profile: a profile
+ * @i: below gst_tv_hw_virtual_profile_n_ctrls()
+ *
+ * Returns: (transfer none): control @i of @profile: its own controls
+ * first, then its decoder's
+ */
+const GstTvHwVirtualProfileCtrl *
+gst_tv_hw_virtual_profile_ctrl (const GstTvHwVirtualProfile * profile, guint i)
+{
+  g_return_val_if_fail (i < gst_tv_hw_virtual_profile_n_ctrls (profile), NULL);
+  if (i < profile->n_ctrls)
+    return &profile->ctrls[i];
+  return &profile->decoder_ctrls[i - profile->n_ctrls];
 }
 
 /**

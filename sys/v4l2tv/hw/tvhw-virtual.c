@@ -615,7 +615,7 @@ set_inputs_locked (GstTvHwVirtualCard * card,
 static void
 apply_profile (GstTvHwVirtualCard * card, const GstTvHwVirtualProfile * profile)
 {
-  guint i;
+  guint i, n;
 
   set_inputs_locked (card, profile->inputs, profile->n_inputs);
   card->cap.std = profile->power_on_std;
@@ -625,10 +625,11 @@ apply_profile (GstTvHwVirtualCard * card, const GstTvHwVirtualProfile * profile)
   card->cap.pixelformat = card->formats[0];
   card->n_outputs = 0;
   card->vbi_nodes = profile->vbi_nodes;
-  g_warn_if_fail (profile->n_ctrls <= GST_TV_HW_VIRTUAL_MAX_PROFILE_CTRLS);
-  for (i = 0; i < profile->n_ctrls && i < GST_TV_HW_VIRTUAL_MAX_PROFILE_CTRLS;
-      i++)
-    card->profile_ctrls[i] = profile->ctrls[i].default_value;
+  n = gst_tv_hw_virtual_profile_n_ctrls (profile);
+  g_warn_if_fail (n <= GST_TV_HW_VIRTUAL_MAX_PROFILE_CTRLS);
+  for (i = 0; i < n && i < GST_TV_HW_VIRTUAL_MAX_PROFILE_CTRLS; i++)
+    card->profile_ctrls[i] =
+        gst_tv_hw_virtual_profile_ctrl (profile, i)->default_value;
 }
 
 /* card->lock held, no handle open (so no buffers) */

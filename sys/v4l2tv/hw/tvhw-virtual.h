@@ -1128,10 +1128,14 @@ typedef struct
   guint n_audio_inputs;
 
   /* controls (the class heading comes first, as in the control
-   * framework) */
+   * framework): the bridge driver's own, and those of its decoder
+   * subdevice (NULL for none), which join the same handler; QUERYCTRL
+   * lists both merged in id order (gst_tv_hw_virtual_profile_ctrl()) */
   const GstTvHwVirtualProfileCtrl *ctrls;
   guint n_ctrls;
   const gchar *ctrls_source;
+  const GstTvHwVirtualProfileCtrl *decoder_ctrls;
+  guint n_decoder_ctrls;
 
   /* nodes and buffers */
   guint vbi_nodes;              /* GstTvHwVirtualVbiNodes */
@@ -1143,6 +1147,13 @@ typedef struct
 
 /* the profiles a card can be made from, @n_profiles of them */
 const GstTvHwVirtualProfile *gst_tv_hw_virtual_profiles (guint * n_profiles);
+/* how many controls @profile has, its own and its decoder's */
+guint gst_tv_hw_virtual_profile_n_ctrls (const GstTvHwVirtualProfile *
+    profile);
+/* control @i of @profile: its own first, then its decoder's (not in id
+ * order) */
+const GstTvHwVirtualProfileCtrl *gst_tv_hw_virtual_profile_ctrl (const
+    GstTvHwVirtualProfile * profile, guint i);
 /* the profile called @name, NULL when there is none */
 const GstTvHwVirtualProfile *gst_tv_hw_virtual_profile_find (const gchar *
     name);

@@ -194,8 +194,34 @@ GST_START_TEST (test_answers)
 
 GST_END_TEST;
 
-/* the controls: the class heading, then the table's, with their ranges
- * and defaults; S_CTRL clamps */
+static gint
+compare_ctrl_ids (gconstpointer a, gconstpointer b)
+{
+  const GstTvHwVirtualProfileCtrl *ca = *(GstTvHwVirtualProfileCtrl **) a;
+  const GstTvHwVirtualProfileCtrl *cb = *(GstTvHwVirtualProfileCtrl **) b;
+
+  return ca->id < cb->id ? -1 : ca->id > cb->id;
+}
+
+/* the controls of @p's two tables, the bridge's and its decoder's, sorted
+ * by id: the order the control framework lists them in */
+static GPtrArray *
+profile_ctrls_by_id (const GstTvHwVirtualProfile * p)
+{
+  GPtrArray *all = g_ptr_array_new ();
+  guint k;
+
+  for (k = 0; k < p->n_ctrls; k++)
+    g_ptr_array_add (all, (gpointer) & p->ctrls[k]);
+  for (k = 0; k < p->n_decoder_ctrls; k++)
+    g_ptr_array_add (all, (gpointer) & p->decoder_ctrls[k]);
+  g_ptr_array_sort (all, compare_ctrl_ids);
+  fail_unless_equals_int (all->len, gst_tv_hw_virtual_profile_n_ctrls (p));
+  return all;
+}
+
+/* the controls: the class heading, then the tables' in id order, with
+ * their ranges and defaults; S_CTRL clamps */
 GST_START_TEST (test_controls)
 {
   const GstTvHwVirtualProfile *profiles;
@@ -210,11 +236,13 @@ GST_START_TEST (test_controls)
     gint32 value;
     guint k;
 
+    GPtrArray *all = profile_ctrls_by_id (p);
+
     memset (&qc, 0, sizeof (qc));
     fail_unless (gst_tv_hw_device_next_ctrl (dev, &qc, &err));
     fail_unless_equals_int (qc.id, V4L2_CID_USER_CLASS);
-    for (k = 0; k < p->n_ctrls; k++) {
-      const GstTvHwVirtualProfileCtrl *c = &p->ctrls[k];
+    for (k = 0; k < all->len; k++) {
+      const GstTvHwVirtualProfileCtrl *c = g_ptr_array_index (all, k);
 
       fail_unless (gst_tv_hw_device_next_ctrl (dev, &qc, &err));
       fail_unless_equals_int (qc.id, c->id);
@@ -251,12 +279,14 @@ GST_START_TEST (test_controls)
     fail_unless (gst_tv_hw_virtual_card_reset
         (gst_tv_hw_virtual_card_get_profile (p->name)));
     dev = open_profile (p);
-    for (k = 0; k < p->n_ctrls; k++) {
-      fail_unless (gst_tv_hw_device_get_ctrl (dev, p->ctrls[k].id, &value,
-              &err));
-      fail_unless_equals_int (value, p->ctrls[k].default_value);
+    for (k = 0; k < all->len; k++) {
+      const GstTvHwVirtualProfileCtrl *c = g_ptr_array_index (all, k);
+
+      fail_unless (gst_tv_hw_device_get_ctrl (dev, c->id, &value, &err));
+      fail_unless_equals_int (value, c->default_value);
     }
     gst_tv_hw_device_close (dev);
+    g_ptr_array_unref (all);
   }
 }
 

@@ -118,6 +118,27 @@ static const GstTvHwVirtualProfileCtrl em28xx_ctrls[] = {
   {V4L2_CID_SHARPNESS, "Sharpness", 0, 0x0f, 1, 0, V4L2_CTRL_FLAG_SLIDER},
 };
 
+/* --- stk1160: Syntek STK1160 "EasyCAP" grabbers with a SAA7113,
+ * drivers/media/usb/stk1160 --- */
+
+/* stk1160-v4l.c vidioc_enum_input(): indices 0 to STK1160_MAX_INPUT (4,
+ * stk1160.h) inclusive, STK1160_SVIDEO_INPUT (4) "S-Video", the others
+ * "Composite%d" by index; CAMERA; std = vdev.tvnorms (v4l_template:
+ * V4L2_STD_525_60 | V4L2_STD_625_50); no audioset, no status. signal_std:
+ * see inputs_signal_source. */
+#define STK1160_TV_STD (V4L2_STD_525_60 | V4L2_STD_625_50)
+
+static const GstTvHwVirtualInput stk1160_inputs[] = {
+  {"Composite0", V4L2_INPUT_TYPE_CAMERA, STK1160_TV_STD, V4L2_STD_NTSC_M, 0},
+  {"Composite1", V4L2_INPUT_TYPE_CAMERA, STK1160_TV_STD, V4L2_STD_NTSC_M, 0},
+  {"Composite2", V4L2_INPUT_TYPE_CAMERA, STK1160_TV_STD, V4L2_STD_NTSC_M, 0},
+  {"Composite3", V4L2_INPUT_TYPE_CAMERA, STK1160_TV_STD, V4L2_STD_NTSC_M, 0},
+  {"S-Video", V4L2_INPUT_TYPE_CAMERA, STK1160_TV_STD, V4L2_STD_NTSC_M, 0},
+};
+
+/* stk1160-v4l.c format[]: UYVY only */
+static const guint32 stk1160_formats[] = { V4L2_PIX_FMT_UYVY };
+
 static const GstTvHwVirtualProfile profiles[] = {
   {
         .name = "usbtv",
@@ -311,6 +332,98 @@ static const GstTvHwVirtualProfile profiles[] = {
         "(USB vendor audio) of the same chip, or USB audio class on chips "
         "that have it (em28xx-core.c em28xx_audio_setup()); the V4L2 node "
         "only routes Line In (video_mux(), em28xx_audio_analog_set())",
+      },
+  {
+        .name = "stk1160",
+        .kernel = "Linux mainline drivers/media/usb/stk1160 as stored in the "
+        "search index: stk1160-v4l.c and stk1160.h's STK1160_MAX_INPUT / "
+        "STK1160_SVIDEO_INPUT at Kingxukai/linux 9b44fff655e2, "
+        "stk1160-core.c and stk1160-video.c at Kingxukai/linux "
+        "0291023e7330; drivers/media/i2c/saa7115.c for the decoder's "
+        "controls; not checked against a 6.1 tree.",
+
+        .driver = "stk1160",
+        .card = "stk1160",
+        .bus_info = "usb-<bus>-<port> (usb_make_path())",
+        .device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_READWRITE |
+        V4L2_CAP_STREAMING,
+        .querycap_source = "stk1160-v4l.c: vidioc_querycap() (driver and "
+        "card \"stk1160\", bus_info), stk1160_video_register() "
+        "(vdev.device_caps)",
+
+        .inputs = stk1160_inputs,
+        .n_inputs = G_N_ELEMENTS (stk1160_inputs),
+        .input_status = FALSE,
+        .inputs_source = "stk1160-v4l.c: vidioc_enum_input() (EINVAL "
+        "only past STK1160_MAX_INPUT, so five inputs; \"S-Video\" at "
+        "STK1160_SVIDEO_INPUT, \"Composite%d\" else; CAMERA; std = "
+        "vdev.tvnorms; no audioset or status), v4l_template (tvnorms), "
+        "stk1160.h (STK1160_MAX_INPUT 4, STK1160_SVIDEO_INPUT 4), "
+        "stk1160-core.c stk1160_probe() (input 0 at power-on: the "
+        "\"input\" module parameter, default 0); V4L2_IN_CAP_STD is the "
+        "V4L2 core's (v4l2-ioctl.c v4l_enuminput())",
+        .inputs_signal_source = "no driver fact: the virtual card's sources "
+        "send NTSC-M on every input, the power-on standard, so that a "
+        "capture shows a picture and QUERYSTD finds it",
+
+        .power_on_std = V4L2_STD_NTSC_M,
+        .power_on_std_source = "stk1160-v4l.c: stk1160_video_register() "
+        "(\"NTSC is default\": V4L2_STD_NTSC_M, 720x480)",
+        .querystd = TRUE,
+        .querystd_source = "stk1160-v4l.c: vidioc_querystd() asks the "
+        "decoder subdevice (saa7115.c saa711x_querystd()); stk1160-core.c "
+        "stk1160_probe() loads it as \"saa7115_auto\"",
+        .std_busy = GST_TV_HW_VIRTUAL_STD_BUSY_ALWAYS,
+        .s_std_source = "stk1160-v4l.c: vidioc_s_std() (the same norm: 0; "
+        "EBUSY when vb2_is_busy(), buffers or not streaming; else 720 x "
+        "480 or 576 and no decimation; the V4L2 core masks the request "
+        "with tvnorms first, v4l2-ioctl.c v4l_s_std())",
+        .s_input_busy = FALSE,
+        .s_input_source = "stk1160-v4l.c: vidioc_s_input() (EINVAL past "
+        "STK1160_MAX_INPUT, then stk1160_select_input(): no busy check)",
+
+        .formats = stk1160_formats,
+        .n_formats = G_N_ELEMENTS (stk1160_formats),
+        .s_fmt_busy = TRUE,
+        .formats_source = "stk1160-v4l.c: format[] (UYVY), "
+        "vidioc_enum_fmt_vid_cap() (index 0 only), stk1160_try_fmt() (the "
+        "current format whatever is asked), vidioc_s_fmt_vid_cap() (EBUSY "
+        "when vb2_is_busy())",
+        .sizes_source = "stk1160-v4l.c: stk1160_try_fmt() (base 720 x 480 "
+        "or 576, V4L2_FIELD_INTERLACED, bytesperline width x 2, "
+        "V4L2_COLORSPACE_SMPTE170M). Not modelled: the driver decimates "
+        "columns and rows (down to 5 % of the frame, in steps of "
+        "base x n / (n + 1) or base / (n + 1)); the virtual card answers "
+        "the full size whatever is asked",
+
+        .g_parm = FALSE,
+        .cropcap = FALSE,
+        .v4l2_audio = FALSE,
+        .ioctls_source = "stk1160-v4l.c: stk1160_ioctl_ops (no "
+        "vidioc_g_parm, vidioc_g_selection, vidioc_enumaudio, tuner or "
+        "output ioctls; v4l2-dev.c determine_valid_ioctls() makes them "
+        "ENOTTY, CROPCAP with G_SELECTION)",
+
+        .ctrls = NULL,
+        .n_ctrls = 0,
+        .ctrls_source = "stk1160-core.c: stk1160_probe() (an empty handler "
+        "of the bridge's, v4l2_ctrl_handler_init(..., 0), which the SAA711x "
+        "subdevice's controls join); saa7115.c: saa711x_probe()",
+        .decoder_ctrls = saa711x_ctrls,
+        .n_decoder_ctrls = G_N_ELEMENTS (saa711x_ctrls),
+
+        .vbi_nodes = 0,
+        .nodes_source = "stk1160-v4l.c: stk1160_video_register() registers "
+        "one VFL_TYPE_VIDEO capture node: no VBI, no output, no tuner",
+        .buf_field = V4L2_FIELD_INTERLACED,
+        .buffers_source = "stk1160-video.c: stk1160_buffer_done() (field "
+        "INTERLACED, sequence counted per frame, timestamp ktime_get_ns()), "
+        "stk1160-v4l.c: stk1160_start_streaming() (sequence back to 0), "
+        "stk1160_vb2_setup() (io_modes READ | MMAP | USERPTR | DMABUF, "
+        "TIMESTAMP_MONOTONIC), queue_setup() (8 to 32 buffers)",
+        .sound_source = "stk1160-core.c: stk1160_probe() rejects the audio "
+        "interface: the sound is the USB audio class device of "
+        "snd-usb-audio; stk1160_ac97_setup() only sets the codec up",
       },
 };
 

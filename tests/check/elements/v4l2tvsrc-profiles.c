@@ -2,7 +2,7 @@
 /*
  * Tests of v4l2tvsrc on the virtual card's driver profiles (issue 29),
  * each test run over every profile (device=virtual:usbtv,
- * virtual:em28xx): captures at the profile's standards with its caps,
+ * virtual:em28xx, virtual:stk1160): captures at the profile's standards with its caps,
  * switches its inputs, detects the standard or says that it cannot, and
  * names its real inputs when asked for one it does not have.
  *
@@ -118,12 +118,14 @@ run (const GstTvHwVirtualProfile * p, const gchar * props, Result * r)
   gst_object_unref (pipeline);
 }
 
-/* the caps at a standard of @lines lines: 720 wide (usbtv norm_params[],
- * em28xx norm_maxw()), the profile's first format, YUYV (usbtv
- * usbtv_enum_fmt_vid_cap(), em28xx format[0]), interlaced (usbtv
- * usbtv_fmt_vid_cap(), em28xx vidioc_g_fmt_vid_cap()) */
+/* @p's caps at a standard of @lines lines: 720 wide (usbtv
+ * norm_params[], em28xx norm_maxw(), stk1160_try_fmt()), the profile's
+ * first format (usbtv usbtv_enum_fmt_vid_cap() and em28xx format[0]:
+ * YUYV, GStreamer's YUY2; stk1160 format[]: UYVY), interlaced (usbtv
+ * usbtv_fmt_vid_cap(), em28xx vidioc_g_fmt_vid_cap(), stk1160
+ * vidioc_g_fmt_vid_cap()) */
 static void
-check_caps (GstCaps * caps, guint lines)
+check_caps (const GstTvHwVirtualProfile * p, GstCaps * caps, guint lines)
 {
   GstStructure *s;
   gint width = 0, height = 0, fps_n = 0, fps_d = 0;
@@ -131,7 +133,10 @@ check_caps (GstCaps * caps, guint lines)
   fail_unless (caps != NULL, "no caps");
   s = gst_caps_get_structure (caps, 0);
   fail_unless_equals_string (gst_structure_get_name (s), "video/x-raw");
-  fail_unless_equals_string (gst_structure_get_string (s, "format"), "YUY2");
+  fail_unless (p->formats[0] == V4L2_PIX_FMT_YUYV ||
+      p->formats[0] == V4L2_PIX_FMT_UYVY);
+  fail_unless_equals_string (gst_structure_get_string (s, "format"),
+      p->formats[0] == V4L2_PIX_FMT_YUYV ? "YUY2" : "UYVY");
   fail_unless (gst_structure_get_int (s, "width", &width));
   fail_unless (gst_structure_get_int (s, "height", &height));
   fail_unless (gst_structure_get_fraction (s, "framerate", &fps_n, &fps_d));
@@ -161,8 +166,9 @@ std_lines (v4l2_std_id std)
 }
 
 /* the power-on standard (usbtv: V4L2_STD_525_60, usbtv_video_init();
- * em28xx: V4L2_STD_PAL, em28xx_v4l2_init()) and input 0 without a norm
- * or input asked for */
+ * em28xx: V4L2_STD_PAL, em28xx_v4l2_init(); stk1160: V4L2_STD_NTSC_M,
+ * stk1160_video_register()) and input 0 without a norm or input asked
+ * for */
 GST_START_TEST (test_power_on)
 {
   const GstTvHwVirtualProfile *p = setup_profile (__i__);
@@ -170,7 +176,7 @@ GST_START_TEST (test_power_on)
 
   run (p, "", &r);
   fail_unless (r.error == NULL, "%s: %s", p->name, r.error);
-  check_caps (r.caps, std_lines (p->power_on_std));
+  check_caps (p, r.caps, std_lines (p->power_on_std));
   fail_unless_equals_string (r.input, p->inputs[0].name);
   result_clear (&r);
 }
@@ -200,7 +206,7 @@ GST_START_TEST (test_each_standard)
     props = g_strdup_printf ("norm=%s", std->name);
     run (p, props, &r);
     fail_unless (r.error == NULL, "%s %s: %s", p->name, props, r.error);
-    check_caps (r.caps, std->system->lines);
+    check_caps (p, r.caps, std->system->lines);
     result_clear (&r);
     g_free (props);
     n++;
@@ -222,8 +228,9 @@ GST_START_TEST (test_each_standard)
 
 GST_END_TEST;
 
-/* the second input by name (S-Video on both: usbtv_enum_input(), the
- * DVC 90's input[] in em28xx-cards.c) at a 625-line standard */
+/* the second input by name (S-Video on usbtv, usbtv_enum_input(), and on
+ * em28xx's DVC 90, its input[] in em28xx-cards.c; Composite1 on stk1160,
+ * vidioc_enum_input()) at a 625-line standard */
 GST_START_TEST (test_second_input)
 {
   const GstTvHwVirtualProfile *p = setup_profile (__i__);
@@ -236,7 +243,7 @@ GST_START_TEST (test_second_input)
   run (p, props, &r);
   g_free (props);
   fail_unless (r.error == NULL, "%s: %s", p->name, r.error);
-  check_caps (r.caps, 625);
+  check_caps (p, r.caps, 625);
   fail_unless_equals_string (r.input, p->inputs[1].name);
   result_clear (&r);
   fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count (card), 0);
@@ -244,18 +251,20 @@ GST_START_TEST (test_second_input)
 
 GST_END_TEST;
 
-/* norm=auto after another norm was used. usbtv has no QUERYSTD: the
- * warning says so and the standard in force stays. em28xx asks the
- * SAA711x (saa711x_querystd()): the source's standard is found and used,
- * without a warning. */
+/* norm=auto after a norm of the other line count than the source's was
+ * used. usbtv has no QUERYSTD: the warning says so and the standard in
+ * force stays. em28xx and stk1160 ask the SAA711x (saa711x_querystd()):
+ * the source's standard is found and used, without a warning. */
 GST_START_TEST (test_auto)
 {
   const GstTvHwVirtualProfile *p = setup_profile (__i__);
   const gchar *input = p->inputs[0].name;
+  const gchar *before = std_lines (p->inputs[0].signal_std) == 525 ?
+      "PAL-BG" : "NTSC-M";
   gchar *props, *warning;
   Result r;
 
-  props = g_strdup_printf ("input=%s norm=NTSC-M", input);
+  props = g_strdup_printf ("input=%s norm=%s", input, before);
   run (p, props, &r);
   g_free (props);
   fail_unless (r.error == NULL, "%s: %s", p->name, r.error);
@@ -268,16 +277,18 @@ GST_START_TEST (test_auto)
   if (!p->querystd) {
     fail_unless_equals_int (g_list_length (r.warnings), 1);
     warning = g_strdup_printf ("Device 'virtual:%s' cannot detect the "
-        "standard of a signal; using NTSC-M on input '%s'. Set norm to the "
-        "standard of the source.", p->name, input);
+        "standard of a signal; using %s on input '%s'. Set norm to the "
+        "standard of the source.", p->name, before, input);
     fail_unless_equals_string (r.warnings->data, warning);
     g_free (warning);
-    check_caps (r.caps, 525);
+    /* the standard set before: of the other line count */
+    check_caps (p, r.caps, std_lines (p->inputs[0].signal_std) == 525 ?
+        625 : 525);
     fail_unless (r.detected == NULL, "%s", r.detected);
   } else {
     fail_unless (r.warnings == NULL, "%s: %s", p->name,
         (gchar *) r.warnings->data);
-    check_caps (r.caps, std_lines (p->inputs[0].signal_std));
+    check_caps (p, r.caps, std_lines (p->inputs[0].signal_std));
     fail_unless_equals_string (r.detected,
         gst_tv_hw_std_find (p->inputs[0].signal_std)->name);
   }

@@ -140,14 +140,17 @@ GST_START_TEST (test_answers)
         (p->power_on_std & V4L2_STD_525_60) ? 480 : 576);
     fail_unless_equals_int (fmt.fmt.pix.field, p->buf_field);
     fail_unless_equals_int (fmt.fmt.pix.bytesperline, 720 * 2);
-    /* a format the driver does not list becomes its own */
+    /* a format the driver does not list becomes its first (usbtv and
+     * stk1160: the only one; em28xx: format[0]) */
     memset (&fmt, 0, sizeof (fmt));
     fmt.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
-    fmt.fmt.pix.pixelformat = V4L2_PIX_FMT_UYVY;
+    fmt.fmt.pix.pixelformat = V4L2_PIX_FMT_YVYU;
     fmt.fmt.pix.width = 320;
     fmt.fmt.pix.height = 240;
     fail_unless (gst_tv_hw_device_try_fmt (dev, &fmt, &err));
-    fail_unless (p->n_formats > 1 || fmt.fmt.pix.pixelformat == p->formats[0]);
+    fail_unless_equals_int (fmt.fmt.pix.pixelformat, p->formats[0]);
+    /* no scaling on the virtual card (em28xx and stk1160 scale: see
+     * their sizes_source) */
     fail_unless_equals_int (fmt.fmt.pix.width, 720);
 
     memset (&parm, 0, sizeof (parm));
@@ -437,6 +440,50 @@ GST_START_TEST (test_em28xx_streaming)
 
 GST_END_TEST;
 
+/* stk1160: S_STD is refused as soon as there are buffers, even for the
+ * same size, and S_FMT too (vb2_is_busy()); S_INPUT never; five inputs,
+ * the last S-Video; UYVY frames come in */
+GST_START_TEST (test_stk1160_streaming)
+{
+  GstTvHwDevice *dev = open_capture_only ("stk1160");
+  struct v4l2_input input;
+  struct v4l2_format fmt;
+  struct v4l2_buffer buf;
+  GError *err = NULL;
+  Stream s;
+
+  fail_unless (gst_tv_hw_device_enum_input (dev, 4, &input, &err));
+  fail_unless_equals_string ((gchar *) input.name, "S-Video");
+  set_std (dev, V4L2_STD_PAL_N);
+  set_std (dev, V4L2_STD_NTSC_M);
+
+  stream_setup (&s, dev, 4, TRUE);
+  fail_if (gst_tv_hw_device_set_std (dev, V4L2_STD_PAL_M, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_BUSY);
+  get_fmt (dev, &fmt);
+  fail_unless_equals_int (fmt.fmt.pix.pixelformat, V4L2_PIX_FMT_UYVY);
+  fail_if (gst_tv_hw_device_set_fmt (dev, &fmt, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_BUSY);
+
+  stream_on (dev);
+  dequeue (dev, &buf);
+  fail_unless_equals_int (buf.field, V4L2_FIELD_INTERLACED);
+  fail_unless_equals_int (buf.sequence, 0);
+  fail_unless_equals_int (buf.bytesused, 720 * 2 * 480);
+  queue (dev, buf.index);
+  set_input (dev, 4);
+  fail_unless_equals_int (get_input (dev), 4);
+  dequeue (dev, &buf);
+  fail_unless_equals_int (buf.sequence, 1);
+  stream_off (dev);
+  /* still busy: the buffers are there */
+  fail_if (gst_tv_hw_device_set_std (dev, V4L2_STD_PAL_M, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_BUSY);
+  gst_tv_hw_device_close (dev);
+}
+
+GST_END_TEST;
+
 /* the generic cards stay what they were */
 GST_START_TEST (test_generic_unchanged)
 {
@@ -467,6 +514,7 @@ tvhw_profiles_suite (void)
   tcase_add_test (tc, test_controls);
   tcase_add_test (tc, test_usbtv_streaming);
   tcase_add_test (tc, test_em28xx_streaming);
+  tcase_add_test (tc, test_stk1160_streaming);
   tcase_add_test (tc, test_generic_unchanged);
   return s;
 }

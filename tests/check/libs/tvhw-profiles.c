@@ -325,6 +325,34 @@ open_capture_only (const gchar * name)
   return dev;
 }
 
+/* STREAMON and frame 0: an interlaced frame of @lines lines, 720 wide in
+ * a packed 4:2:2 format (usbtv_image_chunk(), em28xx finish_buffer(),
+ * stk1160_buffer_done()), queued again */
+static void
+stream_first_frame (GstTvHwDevice * dev, guint lines)
+{
+  struct v4l2_buffer buf;
+
+  stream_on (dev);
+  dequeue (dev, &buf);
+  fail_unless_equals_int (buf.field, V4L2_FIELD_INTERLACED);
+  fail_unless_equals_int (buf.sequence, 0);
+  fail_unless_equals_int (buf.bytesused, 720 * 2 * lines);
+  queue (dev, buf.index);
+}
+
+/* the next frame is frame 1 (the sequence counts frames from STREAMON);
+ * STREAMOFF */
+static void
+stream_second_frame_and_off (GstTvHwDevice * dev)
+{
+  struct v4l2_buffer buf;
+
+  dequeue (dev, &buf);
+  fail_unless_equals_int (buf.sequence, 1);
+  stream_off (dev);
+}
+
 /* usbtv: S_INPUT and S_STD to a standard of the same size work while
  * streaming; a standard of another size is EBUSY; no output, VBI or
  * tuner; the sizes per standard; frames come in */
@@ -332,7 +360,6 @@ GST_START_TEST (test_usbtv_streaming)
 {
   GstTvHwDevice *dev = open_capture_only ("usbtv");
   struct v4l2_format fmt;
-  struct v4l2_buffer buf;
   GError *err = NULL;
   Stream s;
 
@@ -349,11 +376,7 @@ GST_START_TEST (test_usbtv_streaming)
   assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
 
   stream_setup (&s, dev, 4, TRUE);
-  stream_on (dev);
-  dequeue (dev, &buf);
-  fail_unless_equals_int (buf.field, V4L2_FIELD_INTERLACED);
-  fail_unless_equals_int (buf.sequence, 0);
-  queue (dev, buf.index);
+  stream_first_frame (dev, 480);
 
   /* usbtv_s_input(): no busy check */
   set_input (dev, 1);
@@ -366,9 +389,7 @@ GST_START_TEST (test_usbtv_streaming)
   get_fmt (dev, &fmt);
   fail_unless (gst_tv_hw_device_set_fmt (dev, &fmt, &err));
 
-  dequeue (dev, &buf);
-  fail_unless_equals_int (buf.sequence, 1);
-  stream_off (dev);
+  stream_second_frame_and_off (dev);
   gst_tv_hw_device_close (dev);
 }
 
@@ -415,12 +436,7 @@ GST_START_TEST (test_em28xx_streaming)
   for (i = 0; i < s.n; i++)
     queue (dev, i);
 
-  stream_on (dev);
-  dequeue (dev, &buf);
-  fail_unless_equals_int (buf.field, V4L2_FIELD_INTERLACED);
-  fail_unless_equals_int (buf.sequence, 0);
-  fail_unless_equals_int (buf.bytesused, 720 * 2 * 480);
-  queue (dev, buf.index);
+  stream_first_frame (dev, 480);
 
   /* streaming: another standard of the same size is busy too; the same
    * one is fine; the input switches */
@@ -430,9 +446,7 @@ GST_START_TEST (test_em28xx_streaming)
   set_input (dev, 1);
   fail_unless_equals_int (get_input (dev), 1);
 
-  dequeue (dev, &buf);
-  fail_unless_equals_int (buf.sequence, 1);
-  stream_off (dev);
+  stream_second_frame_and_off (dev);
   /* stopped: the standard may change again */
   set_std (dev, V4L2_STD_SECAM);
   gst_tv_hw_device_close (dev);
@@ -448,7 +462,6 @@ GST_START_TEST (test_stk1160_streaming)
   GstTvHwDevice *dev = open_capture_only ("stk1160");
   struct v4l2_input input;
   struct v4l2_format fmt;
-  struct v4l2_buffer buf;
   GError *err = NULL;
   Stream s;
 
@@ -465,17 +478,10 @@ GST_START_TEST (test_stk1160_streaming)
   fail_if (gst_tv_hw_device_set_fmt (dev, &fmt, &err));
   assert_tvhw_error (err, GST_TV_HW_ERROR_BUSY);
 
-  stream_on (dev);
-  dequeue (dev, &buf);
-  fail_unless_equals_int (buf.field, V4L2_FIELD_INTERLACED);
-  fail_unless_equals_int (buf.sequence, 0);
-  fail_unless_equals_int (buf.bytesused, 720 * 2 * 480);
-  queue (dev, buf.index);
+  stream_first_frame (dev, 480);
   set_input (dev, 4);
   fail_unless_equals_int (get_input (dev), 4);
-  dequeue (dev, &buf);
-  fail_unless_equals_int (buf.sequence, 1);
-  stream_off (dev);
+  stream_second_frame_and_off (dev);
   /* still busy: the buffers are there */
   fail_if (gst_tv_hw_device_set_std (dev, V4L2_STD_PAL_M, &err));
   assert_tvhw_error (err, GST_TV_HW_ERROR_BUSY);

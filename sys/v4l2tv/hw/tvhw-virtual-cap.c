@@ -211,6 +211,12 @@ gst_tv_hw_virtual_cap_querystd (GstTvHwDevice * dev, v4l2_std_id * std)
    * (V4L2_STD_UNKNOWN) without a picture */
   if (in->std == 0)
     ret = -ENODATA;
+  else if (card->profile != NULL && card->profile->querystd_lines_only &&
+      rx.std != 0)
+    /* a decoder that sees the field rate only (saa711x_querystd() on the
+     * SAA7113): all of the input's standards of that line system */
+    *std = in->std & ((rx.std & V4L2_STD_525_60) ? V4L2_STD_525_60 :
+        V4L2_STD_625_50);
   else
     *std = rx.std & in->std;
   g_mutex_unlock (&card->lock);

@@ -264,9 +264,15 @@ static const GstTvHwVirtualProfile profiles[] = {
         .power_on_std_source = "em28xx-video.c: em28xx_v4l2_init() (\"set "
         "default norm\": V4L2_STD_PAL, then 720 x norm_maxh() = 576)",
         .querystd = TRUE,
+        .querystd_lines_only = TRUE,
         .querystd_source = "em28xx-video.c: vidioc_querystd() asks the "
-        "decoder subdevice (saa7115.c saa711x_querystd(), which reads the "
-        "decoder's status); disabled for webcams only",
+        "decoder subdevice; disabled for webcams only. saa7115.c "
+        "saa711x_querystd(): on chips other than the SAA7115 only the "
+        "field rate (status byte 0x1f), so the answer is tvnorms masked "
+        "with V4L2_STD_525_60 or V4L2_STD_625_50 (UNKNOWN when not "
+        "locked). The DVC 90's decoder is a SAA7113: older em28xx-cards.c "
+        "trees name it (.decoder = EM28XX_SAA7113), today's load "
+        "\"saa7115_auto\", which finds the chip",
         .std_busy = GST_TV_HW_VIRTUAL_STD_BUSY_STREAMING,
         .s_std_source = "em28xx-video.c: vidioc_s_std() (the same norm: 0; "
         "EBUSY while streaming_users > 0, whatever the size; else the size "
@@ -370,9 +376,13 @@ static const GstTvHwVirtualProfile profiles[] = {
         .power_on_std_source = "stk1160-v4l.c: stk1160_video_register() "
         "(\"NTSC is default\": V4L2_STD_NTSC_M, 720x480)",
         .querystd = TRUE,
+        .querystd_lines_only = TRUE,
         .querystd_source = "stk1160-v4l.c: vidioc_querystd() asks the "
-        "decoder subdevice (saa7115.c saa711x_querystd()); stk1160-core.c "
-        "stk1160_probe() loads it as \"saa7115_auto\"",
+        "decoder subdevice; stk1160-core.c stk1160_probe() loads it as "
+        "\"saa7115_auto\" at the SAA7113's addresses (\"stk1160 boards "
+        "only have saa7113\"). saa7115.c saa711x_querystd(): on chips "
+        "other than the SAA7115 only the field rate, so the answer is "
+        "tvnorms masked with V4L2_STD_525_60 or V4L2_STD_625_50",
         .std_busy = GST_TV_HW_VIRTUAL_STD_BUSY_ALWAYS,
         .s_std_source = "stk1160-v4l.c: vidioc_s_std() (the same norm: 0; "
         "EBUSY when vb2_is_busy(), buffers or not streaming; else 720 x "

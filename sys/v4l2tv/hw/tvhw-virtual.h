@@ -1102,6 +1102,9 @@ typedef struct
   v4l2_std_id power_on_std;
   const gchar *power_on_std_source;
   gboolean querystd;            /* FALSE: QUERYSTD is ENOTTY */
+  gboolean querystd_lines_only; /* QUERYSTD tells the field rate only:
+                                 * every standard of the input of the
+                                 * signal's line system */
   const gchar *querystd_source;
   GstTvHwVirtualStdBusy std_busy;
   const gchar *s_std_source;

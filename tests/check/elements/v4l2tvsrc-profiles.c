@@ -251,10 +251,34 @@ GST_START_TEST (test_second_input)
 
 GST_END_TEST;
 
+/* what norm=auto settles on for the source on @p's input 0: the
+ * QUERYSTD answer is the source's standard, or with a decoder that tells
+ * the field rate only (the SAA7113 of em28xx's DVC 90 and of stk1160,
+ * saa711x_querystd()) every standard of the input of that line system;
+ * the element takes the first norm= name (gst_tv_hw_standards' order)
+ * whose standards are all in the answer */
+static const gchar *
+expected_detection (const GstTvHwVirtualProfile * p)
+{
+  v4l2_std_id signal = p->inputs[0].signal_std, answer = signal;
+  guint i;
+
+  if (p->querystd_lines_only)
+    answer = p->inputs[0].std & ((signal & V4L2_STD_525_60) ?
+        V4L2_STD_525_60 : V4L2_STD_625_50);
+  for (i = 0; i < gst_tv_hw_n_standards; i++) {
+    if ((gst_tv_hw_standards[i].id & ~answer) == 0)
+      return gst_tv_hw_standards[i].name;
+  }
+  fail ("no standard within 0x%llx", (unsigned long long) answer);
+  return NULL;
+}
+
 /* norm=auto after a norm of the other line count than the source's was
  * used. usbtv has no QUERYSTD: the warning says so and the standard in
- * force stays. em28xx and stk1160 ask the SAA711x (saa711x_querystd()):
- * the source's standard is found and used, without a warning. */
+ * force stays. em28xx and stk1160 ask their SAA7113, which tells 50 from
+ * 60 Hz: a standard of the source's line system is found and used,
+ * without a warning. */
 GST_START_TEST (test_auto)
 {
   const GstTvHwVirtualProfile *p = setup_profile (__i__);
@@ -289,8 +313,7 @@ GST_START_TEST (test_auto)
     fail_unless (r.warnings == NULL, "%s: %s", p->name,
         (gchar *) r.warnings->data);
     check_caps (p, r.caps, std_lines (p->inputs[0].signal_std));
-    fail_unless_equals_string (r.detected,
-        gst_tv_hw_std_find (p->inputs[0].signal_std)->name);
+    fail_unless_equals_string (r.detected, expected_detection (p));
   }
   result_clear (&r);
 }

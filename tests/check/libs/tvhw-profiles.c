@@ -121,10 +121,17 @@ GST_START_TEST (test_answers)
     if (!p->querystd) {
       fail_if (gst_tv_hw_device_query_std (dev, &id, &err));
       assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
-    } else {
+    } else if (!p->querystd_lines_only) {
       /* the decoder finds what the virtual source sends */
       fail_unless (gst_tv_hw_device_query_std (dev, &id, &err));
       fail_unless_equals_uint64 (id, p->inputs[0].signal_std);
+    } else {
+      /* the decoder tells the field rate of what the source sends: the
+       * input's standards of its line system */
+      fail_unless (gst_tv_hw_device_query_std (dev, &id, &err));
+      fail_unless_equals_uint64 (id, p->inputs[0].std &
+          ((p->inputs[0].signal_std & V4L2_STD_525_60) ? V4L2_STD_525_60 :
+              V4L2_STD_625_50));
     }
 
     for (k = 0; k < p->n_formats; k++) {

@@ -76,7 +76,7 @@ static const GstTvHwVirtualProfileCtrl saa711x_ctrls[] = {
 
 /* --- em28xx: Empia EM28xx USB bridges, drivers/media/usb/em28xx; one
  * board: EM2820_BOARD_PINNACLE_DVC_90, the Pinnacle Dazzle DVC 90/100
- * family of tape grabbers, with a Philips SAA711x decoder --- */
+ * family of tape grabbers, with a Philips SAA7113 decoder --- */
 
 static const GstTvHwVirtualInput em28xx_inputs[] = {
   /* the board's input[] (em28xx-cards.c em28xx_boards[], DVC_90 entry:

@@ -354,6 +354,47 @@ GST_START_TEST (test_wrong_input)
 
 GST_END_TEST;
 
+/* audio-input: the profile's V4L2 audio inputs by name, and a name it
+ * lacks refused with the list (em28xx: Line In, em28xx_fill_audio_input());
+ * a profile without V4L2 audio (usbtv, stk1160) says it has none */
+GST_START_TEST (test_audio_input)
+{
+  const GstTvHwVirtualProfile *p = setup_profile (__i__);
+  gchar *props, *expected;
+  GString *list;
+  guint i;
+  Result r;
+
+  if (p->v4l2_audio) {
+    fail_unless (p->n_audio_inputs > 0);
+    props = g_strdup_printf ("audio-input=\"%s\"", p->audio_inputs[0].name);
+    run (p, props, &r);
+    g_free (props);
+    fail_unless (r.error == NULL, "%s: %s", p->name, r.error);
+    result_clear (&r);
+  }
+
+  run (p, "audio-input=TV", &r);
+  fail_unless (r.error != NULL, "%s: no error", p->name);
+  if (p->v4l2_audio) {
+    list = g_string_new (NULL);
+    for (i = 0; i < p->n_audio_inputs; i++)
+      g_string_append_printf (list, "%s%s", i > 0 ? ", " : "",
+          p->audio_inputs[i].name);
+    expected = g_strdup_printf ("Device 'virtual:%s' has no audio input "
+        "'TV'; its audio inputs are: %s.", p->name, list->str);
+    g_string_free (list, TRUE);
+  } else {
+    expected = g_strdup_printf ("Device 'virtual:%s' has no audio inputs, "
+        "so audio-input 'TV' cannot be set; leave it unset.", p->name);
+  }
+  fail_unless_equals_string (r.error, expected);
+  g_free (expected);
+  result_clear (&r);
+}
+
+GST_END_TEST;
+
 static Suite *
 v4l2tvsrc_profiles_suite (void)
 {
@@ -370,6 +411,7 @@ v4l2tvsrc_profiles_suite (void)
   tcase_add_loop_test (tc, test_second_input, 0, GST_TV_HW_VIRTUAL_N_PROFILES);
   tcase_add_loop_test (tc, test_auto, 0, GST_TV_HW_VIRTUAL_N_PROFILES);
   tcase_add_loop_test (tc, test_wrong_input, 0, GST_TV_HW_VIRTUAL_N_PROFILES);
+  tcase_add_loop_test (tc, test_audio_input, 0, GST_TV_HW_VIRTUAL_N_PROFILES);
   return s;
 }
 

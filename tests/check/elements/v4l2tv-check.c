@@ -167,7 +167,8 @@ v4l2tv_check_wait (void)
 
   if (ms && *ms)
     return g_ascii_strtoull (ms, NULL, 10) * GST_MSECOND;
-  return 120 * GST_SECOND;
+  return g_getenv ("GST_TV_UNDER_VALGRIND") ? 120 * GST_SECOND :
+      30 * GST_SECOND;
 }
 
 /* virtual card @index at power-on defaults, with @pacing: fails if a
@@ -337,7 +338,7 @@ v4l2tv_check_expect_message (GstBus * bus, GstMessageType type,
       "%s: not the expected domain and code", err->message);
   va_start (args, code);
   while ((want = va_arg (args, const gchar *)) != NULL)
-    fail_unless (strstr (err->message, want) != NULL, "'%s' lacks '%s'",
+      fail_unless (strstr (err->message, want) != NULL, "'%s' lacks '%s'",
         err->message, want);
   va_end (args);
   g_error_free (err);
@@ -404,8 +405,7 @@ v4l2tv_check_new_sink (const gchar * device, const gchar * output,
   va_list args;
 
   fail_unless (sink != NULL);
-  g_object_set (sink, "device", device, "output", output, "sync", FALSE,
-      NULL);
+  g_object_set (sink, "device", device, "output", output, "sync", FALSE, NULL);
   va_start (args, first_property);
   if (first_property)
     g_object_set_valist (G_OBJECT (sink), first_property, args);

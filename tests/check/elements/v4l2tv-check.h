@@ -39,8 +39,11 @@ G_BEGIN_DECLS
 
 /* how long a test waits for what must happen (a frame, a message, a state
  * change) before it fails: a guard against a hang, never a timing check,
- * so generous (valgrind on a loaded machine runs 50 times slower), 120 s.
- * V4L2TV_CHECK_WAIT_MS in the environment sets it instead: a wait too
+ * so generous: 30 s, 120 s under valgrind (GST_TV_UNDER_VALGRIND: on a
+ * loaded machine it runs 50 times slower). Shorter than a suite's own
+ * time limit (60 s, ten times that under valgrind: tests/check/meson.build),
+ * so that a wait that fails names its assertion instead of ending as a
+ * timeout. V4L2TV_CHECK_WAIT_MS in the environment sets it instead: a wait too
  * short for what it waits for makes a test fail in the middle of its
  * stream, as elements/v4l2tvcleanup.c has suites do. */
 #define V4L2TV_CHECK_WAIT (v4l2tv_check_wait ())

@@ -1525,6 +1525,10 @@ describe_error (V4l2TvRecord * rec, GstMessage * msg)
     const gchar *device = rec->audio_device ? rec->audio_device :
         _("(test tone)");
 
+    /* v4l2tvaudiosrc's own errors name the sound device already */
+    if (strstr (err->message, device))
+      return detail ? g_strdup_printf ("%s (%s)", err->message, detail) :
+          g_strdup (err->message);
     if (detail)
       return g_strdup_printf (_("sound device '%s': %s (%s)"), device,
           err->message, detail);

@@ -406,6 +406,8 @@ def test_no_overwrite(tmp):
                       'hw:CARD=V4l2TvNope,DEV=0', '-o', new])
     check(rc == 1 and "sound device 'hw:CARD=V4l2TvNope,DEV=0'" in se,
           'the sound device is named (%s)' % se)
+    check(se.count("sound device 'hw:CARD=V4l2TvNope,DEV=0'") == 1,
+          'the sound device is named once (%s)' % se)
     check(not os.path.exists(new) and 'Recorded' not in so,
           'no file, no summary naming one (%s)' % so)
     rc, so, se = run(['--device', 'virtual:5', '--audio', '', '-o', new])

@@ -1987,6 +1987,18 @@ files_size (V4l2TvRecord * rec)
   return size;
 }
 
+/* @size as g_format_size() says it ("681.6 kB"), with a plain space
+ * before the unit: GLib's is a no-break space (U+00A0), which a C locale
+ * terminal and a log read as two stray bytes */
+static gchar *
+format_size (guint64 size)
+{
+  g_autofree gchar *text = g_format_size (size);
+  g_auto (GStrv) parts = g_strsplit (text, "\u00a0", -1);
+
+  return g_strjoinv (" ", parts);
+}
+
 static void
 format_time (GstClockTime t, gchar * buf, gsize len)
 {
@@ -2026,7 +2038,7 @@ tick_cb (gpointer user_data)
   guint64 frames, dropped, gap, corrupted, errors;
   GstClockTime time;
   g_autofree gchar *norm = norm_text (rec);
-  g_autofree gchar *size = g_format_size (files_size (rec));
+  g_autofree gchar *size = format_size (files_size (rec));
   gchar t[32];
 
   get_counts (rec, &frames, &dropped, &gap, &corrupted, &errors, &time);
@@ -2077,7 +2089,7 @@ print_summary (V4l2TvRecord * rec)
 {
   guint64 frames, dropped, gap, corrupted, errors;
   GstClockTime time;
-  g_autofree gchar *size = g_format_size (files_size (rec));
+  g_autofree gchar *size = format_size (files_size (rec));
   gchar t[32];
   guint i;
 
@@ -2542,8 +2554,8 @@ check_space_to_start (V4l2TvRecord * rec, GError ** error)
   need = seconds * rec->worst_rate;
   if (!get_free_space (rec, &avail) || avail >= need)
     return TRUE;
-  has = g_format_size (avail);
-  needs = g_format_size (need);
+  has = format_size (avail);
+  needs = format_size (need);
   if (seconds < START_SECONDS)
     g_set_error (error, V4L2TV_RECORD_ERROR, V4L2TV_RECORD_ERROR_FAILED,
         /* TRANSLATORS: the file, its directory, the free space; "of the
@@ -2576,8 +2588,8 @@ check_space (V4l2TvRecord * rec)
     return;
   reserve = RESERVE_SECONDS * MAX (rec->worst_rate, rec->peak_rate);
   if (avail < reserve) {
-    g_autofree gchar *has = g_format_size (avail);
-    g_autofree gchar *keep = g_format_size (reserve);
+    g_autofree gchar *has = format_size (avail);
+    g_autofree gchar *keep = format_size (reserve);
 
     rec->disk_stop = TRUE;
     g_clear_error (&rec->error);

@@ -1055,11 +1055,11 @@ GST_START_TEST (test_disk_space)
   opts.free_space = 11 * 1000;
   rec = new_recorder_opts (&opts);
   fail_if (v4l2tv_record_run (rec, &err));
-  fail_unless (strstr (err->message, "has 11.0\u00a0kB free, and the 2 s "
+  fail_unless (strstr (err->message, "has 11.0 kB free, and the 2 s "
           "asked for and 10 s kept in reserve of the ") != NULL, "%s",
       err->message);
   fail_unless (g_str_has_suffix (err->message, " preset can take "
-          "12.0\u00a0kB"), "%s", err->message);
+          "12.0 kB"), "%s", err->message);
   g_clear_error (&err);
   fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 0);
   fail_if (g_file_test (out, G_FILE_TEST_EXISTS));

@@ -1375,6 +1375,59 @@ gst_v4l2_tv_src_switch (GstV4l2TvSrc * self)
   return ret;
 }
 
+/* the formats of @caps, "YUY2, I420", each once; else the caps as text
+ * (downstream may take no raw video at all) */
+static gchar *
+caps_formats (GstCaps * caps)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  guint i, j;
+
+  for (i = 0; i < gst_caps_get_size (caps); i++) {
+    const GValue *v = gst_structure_get_value (gst_caps_get_structure (caps,
+            i), "format");
+    guint n = v && GST_VALUE_HOLDS_LIST (v) ? gst_value_list_get_size (v) :
+        (v && G_VALUE_HOLDS_STRING (v) ? 1 : 0);
+
+    for (j = 0; j < n; j++) {
+      const GValue *f = GST_VALUE_HOLDS_LIST (v) ?
+          gst_value_list_get_value (v, j) : v;
+
+      if (G_VALUE_HOLDS_STRING (f) && !g_ptr_array_find_with_equal_func (names,
+              g_value_get_string (f), g_str_equal, NULL))
+        g_ptr_array_add (names, (gpointer) g_value_get_string (f));
+    }
+  }
+  if (names->len == 0)
+    return gst_caps_to_string (caps);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (", ", (gchar **) names->pdata);
+}
+
+/* downstream takes none of our caps: what we have (the standard's frame
+ * size and rate, in which formats) and what it takes, and what fixes it */
+static void
+gst_v4l2_tv_src_no_common_format (GstV4l2TvSrc * self, GstCaps * ours)
+{
+  GstCaps *theirs = gst_pad_peer_query_caps (GST_BASE_SRC_PAD (self), NULL);
+  GstStructure *st = gst_caps_get_structure (ours, 0);
+  g_autofree gchar *have = caps_formats (ours);
+  g_autofree gchar *take = theirs ? caps_formats (theirs) : g_strdup ("");
+  gint width = 0, height = 0, fps_n = 0, fps_d = 1;
+
+  gst_structure_get_int (st, "width", &width);
+  gst_structure_get_int (st, "height", &height);
+  gst_structure_get_fraction (st, "framerate", &fps_n, &fps_d);
+  GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
+      (_("Device '%s' gives %dx%d video at %d/%d frames per second as %s; "
+              "the element after v4l2tvsrc takes none of these (it takes %s)."
+              " Convert it after v4l2tvsrc (videoconvert, videoscale, "
+              "videorate)."), gst_v4l2_tv_object_get_location (self->obj),
+          width, height, fps_n, fps_d, have, take),
+      ("ours %" GST_PTR_FORMAT ", downstream %" GST_PTR_FORMAT, ours, theirs));
+  gst_clear_caps (&theirs);
+}
+
 /* the first of our caps that downstream accepts: the card's formats in
  * ENUM_FMT order, then the converted ones */
 static gboolean
@@ -1397,16 +1450,17 @@ gst_v4l2_tv_src_negotiate_caps (GstBaseSrc * bsrc)
   if (peer) {
     caps = gst_caps_intersect_full (ours, peer, GST_CAPS_INTERSECT_FIRST);
     gst_caps_unref (peer);
-    gst_caps_unref (ours);
   } else {
-    caps = ours;
+    caps = gst_caps_ref (ours);
   }
 
   if (gst_caps_is_empty (caps)) {
-    GST_WARNING_OBJECT (self, "downstream accepts none of our formats");
+    gst_v4l2_tv_src_no_common_format (self, ours);
+    gst_caps_unref (ours);
     gst_caps_unref (caps);
     return FALSE;
   }
+  gst_caps_unref (ours);
 
   caps = gst_caps_fixate (caps);
   GST_DEBUG_OBJECT (self, "fixated to %" GST_PTR_FORMAT, caps);

@@ -1432,6 +1432,29 @@ GST_START_TEST (test_error_unknown_input)
 
 GST_END_TEST;
 
+/* downstream takes none of the formats the source has: an error that
+ * names the device, what it has and what downstream takes, and the fix */
+GST_START_TEST (test_error_no_common_format)
+{
+  v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  expect_error_full (SRC "! video/x-raw,format=RGB16" SINK, GST_CORE_ERROR,
+      GST_CORE_ERROR_NEGOTIATION, "Device '" DEVICE "' gives 720x576 video "
+      "at 25/1 frames per second as YUY2, ");
+  expect_error_full (SRC "! video/x-raw,format=RGB16" SINK, GST_CORE_ERROR,
+      GST_CORE_ERROR_NEGOTIATION, "(it takes RGB16). Convert it after "
+      "v4l2tvsrc (videoconvert, videoscale, videorate).");
+  /* a frame size the standard does not have: no format fits either */
+  expect_error_full (SRC "norm=NTSC ! video/x-raw,width=640,height=480" SINK,
+      GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION, "gives 720x480 video at "
+      "30000/1001 frames per second as YUY2, ");
+  expect_error_full (SRC "norm=NTSC ! video/x-raw,width=640,height=480" SINK,
+      GST_CORE_ERROR, GST_CORE_ERROR_NEGOTIATION, "(it takes video/x-raw, "
+      "width=(int)640, height=(int)480)");
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
+
 /* a card with a PAL-only tuner and an input without standards */
 static const GstTvHwVirtualInput special_inputs[] = {
   {"Tuner", V4L2_INPUT_TYPE_TUNER, V4L2_STD_PAL, V4L2_STD_PAL_BG, 0},
@@ -2475,6 +2498,7 @@ v4l2tvsrc_suite (void)
   tcase_add_test (tc_errors, test_error_device_missing);
   tcase_add_test (tc_errors, test_error_not_v4l2);
   tcase_add_test (tc_errors, test_error_unknown_input);
+  tcase_add_test (tc_errors, test_error_no_common_format);
   tcase_add_test (tc_errors, test_error_norm);
   tcase_add_loop_test (tc_errors, test_error_fault, 0,
       G_N_ELEMENTS (fault_cases));

@@ -19,7 +19,10 @@
  * The built-in virtual TV cards exist only inside the process that uses
  * them, so they are listed only on request: with the environment variable
  * `V4L2TV_VIRTUAL_DEVICES=N` the provider also lists the capture and the
- * output node of `virtual:0` to `virtual:N-1` (at most 8 cards).
+ * output node of `virtual:0` to `virtual:N-1` (at most 8 cards). The
+ * cards that answer as a driver does (`virtual:usbtv`, `virtual:em28xx`,
+ * ...) are named after it, comma-separated: `V4L2TV_VIRTUAL_DEVICES=1,usbtv`
+ * lists `virtual:0` and `virtual:usbtv`.
  *
  * `v4l2tv.audio-device` is the card's ALSA capture device: a capture PCM
  * of the sound card on the same USB device or PCI slot as the node
@@ -67,6 +70,7 @@
 #include "gstv4l2tvsink.h"
 #include "gstv4l2tvudev.h"
 #include "hw/tvhw-v4l2.h"
+#include "hw/tvhw-virtual.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_v4l2_tv_device_provider_debug);
 #define GST_CAT_DEFAULT gst_v4l2_tv_device_provider_debug
@@ -506,21 +510,42 @@ sound_device (GstV4l2TvDevice * video)
   return GST_DEVICE (device);
 }
 
-/* N of V4L2TV_VIRTUAL_DEVICES=N, 0 when unset */
-static guint
-virtual_card_count (void)
+/* the locations V4L2TV_VIRTUAL_DEVICES asks for: N (virtual:0 to
+ * virtual:N-1) and driver profile names (virtual:NAME), comma-separated;
+ * none when unset */
+static GPtrArray *
+virtual_locations (void)
 {
   const gchar *env = g_getenv (VIRTUAL_DEVICES_ENV);
-  guint64 n;
+  GPtrArray *locations = g_ptr_array_new_with_free_func (g_free);
+  g_auto (GStrv) items = NULL;
+  guint i;
 
   if (env == NULL || *env == '\0')
-    return 0;
-  if (!g_ascii_string_to_unsigned (env, 10, 0, G_MAXUINT, &n, NULL)) {
-    GST_WARNING ("ignoring %s=%s: not a number of cards",
-        VIRTUAL_DEVICES_ENV, env);
-    return 0;
+    return locations;
+  items = g_strsplit (env, ",", -1);
+  for (i = 0; items[i]; i++) {
+    const gchar *item = g_strstrip (items[i]);
+    guint64 n, k;
+
+    if (*item == '\0')
+      continue;
+    if (g_ascii_isdigit (*item)) {
+      if (!g_ascii_string_to_unsigned (item, 10, 0, G_MAXUINT, &n, NULL)) {
+        GST_WARNING ("ignoring '%s' in %s=%s: not a number of cards",
+            item, VIRTUAL_DEVICES_ENV, env);
+        continue;
+      }
+      if (n > GST_TV_HW_VIRTUAL_MAX_CARDS)
+        GST_WARNING ("%s=%s: there are %u numbered virtual cards",
+            VIRTUAL_DEVICES_ENV, env, GST_TV_HW_VIRTUAL_MAX_CARDS);
+      for (k = 0; k < MIN (n, GST_TV_HW_VIRTUAL_MAX_CARDS); k++)
+        g_ptr_array_add (locations, g_strdup_printf ("virtual:%u", (guint) k));
+    } else {
+      g_ptr_array_add (locations, g_strdup_printf ("virtual:%s", item));
+    }
   }
-  return n;
+  return locations;
 }
 
 /* the number N of a node /dev/videoN (or its name, videoN), -1 if @path
@@ -622,25 +647,25 @@ gst_v4l2_tv_device_provider_probe (GstDeviceProvider * provider)
 {
   g_autoptr (GPtrArray) nodes = list_nodes ();
   GList *devices = NULL;
-  guint n_virtual = virtual_card_count ();
+  g_autoptr (GPtrArray) virtual = virtual_locations ();
   guint i;
 
   for (i = 0; i < nodes->len; i++)
     devices = add_location (provider, devices, g_ptr_array_index (nodes, i));
 
-  for (i = 0; i < n_virtual; i++) {
-    g_autofree gchar *location = g_strdup_printf ("virtual:%u", i);
+  for (i = 0; i < virtual->len; i++) {
+    const gchar *location = g_ptr_array_index (virtual, i);
     g_autoptr (GError) err = NULL;
     GstDevice *device;
 
-    /* the cards are numbered from 0: stop at the first one that is not
-     * there */
+    /* a card that is not there (past the last numbered one, a driver
+     * with no profile): said once in the log */
     device = probe_node (location, GST_TV_HW_NODE_VIDEO_CAPTURE, &err);
     if (device == NULL && g_error_matches (err, GST_TV_HW_ERROR,
             GST_TV_HW_ERROR_NOT_FOUND)) {
-      GST_WARNING_OBJECT (provider, "%s=%u, but there is no %s: %s",
-          VIRTUAL_DEVICES_ENV, n_virtual, location, err->message);
-      break;
+      GST_WARNING_OBJECT (provider, "%s asks for %s, which is not there: %s",
+          VIRTUAL_DEVICES_ENV, location, err->message);
+      continue;
     }
     if (device) {
       GstDevice *sound = sound_device (GST_V4L2_TV_DEVICE (device));

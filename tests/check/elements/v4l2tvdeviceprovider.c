@@ -475,6 +475,43 @@ GST_START_TEST (test_probe_too_many)
 
 GST_END_TEST;
 
+/* the cards that answer as a driver, by name, beside the numbered ones;
+ * a name that is no profile is skipped */
+GST_START_TEST (test_probe_profiles)
+{
+  const gchar *want[] = { "virtual:usbtv", "virtual:0", "virtual:stk1160",
+    "virtual:em28xx"
+  };
+  GList *devices, *l;
+  guint i = 0;
+
+  reset_cards ();
+  g_setenv (ENV, "usbtv, 1,nope,stk1160,,em28xx", TRUE);
+  devices = probe ();
+  for (l = devices; l; l = l->next) {
+    GstDevice *device = l->data;
+    g_autofree gchar *klass = gst_device_get_device_class (device);
+
+    /* each card's capture node, in the order asked for */
+    if (!g_str_equal (klass, "Video/Source"))
+      continue;
+    fail_unless (i < G_N_ELEMENTS (want), "one card too many");
+    check_path (device, want[i]);
+    i++;
+  }
+  fail_unless_equals_int (i, G_N_ELEMENTS (want));
+  g_list_free_full (devices, gst_object_unref);
+  /* probed and closed again */
+  for (i = 0; i < G_N_ELEMENTS (want); i++)
+    if (!g_ascii_isdigit (want[i][strlen ("virtual:")]))
+      fail_unless_equals_int (gst_tv_hw_virtual_card_get_open_count
+          (gst_tv_hw_virtual_card_get_profile (want[i] +
+                  strlen ("virtual:"))), 0);
+  g_unsetenv (ENV);
+}
+
+GST_END_TEST;
+
 static GstMessage *
 run_to_eos (GstElement * pipeline)
 {
@@ -805,6 +842,7 @@ v4l2tvdeviceprovider_suite (void)
   tcase_add_test (tc_probe, test_probe_standards);
   tcase_add_test (tc_probe, test_probe_unset);
   tcase_add_test (tc_probe, test_probe_too_many);
+  tcase_add_test (tc_probe, test_probe_profiles);
   tcase_add_test (tc_probe, test_probe_test_device);
   tcase_add_test (tc_probe, test_monitor);
 

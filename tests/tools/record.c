@@ -908,44 +908,54 @@ GST_START_TEST (test_captions_none)
 
 GST_END_TEST;
 
-/* the card unplugged mid-recording: the error names the device, and the
- * file is finalised with every frame counted (the frames in the queue
- * and the encoder reach it) */
+/* A card that fails mid-recording, after 25 frames: the run ends with an
+ * error that names the device and says the file is finalised, and the
+ * file holds every frame counted (the frames in the queue and the encoder
+ * reach it) and its sound. */
+typedef void (*CardFailure) (GstTvHwVirtualCard * card);
+
 typedef struct
 {
   GstTvHwVirtualCard *card;
+  CardFailure break_card;
   guint ticks;
-  gboolean unplugged;
-} Unplug;
+  gboolean failed;
+} Failure;
 
 static void
-unplug_tick (V4l2TvRecord * rec, gpointer user_data)
+failure_tick (V4l2TvRecord * rec, gpointer user_data)
 {
-  Unplug *u = user_data;
+  Failure *f = user_data;
 
-  if (!u->unplugged && v4l2tv_record_get_frames (rec) >= 25) {
-    gst_tv_hw_virtual_card_unplug (u->card);
-    u->unplugged = TRUE;
+  if (!f->failed && v4l2tv_record_get_frames (rec) >= 25) {
+    f->break_card (f->card);
+    f->failed = TRUE;
   }
-  fail_unless (++u->ticks < 600, "the unplug did not end the recording");
+  fail_unless (++f->ticks < 600, "the card's failure did not end the "
+      "recording");
 }
 
-GST_START_TEST (test_unplug)
+/* records @name until @break_card makes the card fail; the error's text (free
+ * it) */
+static gchar *
+record_until_failure (const gchar * name, CardFailure break_card)
 {
-  gchar *out = tmp_file ("unplug.mkv");
-  Unplug u = { 0, };
+  gchar *out = tmp_file (name), *message;
+  Failure f = { NULL, break_card, 0, FALSE };
   V4l2TvRecord *rec;
   GError *err = NULL;
   FileInfo fi;
 
-  u.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
+  f.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
   rec = new_recorder ("S-Video", "PAL", "test", GST_CLOCK_TIME_NONE, out);
-  v4l2tv_record_set_tick (rec, unplug_tick, &u);
+  v4l2tv_record_set_tick (rec, failure_tick, &f);
   fail_if (v4l2tv_record_run (rec, &err));
-  fail_unless (u.unplugged);
+  fail_unless (f.failed);
   fail_unless (strstr (err->message, DEVICE) != NULL, "%s", err->message);
-  fail_unless (strstr (err->message, "is finalised") != NULL, "%s",
-      err->message);
+  message = g_strdup_printf ("%s is finalised", name);
+  fail_unless (strstr (err->message, message) != NULL, "%s", err->message);
+  g_free (message);
+  message = g_strdup (err->message);
   g_error_free (err);
   fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 1);
   read_file (out, &fi);
@@ -953,56 +963,34 @@ GST_START_TEST (test_unplug)
   fail_unless_equals_uint64 (fi.frames, v4l2tv_record_get_frames (rec));
   fail_unless (fi.audio_buffers > 0);
   fail_unless (mkv_duration (out) > 0, "%s is not finalised", out);
-  gst_tv_hw_virtual_card_replug (u.card);
+  gst_tv_hw_virtual_card_replug (f.card);
   end_recording_test (rec, out, &fi, NULL);
+  return message;
+}
+
+/* the card unplugged */
+GST_START_TEST (test_unplug)
+{
+  g_free (record_until_failure ("unplug.mkv", gst_tv_hw_virtual_card_unplug));
 }
 
 GST_END_TEST;
 
-/* the card fails mid-recording (DQBUF fails with EIO, again and again,
- * until the source gives up): as for an unplug, the frames captured are
- * drained into the file, which is finalised; the error names the device */
+/* DQBUF fails with EIO, again and again, until the source gives up */
 static void
-fault_tick (V4l2TvRecord * rec, gpointer user_data)
+fail_dqbuf (GstTvHwVirtualCard * card)
 {
-  Unplug *u = user_data;
-
-  if (!u->unplugged && v4l2tv_record_get_frames (rec) >= 25) {
-    gst_tv_hw_virtual_card_inject_faults (u->card,
-        GST_TV_HW_VIRTUAL_FAULT_DQBUF, EIO, 1000000);
-    u->unplugged = TRUE;
-  }
-  fail_unless (++u->ticks < 600, "the device error did not end the "
-      "recording");
+  gst_tv_hw_virtual_card_inject_faults (card, GST_TV_HW_VIRTUAL_FAULT_DQBUF,
+      EIO, 1000000);
 }
 
+/* the card fails: the error has the system's reason too */
 GST_START_TEST (test_device_error)
 {
-  gchar *out = tmp_file ("fault.mkv");
-  Unplug u = { 0, };
-  V4l2TvRecord *rec;
-  GError *err = NULL;
-  FileInfo fi;
+  gchar *message = record_until_failure ("fault.mkv", fail_dqbuf);
 
-  u.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_REALTIME);
-  rec = new_recorder ("S-Video", "PAL", "test", GST_CLOCK_TIME_NONE, out);
-  v4l2tv_record_set_tick (rec, fault_tick, &u);
-  fail_if (v4l2tv_record_run (rec, &err));
-  fail_unless (u.unplugged);
-  fail_unless (strstr (err->message, DEVICE) != NULL, "%s", err->message);
-  fail_unless (strstr (err->message, "fault.mkv is finalised") != NULL, "%s",
-      err->message);
-  /* the system's reason */
-  fail_unless (strstr (err->message, g_strerror (EIO)) != NULL, "%s",
-      err->message);
-  g_error_free (err);
-  fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 1);
-  read_file (out, &fi);
-  fail_unless (fi.frames >= 25);
-  fail_unless_equals_uint64 (fi.frames, v4l2tv_record_get_frames (rec));
-  fail_unless (fi.audio_buffers > 0);
-  fail_unless (mkv_duration (out) > 0, "%s is not finalised", out);
-  end_recording_test (rec, out, &fi, NULL);
+  fail_unless (strstr (message, g_strerror (EIO)) != NULL, "%s", message);
+  g_free (message);
 }
 
 GST_END_TEST;

@@ -59,7 +59,7 @@ GST_DEBUG_CATEGORY_EXTERN (tvhw_virtual_debug);
     V4L2_IN_ST_COLOR_KILL)
 
 /* the controls a driver profile can have at most */
-#define GST_TV_HW_VIRTUAL_MAX_PROFILE_CTRLS 16
+#define GST_TV_HW_VIRTUAL_MAX_PROFILE_CTRLS 24
 
 /* the capture node's controls, in id order (tvhw-virtual-ctrls.c) */
 typedef enum

@@ -152,6 +152,7 @@ static const GstTvHwVirtualProfile profiles[] = {
         .driver = "usbtv",
         .card = "usbtv",
         .bus_info = "usb-<bus>-<port> (usb_make_path())",
+        .bus_prefix = "usb-",
         .device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_READWRITE |
         V4L2_CAP_STREAMING,
         .querycap_source = "usbtv-video.c: usbtv_querycap() (driver, card, "
@@ -236,6 +237,7 @@ static const GstTvHwVirtualProfile profiles[] = {
         .card = "Pinnacle Dazzle DVC 90/100/101/107 / Kaiser Baas Video to "
         "DVD maker / Kworld DVD Maker 2 / Plextor ConvertX PX-AV100U",
         .bus_info = "usb-<bus>-<port> (usb_make_path())",
+        .bus_prefix = "usb-",
         .device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_AUDIO |
         V4L2_CAP_READWRITE | V4L2_CAP_STREAMING,
         .querycap_source = "em28xx-video.c: vidioc_querycap() (driver "
@@ -351,6 +353,7 @@ static const GstTvHwVirtualProfile profiles[] = {
         .driver = "stk1160",
         .card = "stk1160",
         .bus_info = "usb-<bus>-<port> (usb_make_path())",
+        .bus_prefix = "usb-",
         .device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_READWRITE |
         V4L2_CAP_STREAMING,
         .querycap_source = "stk1160-v4l.c: vidioc_querycap() (driver and "

@@ -271,6 +271,9 @@ std_busy (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
       /* em28xx vidioc_s_std(): while a node streams, whatever the size */
       return node->streaming ||
           gst_tv_hw_virtual_node_partner (card, node)->streaming;
+    case GST_TV_HW_VIRTUAL_STD_BUSY_NEVER:
+      /* bttv_s_std(): no busy check at all */
+      return FALSE;
     case GST_TV_HW_VIRTUAL_STD_BUSY_ALWAYS:
     default:
       return queues_busy (card, node);
@@ -420,6 +423,29 @@ profile_has_format (const GstTvHwVirtualProfile * profile, guint32 fourcc)
   return FALSE;
 }
 
+/* the first of @profile's formats the card makes (bttv lists GREY and
+ * RGB formats before YUYV); the card's own default if it makes none */
+static guint32
+profile_first_format (const GstTvHwVirtualProfile * profile)
+{
+  guint i;
+
+  for (i = 0; i < profile->n_formats; i++) {
+    if (format_supported (profile->formats[i]))
+      return profile->formats[i];
+  }
+  return formats[0];
+}
+
+/* whether the profile's driver refuses @fourcc in TRY_FMT and S_FMT
+ * (bttv: format_by_fourcc() finds nothing, EINVAL) */
+static gboolean
+profile_refuses_format (const GstTvHwVirtualProfile * profile, guint32 fourcc)
+{
+  return profile != NULL && profile->fmt_unlisted_einval &&
+      !profile_has_format (profile, fourcc);
+}
+
 /* card->lock held: @fmt of @node for @pixelformat, cropped on the
  * capture node */
 static void
@@ -429,7 +455,7 @@ fill_node_format (GstTvHwVirtualCard * card, GstTvHwVirtualNode * node,
   /* a profile's driver answers one of its own formats only (usbtv: YUYV
    * whatever is asked) */
   if (card->profile != NULL && !profile_has_format (card->profile, pixelformat))
-    pixelformat = card->profile->formats[0];
+    pixelformat = profile_first_format (card->profile);
   fill_format (fmt, node->std, pixelformat);
   if (node == &card->cap)
     gst_tv_hw_virtual_cap_crop_format (card, &fmt->fmt.pix);
@@ -446,6 +472,8 @@ answer_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt, gboolean try)
     return try ? gst_tv_hw_virtual_vbi_try_fmt (dev, fmt) :
         gst_tv_hw_virtual_vbi_g_fmt (dev, fmt);
   if (fmt->type != node->type)
+    return -EINVAL;
+  if (try && profile_refuses_format (card->profile, fmt->fmt.pix.pixelformat))
     return -EINVAL;
 
   g_mutex_lock (&card->lock);
@@ -473,6 +501,7 @@ virtual_s_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
 {
   GstTvHwVirtualCard *card = CARD (dev);
   GstTvHwVirtualNode *node = NODE (dev);
+  guint32 asked = fmt->fmt.pix.pixelformat;
   gint ret;
 
   if (gst_tv_hw_virtual_node_is_vbi (card, node))
@@ -490,6 +519,11 @@ virtual_s_fmt (GstTvHwDevice * dev, struct v4l2_format *fmt)
   if (node->n_buffers > 0 && (card->profile == NULL ||
           card->profile->s_fmt_busy)) {
     ret = -EBUSY;
+    goto done;
+  }
+  /* bttv_s_fmt_vid_cap(): busy first, then the format TRY_FMT refuses */
+  if (profile_refuses_format (card->profile, asked)) {
+    ret = -EINVAL;
     goto done;
   }
   node->pixelformat = fmt->fmt.pix.pixelformat;
@@ -622,7 +656,7 @@ apply_profile (GstTvHwVirtualCard * card, const GstTvHwVirtualProfile * profile)
   card->n_formats = MIN (profile->n_formats, GST_TV_HW_VIRTUAL_MAX_FORMATS);
   memcpy (card->formats, profile->formats,
       card->n_formats * sizeof (card->formats[0]));
-  card->cap.pixelformat = card->formats[0];
+  card->cap.pixelformat = profile_first_format (profile);
   card->n_outputs = 0;
   card->vbi_nodes = profile->vbi_nodes;
   n = gst_tv_hw_virtual_profile_n_ctrls (profile);
@@ -1781,12 +1815,12 @@ virtual_querycap (GstTvHwDevice * dev, struct v4l2_capability *cap)
 
   memset (cap, 0, sizeof (*cap));
   if (profile != NULL) {
-    /* the driver's names; the bus and port of usb_make_path() are the
-     * card's own */
+    /* the driver's names; the bus and port of usb_make_path() (the PCI
+     * slot of pci_name()) are the card's own */
     g_strlcpy ((gchar *) cap->driver, profile->driver, sizeof (cap->driver));
     g_strlcpy ((gchar *) cap->card, profile->card, sizeof (cap->card));
     g_snprintf ((gchar *) cap->bus_info, sizeof (cap->bus_info),
-        "usb-virtual-%u", n);
+        "%svirtual-%u", profile->bus_prefix, n);
     cap->version = VIRTUAL_VERSION;
     cap->device_caps = profile->device_caps;
     cap->capabilities = profile->device_caps | V4L2_CAP_DEVICE_CAPS;

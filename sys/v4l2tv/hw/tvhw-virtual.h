@@ -336,8 +336,9 @@ G_BEGIN_DECLS
 #define GST_TV_HW_VIRTUAL_N_SLOTS (GST_TV_HW_VIRTUAL_MAX_CARDS + \
     GST_TV_HW_VIRTUAL_N_PROFILES)
 #define GST_TV_HW_VIRTUAL_MAX_INPUTS 8
-/* ENUM_FMT entries at most (gst_tv_hw_virtual_card_set_formats) */
-#define GST_TV_HW_VIRTUAL_MAX_FORMATS 8
+/* ENUM_FMT entries at most (gst_tv_hw_virtual_card_set_formats; bttv's
+ * formats[] lists 17) */
+#define GST_TV_HW_VIRTUAL_MAX_FORMATS 24
 /* the outputs of every card (fixed, see above) */
 #define GST_TV_HW_VIRTUAL_N_OUTPUTS 3
 /* the audio inputs and outputs of every card (fixed, see above) */
@@ -1059,12 +1060,16 @@ typedef struct
  * @GST_TV_HW_VIRTUAL_STD_BUSY_STREAMING: S_STD to another standard is
  *   EBUSY while the node streams, whatever the size; buffers alone do not
  *   matter (em28xx vidioc_s_std: streaming_users)
+ * @GST_TV_HW_VIRTUAL_STD_BUSY_NEVER: S_STD is never busy, streaming or
+ *   not (bttv_s_std); a queued buffer too small for the new standard takes
+ *   what fits of the frame, and QBUF refuses it after
  */
 typedef enum
 {
   GST_TV_HW_VIRTUAL_STD_BUSY_ALWAYS,
   GST_TV_HW_VIRTUAL_STD_BUSY_SIZE,
   GST_TV_HW_VIRTUAL_STD_BUSY_STREAMING,
+  GST_TV_HW_VIRTUAL_STD_BUSY_NEVER,
 } GstTvHwVirtualStdBusy;
 
 /**
@@ -1087,6 +1092,8 @@ typedef struct
   const gchar *card;
   const gchar *bus_info;        /* the form of bus_info; the card fills in
                                  * "virtual-N" for the bus and port */
+  const gchar *bus_prefix;      /* what bus_info starts with: "usb-"
+                                 * (usb_make_path()) or "PCI:" */
   guint32 device_caps;          /* capabilities = device_caps | DEVICE_CAPS */
   const gchar *querycap_source;
 
@@ -1111,12 +1118,17 @@ typedef struct
   gboolean s_input_busy;        /* S_INPUT is EBUSY while busy */
   const gchar *s_input_source;
 
-  /* formats: ENUM_FMT's list; G/S/TRY_FMT answer the first one unless
-   * another listed one is asked for; 720 wide, 480 or 576 lines by the
-   * standard, V4L2_FIELD_INTERLACED, bytesperline 2 x width */
+  /* formats: ENUM_FMT's list; G/S/TRY_FMT answer the first one the card
+   * makes (packed 4:2:2: YUYV, UYVY) unless another listed one is asked
+   * for; a listed format the card cannot make is answered as YUYV; 720
+   * wide, 480 or 576 lines by the standard, V4L2_FIELD_INTERLACED,
+   * bytesperline 2 x width */
   const guint32 *formats;
   guint n_formats;
   gboolean s_fmt_busy;          /* S_FMT is EBUSY while busy */
+  gboolean fmt_unlisted_einval; /* TRY_FMT and S_FMT of a format the
+                                 * driver does not list are EINVAL (FALSE:
+                                 * the driver answers its first one) */
   const gchar *formats_source;
   const gchar *sizes_source;
 

@@ -139,6 +139,82 @@ static const GstTvHwVirtualInput stk1160_inputs[] = {
 /* stk1160-v4l.c format[]: UYVY only */
 static const guint32 stk1160_formats[] = { V4L2_PIX_FMT_UYVY };
 
+/* --- bttv: Brooktree/Conexant Bt848/Bt878 PCI TV cards,
+ * drivers/media/pci/bt8xx; one board: BTTV_BOARD_HAUPPAUGE878, the
+ * Hauppauge WinTV (bt878) with a tuner --- */
+
+/* BTTV_NORMS (bttvp.h): V4L2_STD_PAL | V4L2_STD_PAL_N | V4L2_STD_PAL_Nc |
+ * V4L2_STD_SECAM | V4L2_STD_NTSC | V4L2_STD_PAL_M | V4L2_STD_PAL_60, the
+ * video template's tvnorms */
+#define BTTV_TV_STD (V4L2_STD_PAL | V4L2_STD_PAL_N | V4L2_STD_PAL_Nc | \
+    V4L2_STD_SECAM | V4L2_STD_NTSC | V4L2_STD_PAL_M | V4L2_STD_PAL_60)
+
+static const GstTvHwVirtualInput bttv_inputs[] = {
+  /* bttv-cards.c bttv_tvcards[BTTV_BOARD_HAUPPAUGE878]: video_inputs 4,
+   * svhs 2. bttv-driver.c bttv_enum_input(): index 0 is "Television"
+   * (TUNER) when a tuner is fitted, index svhs is "S-Video", the others
+   * "Composite%d" by index, CAMERA; std BTTV_NORMS; audioset 0.
+   * signal_std: see inputs_signal_source. */
+  {"Television", V4L2_INPUT_TYPE_TUNER, BTTV_TV_STD, V4L2_STD_PAL_BG, 0},
+  {"Composite1", V4L2_INPUT_TYPE_CAMERA, BTTV_TV_STD, V4L2_STD_PAL_BG, 0},
+  {"S-Video", V4L2_INPUT_TYPE_CAMERA, BTTV_TV_STD, V4L2_STD_PAL_BG, 0},
+  {"Composite3", V4L2_INPUT_TYPE_CAMERA, BTTV_TV_STD, V4L2_STD_PAL_BG, 0},
+};
+
+/* bttv-driver.c formats[], in its order, without its last entry (raw
+ * scanlines, fourcc -1, which bttv_enum_fmt_cap_ovr() skips) */
+static const guint32 bttv_formats[] = {
+  V4L2_PIX_FMT_GREY, V4L2_PIX_FMT_HI240, V4L2_PIX_FMT_RGB555,
+  V4L2_PIX_FMT_RGB555X, V4L2_PIX_FMT_RGB565, V4L2_PIX_FMT_RGB565X,
+  V4L2_PIX_FMT_BGR24, V4L2_PIX_FMT_BGR32, V4L2_PIX_FMT_RGB32,
+  V4L2_PIX_FMT_YUYV, V4L2_PIX_FMT_UYVY, V4L2_PIX_FMT_YUV422P,
+  V4L2_PIX_FMT_YUV420, V4L2_PIX_FMT_YVU420, V4L2_PIX_FMT_YUV411P,
+  V4L2_PIX_FMT_YUV410, V4L2_PIX_FMT_YVU410,
+};
+
+/* bttv-driver.c bttv_probe(): v4l2_ctrl_new_std() for the picture
+ * (brightness and hue 0..0xff00 step 0x100 def 32768, contrast 0..0xff80
+ * step 0x80 def 0x6c00, saturation 0..0xff80 step 0x80 def 32768), color
+ * killer, chroma AGC (def !!chroma_agc, the module parameter, 0) and mute,
+ * all booleans def 0; volume only for boards with a volume_gpio hook,
+ * which this one lacks. Then v4l2_ctrl_new_custom() of the
+ * bttv_ctrl_* configurations at V4L2_CID_USER_BTTV_BASE + 0..9, whose
+ * defaults bttv_probe() sets from the module parameters (combfilter 0,
+ * automute 1, lumafilter 0, agc_crush 1, vcr_hack 0, whitecrush_lower
+ * 0x7F, whitecrush_upper 0xCF, uv_ratio 50, full_luma_range 0, coring
+ * 0). Names and SLIDER of the standard ones from the control framework
+ * (v4l2-ctrls-defs.c v4l2_ctrl_get_name(), v4l2_ctrl_fill()); the custom
+ * ones have no flags. In id order. */
+static const GstTvHwVirtualProfileCtrl bttv_ctrls[] = {
+  {V4L2_CID_BRIGHTNESS, "Brightness", 0, 0xff00, 0x100, 32768,
+      V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_CONTRAST, "Contrast", 0, 0xff80, 0x80, 0x6c00,
+      V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_SATURATION, "Saturation", 0, 0xff80, 0x80, 32768,
+      V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_HUE, "Hue", 0, 0xff00, 0x100, 32768, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_AUDIO_MUTE, "Mute", 0, 1, 1, 0, 0, V4L2_CTRL_TYPE_BOOLEAN},
+  {V4L2_CID_CHROMA_AGC, "Chroma AGC", 0, 1, 1, 0, 0, V4L2_CTRL_TYPE_BOOLEAN},
+  {V4L2_CID_COLOR_KILLER, "Color Killer", 0, 1, 1, 0, 0,
+      V4L2_CTRL_TYPE_BOOLEAN},
+  {V4L2_CID_USER_BTTV_BASE + 0, "Comb Filter", 0, 1, 1, 0, 0,
+      V4L2_CTRL_TYPE_BOOLEAN},
+  {V4L2_CID_USER_BTTV_BASE + 1, "Auto Mute", 0, 1, 1, 1, 0,
+      V4L2_CTRL_TYPE_BOOLEAN},
+  {V4L2_CID_USER_BTTV_BASE + 2, "Luma Decimation Filter", 0, 1, 1, 0, 0,
+      V4L2_CTRL_TYPE_BOOLEAN},
+  {V4L2_CID_USER_BTTV_BASE + 3, "AGC Crush", 0, 1, 1, 1, 0,
+      V4L2_CTRL_TYPE_BOOLEAN},
+  {V4L2_CID_USER_BTTV_BASE + 4, "VCR Hack", 0, 1, 1, 0, 0,
+      V4L2_CTRL_TYPE_BOOLEAN},
+  {V4L2_CID_USER_BTTV_BASE + 5, "Whitecrush Lower", 0, 255, 1, 0x7f, 0},
+  {V4L2_CID_USER_BTTV_BASE + 6, "Whitecrush Upper", 0, 255, 1, 0xcf, 0},
+  {V4L2_CID_USER_BTTV_BASE + 7, "UV Ratio", 0, 100, 1, 50, 0},
+  {V4L2_CID_USER_BTTV_BASE + 8, "Full Luma Range", 0, 1, 1, 0, 0,
+      V4L2_CTRL_TYPE_BOOLEAN},
+  {V4L2_CID_USER_BTTV_BASE + 9, "Coring", 0, 3, 1, 0, 0},
+};
+
 static const GstTvHwVirtualProfile profiles[] = {
   {
         .name = "usbtv",
@@ -438,9 +514,139 @@ static const GstTvHwVirtualProfile profiles[] = {
         "interface: the sound is the USB audio class device of "
         "snd-usb-audio; stk1160_ac97_setup() only sets the codec up",
       },
+  {
+        .name = "bttv",
+        .board = "BTTV_BOARD_HAUPPAUGE878",
+        .kernel = "Linux drivers/media/pci/bt8xx as stored in the search "
+        "index: bttv-driver.c at torvalds/linux 016994377583 (a 4.16 to "
+        "5.x tree: VFL_TYPE_GRABBER, videobuf, overlay), bttvp.h "
+        "(BTTV_NORMS) and bttv-cards.c (bttv_tvcards[]) as found by "
+        "content. 6.1 still has videobuf and the overlay; the vb2 rewrite "
+        "came later. Not checked against a 6.1 tree.",
+
+        .driver = "bttv",
+        .card = "BT878 video (Hauppauge (bt878))",
+        .bus_info = "PCI:<domain>:<bus>:<slot>.<function> (pci_name())",
+        .bus_prefix = "PCI:",
+        .device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_VIDEO_OVERLAY |
+        V4L2_CAP_TUNER | V4L2_CAP_READWRITE | V4L2_CAP_STREAMING,
+        .querycap_source = "bttv-driver.c: bttv_querycap() (driver "
+        "\"bttv\", card = the video node's name, bus_info \"PCI:\" + "
+        "pci_name(); the video node's device_caps: VIDEO_CAPTURE, "
+        "READWRITE, STREAMING, VIDEO_OVERLAY unless no_overlay > 0 "
+        "(bttv-cards.c: -1 by default, set only for broken PCI chipsets), "
+        "TUNER unless TUNER_ABSENT), vdev_init() (name \"BT%d%s %s (%s)\": "
+        "chip 878, \"video\", the board's name, 31 characters here). "
+        "Not modelled: the whole card's capabilities also have "
+        "VBI_CAPTURE (see nodes_source); the card reports device_caps " "only",
+
+        .inputs = bttv_inputs,
+        .n_inputs = G_N_ELEMENTS (bttv_inputs),
+        .input_status = TRUE,
+        .inputs_source = "bttv-driver.c: bttv_enum_input() (EINVAL past "
+        "video_inputs; \"Television\" and TUNER for index 0 when a tuner "
+        "is fitted, \"S-Video\" at svhs, \"Composite%d\" else; audioset 0; "
+        "std BTTV_NORMS; status NO_SIGNAL / NO_H_LOCK from DSTATUS, for the "
+        "current input only: the virtual card reports every input's); "
+        "bttv-cards.c bttv_tvcards[BTTV_BOARD_HAUPPAUGE878] (video_inputs "
+        "4, svhs 2, tuner_type UNSET: read from the Hauppauge EEPROM in "
+        "bttv_init_card2(), a WinTV has one); bttv_probe() (input 0 at "
+        "power-on); V4L2_IN_CAP_STD is the V4L2 core's (v4l2-ioctl.c "
+        "v4l_enuminput())",
+        .inputs_signal_source = "no driver fact: the virtual card's sources "
+        "send PAL-B/G on every input, the antenna's stations too, a "
+        "standard of the power-on PAL set, so that a capture shows a "
+        "picture and QUERYSTD finds it",
+
+        .power_on_std = V4L2_STD_PAL,
+        .power_on_std_source = "bttv-driver.c: bttv_probe() (btv->std = "
+        "V4L2_STD_PAL; tvnorm 0, bttv_tvnorms[0], the PAL entry, from the "
+        "zeroed struct), bttv_g_std() (answers btv->std)",
+        .querystd = TRUE,
+        .querystd_lines_only = TRUE,
+        .querystd_source = "bttv-driver.c: bttv_querystd() (masks the "
+        "request with V4L2_STD_625_50 or V4L2_STD_525_60 by the NUML bit "
+        "of DSTATUS; the V4L2 core starts it at tvnorms, v4l2-ioctl.c "
+        "v4l_querystd()): the field rate only",
+        .std_busy = GST_TV_HW_VIRTUAL_STD_BUSY_NEVER,
+        .s_std_source = "bttv-driver.c: bttv_s_std() (EINVAL when no "
+        "bttv_tvnorms[] entry matches, else set_tvnorm(): no busy check; "
+        "the resource comment above check_alloc_btres_lock(): \"this "
+        "driver permits video input and standard changes regardless if "
+        "resources are allocated\"; the V4L2 core masks the request with "
+        "tvnorms first, v4l2-ioctl.c v4l_s_std())",
+        .s_input_busy = FALSE,
+        .s_input_source = "bttv-driver.c: bttv_s_input() (EINVAL past "
+        "video_inputs, then set_input(): no busy check)",
+
+        .formats = bttv_formats,
+        .n_formats = G_N_ELEMENTS (bttv_formats),
+        .s_fmt_busy = TRUE,
+        .fmt_unlisted_einval = TRUE,
+        .formats_source = "bttv-driver.c: formats[] (17 with a fourcc, "
+        "then raw scanlines), bttv_enum_fmt_cap_ovr(), "
+        "bttv_try_fmt_vid_cap() (format_by_fourcc(): EINVAL for a format "
+        "not listed), bttv_s_fmt_vid_cap() (bttv_switch_type(): EBUSY while "
+        "the handle streams or has buffers queued; then TRY_FMT's EINVAL). "
+        "Not modelled: the card makes YUYV and UYVY only, so the other 15 "
+        "are answered as YUYV; the driver starts in BGR24 at 320 x 240 "
+        "(bttv_probe(): init.fmt, init.width, init.height), the card in "
+        "YUYV, the first listed format it makes",
+        .sizes_source = "bttv-driver.c: bttv_tvnorms[] (sheight 576 or "
+        "480), bttv_g_fmt_vid_cap(), pix_format_set_size() (bytesperline "
+        "width x depth / 8, V4L2_COLORSPACE_SMPTE170M). Not modelled: the "
+        "driver scales from 48 x 32 up to the crop rectangle "
+        "(limit_scaled_size_lock(), PAL defrect 924 wide) and picks a "
+        "single field for heights up to half the frame; the virtual card "
+        "answers 720 x 480 or 576, interlaced, whatever is asked",
+
+        .g_parm = TRUE,
+        .readbuffers = 8,
+        .cropcap = TRUE,
+        .v4l2_audio = FALSE,
+        .ioctls_source = "bttv-driver.c: bttv_ioctl_ops (vidioc_g_parm: "
+        "readbuffers gbuffers, the module parameter, 8, and "
+        "v4l2_video_std_frame_period(); no S_PARM; cropcap, g_selection, "
+        "s_selection; g/s_tuner, g/s_frequency; no enumaudio, g/s_audio). "
+        "Not modelled: the crop rectangles are the virtual card's (720 "
+        "wide), not bttv_tvnorms[].cropcap; G_TUNER's ranges and "
+        "capability are the virtual card's tuner's (bttv_g_tuner() asks "
+        "the tuner subdevice), and bttv_probe() tunes to 980 (61.25 MHz) "
+        "where the card stays at its own 175.25 MHz, a station",
+
+        .ctrls = bttv_ctrls,
+        .n_ctrls = G_N_ELEMENTS (bttv_ctrls),
+        .ctrls_source = "bttv-driver.c: bttv_probe() (v4l2_ctrl_new_std() "
+        "and v4l2_ctrl_new_custom() calls, the bttv_ctrl_* configurations, "
+        "the module parameters' defaults), V4L2_CID_USER_BTTV_BASE "
+        "(v4l2-controls.h). Not modelled: the audio chip's controls "
+        "(tvaudio or msp3400, needs_tvaudio in the board's entry) join the "
+        "handler on a real card",
+
+        .vbi_nodes = 0,
+        .nodes_source = "bttv-driver.c: bttv_register_video() registers "
+        "the video node, a VBI node (raw VBI only: bttv-vbi.c, sampling at "
+        "the norm's Fsc, 2048 samples per line) and a radio node only "
+        "with the radio module parameter. Not modelled: the virtual "
+        "card's VBI node would answer with the generic card's raw format "
+        "and the video node's caps, so this profile has no VBI node",
+        .buf_field = V4L2_FIELD_INTERLACED,
+        .buffers_source = "bttv-driver.c: bttv_open() (videobuf "
+        "queue, V4L2_FIELD_INTERLACED), buffer_setup() (gbuffers, 8, when "
+        "0 are asked), bttv_irq_wakeup_video() (the field counter and "
+        "timestamp of each buffer). Not modelled: videobuf gives MMAP, "
+        "USERPTR and READ, no DMABUF; the sequence is the field counter / "
+        "2, counted from the first open (bttv_field_count()), not from "
+        "STREAMON",
+        .sound_source = "the board's sound leaves by a cable to the sound "
+        "card's line in (or the Bt878's audio function, the btaudio ALSA "
+        "driver); bttv-driver.c audio_input() only routes tuner or extern "
+        "sound by GPIO and the audio chip",
+      },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (profiles) == GST_TV_HW_VIRTUAL_N_PROFILES);
+G_STATIC_ASSERT (G_N_ELEMENTS (bttv_formats) <= GST_TV_HW_VIRTUAL_MAX_FORMATS);
 
 /**
  * gst_tv_hw_virtual_profiles:

@@ -2,8 +2,8 @@
 /*
  * Tests of v4l2tvsrc on the virtual card's driver profiles (issue 29),
  * each test run over every profile (device=virtual:usbtv,
- * virtual:em28xx, virtual:stk1160): captures at the profile's standards
- * with its caps,
+ * virtual:em28xx, virtual:stk1160, virtual:bttv): captures at the
+ * profile's standards with its caps,
  * switches its inputs, detects the standard or says that it cannot, and
  * names its real inputs when asked for one it does not have.
  *

@@ -524,6 +524,97 @@ GST_START_TEST (test_stk1160_streaming)
 
 GST_END_TEST;
 
+/* bttv (BTTV_BOARD_HAUPPAUGE878): a PCI card with a tuner on input 0
+ * (bttv_enum_input(): "Television"), so G_TUNER answers; no VBI or output
+ * node here (see its nodes_source); S_STD and S_INPUT never busy, even
+ * while streaming (bttv_s_std(), bttv_s_input()); S_FMT busy while
+ * streaming and EINVAL for a format formats[] lacks; controls rounded to
+ * their step (0x100 for brightness); a buffer made at 525 lines cannot
+ * be queued again once the standard has 625 */
+GST_START_TEST (test_bttv_streaming)
+{
+  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get_profile ("bttv");
+  GstTvHwDevice *dev, *other;
+  struct v4l2_input input;
+  struct v4l2_tuner tuner;
+  struct v4l2_format fmt;
+  struct v4l2_buffer buf;
+  GError *err = NULL;
+  gint32 value;
+  Stream s;
+
+  fail_unless (card != NULL);
+  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  other = gst_tv_hw_device_open ("virtual:bttv", GST_TV_HW_NODE_VBI_CAPTURE,
+      &err);
+  fail_unless (other == NULL);
+  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_FOUND);
+  dev = open_card ("virtual:bttv");
+  fail_unless (g_str_has_prefix (gst_tv_hw_device_get_bus_info (dev), "PCI:"));
+
+  fail_unless (gst_tv_hw_device_enum_input (dev, 0, &input, &err));
+  fail_unless_equals_string ((gchar *) input.name, "Television");
+  fail_unless_equals_int (input.type, V4L2_INPUT_TYPE_TUNER);
+  fail_unless (gst_tv_hw_device_enum_input (dev, 2, &input, &err));
+  fail_unless_equals_string ((gchar *) input.name, "S-Video");
+  fail_unless (gst_tv_hw_device_get_tuner (dev, 0, &tuner, &err),
+      "G_TUNER: %s", err ? err->message : "");
+  /* bttv_enum_input() reports the signal status: at power-on the tuner
+   * is on a station, off it there is no signal (100 MHz: no station of
+   * the virtual card's plan) */
+  fail_unless (gst_tv_hw_device_enum_input (dev, 0, &input, &err));
+  fail_unless_equals_int (input.status & V4L2_IN_ST_NO_SIGNAL, 0);
+  fail_unless (gst_tv_hw_device_set_frequency (dev, 0, V4L2_TUNER_ANALOG_TV,
+          100 * 16, &err));
+  fail_unless (gst_tv_hw_device_enum_input (dev, 0, &input, &err));
+  fail_unless (input.status & V4L2_IN_ST_NO_SIGNAL, "status 0x%x",
+      input.status);
+  fail_unless (gst_tv_hw_device_set_frequency (dev, 0, V4L2_TUNER_ANALOG_TV,
+          GST_TV_HW_VIRTUAL_DEFAULT_FREQ, &err));
+
+  /* the control framework rounds to the step */
+  fail_unless (gst_tv_hw_device_set_ctrl (dev, V4L2_CID_BRIGHTNESS, 0x1234,
+          &err));
+  fail_unless (gst_tv_hw_device_get_ctrl (dev, V4L2_CID_BRIGHTNESS, &value,
+          &err));
+  fail_unless_equals_int (value, 0x1200);
+
+  /* S_FMT: a format formats[] lacks is EINVAL; a listed one the card
+   * cannot make comes back as YUYV */
+  get_fmt (dev, &fmt);
+  fmt.fmt.pix.pixelformat = V4L2_PIX_FMT_YVYU;
+  fail_if (gst_tv_hw_device_set_fmt (dev, &fmt, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
+  fmt.fmt.pix.pixelformat = V4L2_PIX_FMT_GREY;
+  fail_unless (gst_tv_hw_device_set_fmt (dev, &fmt, &err));
+  fail_unless_equals_int (fmt.fmt.pix.pixelformat, V4L2_PIX_FMT_YUYV);
+
+  set_std (dev, V4L2_STD_NTSC_M);
+  stream_setup (&s, dev, 4, TRUE);
+  stream_first_frame (dev, 480);
+
+  /* streaming: another standard, of another size too, and another input */
+  set_std (dev, V4L2_STD_PAL_M);
+  set_std (dev, V4L2_STD_PAL);
+  get_fmt (dev, &fmt);
+  fail_unless_equals_int (fmt.fmt.pix.height, 576);
+  set_input (dev, 3);
+  fail_unless_equals_int (get_input (dev), 3);
+  fail_if (gst_tv_hw_device_set_fmt (dev, &fmt, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_BUSY);
+
+  /* the next buffer was made for 480 lines: it comes back, but cannot be
+   * queued for 576 */
+  dequeue (dev, &buf);
+  fail_unless (buf.bytesused <= (guint32) FRAME_525);
+  fail_if (gst_tv_hw_device_queue_buffer (dev, &buf, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
+  stream_off (dev);
+  gst_tv_hw_device_close (dev);
+}
+
+GST_END_TEST;
+
 /* the generic cards stay what they were */
 GST_START_TEST (test_generic_unchanged)
 {
@@ -555,6 +646,7 @@ tvhw_profiles_suite (void)
   tcase_add_test (tc, test_usbtv_streaming);
   tcase_add_test (tc, test_em28xx_streaming);
   tcase_add_test (tc, test_stk1160_streaming);
+  tcase_add_test (tc, test_bttv_streaming);
   tcase_add_test (tc, test_generic_unchanged);
   return s;
 }

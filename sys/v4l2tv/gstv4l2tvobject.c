@@ -331,8 +331,8 @@ gst_v4l2_tv_object_install_properties (GObjectClass * gobject_class,
           "Device location: /dev/videoN for a Video4Linux2 card, or "
           "\"virtual\" or \"virtual:N\" (N = 0-7) for the built-in virtual "
           "TV card, \"virtual:usbtv\", \"virtual:em28xx\", "
-          "\"virtual:stk1160\" or \"virtual:bttv\" for one that answers as "
-          "that kernel driver (docs/cards.md)", DEFAULT_PROP_DEVICE,
+          "\"virtual:stk1160\", \"virtual:bttv\" or \"virtual:cx88\" for one "
+          "that answers as that kernel driver (docs/cards.md)", DEFAULT_PROP_DEVICE,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_READY));
 

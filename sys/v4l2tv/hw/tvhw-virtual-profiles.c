@@ -215,6 +215,61 @@ static const GstTvHwVirtualProfileCtrl bttv_ctrls[] = {
   {V4L2_CID_USER_BTTV_BASE + 9, "Coring", 0, 3, 1, 0, 0},
 };
 
+/* --- cx88: Conexant CX2388x PCI TV cards, drivers/media/pci/cx88; one
+ * board: CX88_BOARD_HAUPPAUGE, the "Hauppauge WinTV 34xxx models" --- */
+
+/* CX88_NORMS (cx88.h): V4L2_STD_ALL without PAL-H, NTSC-M-KR and
+ * SECAM-LC, "currently unsupported by the driver" */
+#define CX88_TV_STD (V4L2_STD_ALL & ~V4L2_STD_PAL_H & ~V4L2_STD_NTSC_M_KR & \
+    ~V4L2_STD_SECAM_LC)
+
+static const GstTvHwVirtualInput cx88_inputs[] = {
+  /* cx88-cards.c cx88_boards[CX88_BOARD_HAUPPAUGE].input[]: TELEVISION,
+   * DEBUG, COMPOSITE1, SVIDEO. cx88-video.c cx88_enum_input(): the first
+   * four slots with a type, named from iname[] (CX88_VMUX_DEBUG is "for
+   * debug only"), CAMERA but TUNER for TELEVISION and CABLE, std
+   * CX88_NORMS, no audioset or status. signal_std: see
+   * inputs_signal_source. */
+  {"Television", V4L2_INPUT_TYPE_TUNER, CX88_TV_STD, V4L2_STD_NTSC_M, 0},
+  {"for debug only", V4L2_INPUT_TYPE_CAMERA, CX88_TV_STD, V4L2_STD_NTSC_M,
+      0},
+  {"Composite1", V4L2_INPUT_TYPE_CAMERA, CX88_TV_STD, V4L2_STD_NTSC_M, 0},
+  {"S-Video", V4L2_INPUT_TYPE_CAMERA, CX88_TV_STD, V4L2_STD_NTSC_M, 0},
+};
+
+/* cx88-video.c formats[], in its order (vidioc_enum_fmt_vid_cap()) */
+static const guint32 cx88_formats[] = {
+  V4L2_PIX_FMT_GREY, V4L2_PIX_FMT_RGB555, V4L2_PIX_FMT_RGB555X,
+  V4L2_PIX_FMT_RGB565, V4L2_PIX_FMT_RGB565X, V4L2_PIX_FMT_BGR24,
+  V4L2_PIX_FMT_BGR32, V4L2_PIX_FMT_RGB32, V4L2_PIX_FMT_YUYV,
+  V4L2_PIX_FMT_UYVY,
+};
+
+/* cx88-video.c cx8800_vid_ctls[] and cx8800_aud_ctls[], registered with
+ * v4l2_ctrl_new_std() by cx8800_initdev(), the audio handler added to the
+ * video one: brightness, contrast, hue, saturation 0..255 step 1 (defaults
+ * 0x7f, 0x3f, 0x7f, 0x7f), sharpness 0..4 (0), chroma AGC (1) and color
+ * killer (1) booleans, band-stop filter 0..1 (0); mute boolean (1),
+ * volume 0..0x3f (0x3f), balance 0..0x7f (0x40). Names, the boolean type
+ * and SLIDER from the control framework (v4l2-ctrls-defs.c
+ * v4l2_ctrl_get_name(), v4l2_ctrl_fill(): "Band-Stop Filter" is an
+ * integer). In id order. */
+static const GstTvHwVirtualProfileCtrl cx88_ctrls[] = {
+  {V4L2_CID_BRIGHTNESS, "Brightness", 0, 255, 1, 0x7f, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_CONTRAST, "Contrast", 0, 255, 1, 0x3f, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_SATURATION, "Saturation", 0, 255, 1, 0x7f, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_HUE, "Hue", 0, 255, 1, 0x7f, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_AUDIO_VOLUME, "Volume", 0, 0x3f, 1, 0x3f, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_AUDIO_BALANCE, "Balance", 0, 0x7f, 1, 0x40,
+      V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_AUDIO_MUTE, "Mute", 0, 1, 1, 1, 0, V4L2_CTRL_TYPE_BOOLEAN},
+  {V4L2_CID_SHARPNESS, "Sharpness", 0, 4, 1, 0, V4L2_CTRL_FLAG_SLIDER},
+  {V4L2_CID_CHROMA_AGC, "Chroma AGC", 0, 1, 1, 1, 0, V4L2_CTRL_TYPE_BOOLEAN},
+  {V4L2_CID_COLOR_KILLER, "Color Killer", 0, 1, 1, 1, 0,
+      V4L2_CTRL_TYPE_BOOLEAN},
+  {V4L2_CID_BAND_STOP_FILTER, "Band-Stop Filter", 0, 1, 1, 0, 0},
+};
+
 static const GstTvHwVirtualProfile profiles[] = {
   {
         .name = "usbtv",
@@ -642,6 +697,117 @@ static const GstTvHwVirtualProfile profiles[] = {
         "card's line in (or the Bt878's audio function, the btaudio ALSA "
         "driver); bttv-driver.c audio_input() only routes tuner or extern "
         "sound by GPIO and the audio chip",
+      },
+  {
+        .name = "cx88",
+        .board = "CX88_BOARD_HAUPPAUGE",
+        .kernel = "Linux drivers/media/pci/cx88 as stored in the search "
+        "index: cx88-video.c at torvalds/linux 0470fb7f23c3 (a 5.x tree "
+        "with vb2: VFL_TYPE_GRABBER, strscpy()), cx88.h (CX88_NORMS), "
+        "cx88-cards.c (cx88_boards[]) and cx88-core.c (cx88_set_tvnorm()) "
+        "as found by content. 6.1 has the same vb2 driver; not checked "
+        "against a 6.1 tree.",
+
+        .driver = "cx8800",
+        .card = "Hauppauge WinTV 34xxx models",
+        .bus_info = "PCI:<domain>:<bus>:<slot>.<function> (pci_name())",
+        .bus_prefix = "PCI:",
+        .device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_TUNER |
+        V4L2_CAP_READWRITE | V4L2_CAP_STREAMING,
+        .querycap_source = "cx88-video.c: vidioc_querycap() (driver "
+        "\"cx8800\", bus_info \"PCI:\" + pci_name()), cx88_querycap() (card "
+        "= the board's name), cx8800_initdev() (the video node's "
+        "device_caps: READWRITE, STREAMING, VIDEO_CAPTURE, TUNER unless "
+        "the board has no tuner type: a WinTV's is read from its EEPROM, "
+        "cx88-cards.c cx88_card_setup()). Not modelled: the whole card's "
+        "capabilities also have VBI_CAPTURE and RADIO (see nodes_source)",
+
+        .inputs = cx88_inputs,
+        .n_inputs = G_N_ELEMENTS (cx88_inputs),
+        .input_status = FALSE,
+        .inputs_source = "cx88-video.c: cx88_enum_input() (index below 4 "
+        "with a type in the board's input[], iname[], TUNER for "
+        "TELEVISION or CABLE else CAMERA, std CX88_NORMS, no status or "
+        "audioset), cx8800_initdev() (cx88_video_mux(core, 0): input 0 at "
+        "power-on); cx88-cards.c cx88_boards[CX88_BOARD_HAUPPAUGE] "
+        "(input[]: TELEVISION, DEBUG, COMPOSITE1, SVIDEO); "
+        "V4L2_IN_CAP_STD is the V4L2 core's (v4l2-ioctl.c v4l_enuminput())",
+        .inputs_signal_source = "no driver fact: the virtual card's sources "
+        "send NTSC-M on every input, the antenna's stations too, the "
+        "power-on standard, so that a capture shows a picture",
+
+        .power_on_std = V4L2_STD_NTSC_M,
+        .power_on_std_source = "cx88-video.c: cx8800_initdev() "
+        "(cx88_set_tvnorm(core, V4L2_STD_NTSC_M)), vidioc_g_std() (answers "
+        "core->tvnorm)",
+        .querystd = FALSE,
+        .querystd_source = "cx88-video.c: video_ioctl_ops has no "
+        "vidioc_querystd (the V4L2 core answers ENOTTY)",
+        .std_busy = GST_TV_HW_VIRTUAL_STD_BUSY_ALWAYS,
+        .s_std_source = "cx88-video.c: vidioc_s_std() calls cx88-core.c "
+        "cx88_set_tvnorm() (the same norm: 0; EBUSY when vb2_is_busy() on "
+        "the video or the VBI queue, streaming or not; the V4L2 core masks "
+        "the request with tvnorms first, v4l2-ioctl.c v4l_s_std())",
+        .s_input_busy = FALSE,
+        .s_input_source = "cx88-video.c: vidioc_s_input() (EINVAL past 4 or "
+        "for an empty slot, then cx88_newstation() and cx88_video_mux(): "
+        "no busy check)",
+
+        .formats = cx88_formats,
+        .n_formats = G_N_ELEMENTS (cx88_formats),
+        .s_fmt_busy = TRUE,
+        .fmt_unlisted_einval = TRUE,
+        .formats_source = "cx88-video.c: formats[] (10), "
+        "vidioc_enum_fmt_vid_cap(), vidioc_try_fmt_vid_cap() "
+        "(format_by_fourcc(): EINVAL for a format not listed), "
+        "vidioc_s_fmt_vid_cap() (TRY_FMT's EINVAL first, then EBUSY when "
+        "vb2_is_busy() on the video or VBI queue). Not modelled: the card "
+        "checks busy before the format, so S_FMT of an unlisted format with "
+        "buffers is EBUSY where the driver says EINVAL; the card makes YUYV "
+        "and UYVY only, the other 8 are answered as YUYV; the driver "
+        "starts in BGR24 (cx8800_initdev(): dev->fmt), the card in YUYV",
+        .sizes_source = "cx88-video.c: vidioc_g_fmt_vid_cap() (core->width "
+        "and height, bytesperline width x depth / 8, "
+        "V4L2_COLORSPACE_SMPTE170M), vidioc_try_fmt_vid_cap() (norm_maxw(), "
+        "norm_maxh(), 48 x 32 up, a single field at half height or less). "
+        "Not modelled: the scaling, and the driver's power-on size "
+        "(core->width and height, set in cx88-core.c, not read); the card "
+        "answers 720 x 480 or 576, interlaced",
+
+        .g_parm = FALSE,
+        .cropcap = FALSE,
+        .v4l2_audio = FALSE,
+        .ioctls_source = "cx88-video.c: video_ioctl_ops (no vidioc_g_parm, "
+        "vidioc_g_selection, vidioc_cropcap or vidioc_enumaudio; g/s_tuner "
+        "and g/s_frequency). Not modelled: G_TUNER's name, ranges and "
+        "stereo are the virtual card's tuner's (vidioc_g_tuner() asks the "
+        "tuner subdevice and cx88_get_stereo())",
+
+        .ctrls = cx88_ctrls,
+        .n_ctrls = G_N_ELEMENTS (cx88_ctrls),
+        .ctrls_source = "cx88-video.c: cx8800_vid_ctls[], cx8800_aud_ctls[], "
+        "cx8800_initdev() (v4l2_ctrl_new_std() of each, "
+        "v4l2_ctrl_add_handler() of the audio ones). Not modelled: "
+        "cx88-core.c cx88_set_tvnorm() grabs Chroma AGC under SECAM "
+        "(v4l2_ctrl_grab()), so S_CTRL on it is EBUSY there",
+
+        .vbi_nodes = 0,
+        .nodes_source = "cx88-video.c: cx8800_initdev() registers the video "
+        "node, a raw VBI node (cx8800_vbi_fmt() answers G, TRY and S_FMT "
+        "alike) and, on this board (radio CX88_RADIO), a radio node. Not "
+        "modelled: the virtual card's VBI node would answer with the "
+        "generic card's raw format and the video node's caps, so this "
+        "profile has no VBI node; no radio node",
+        .buf_field = V4L2_FIELD_INTERLACED,
+        .buffers_source = "cx88-video.c: cx8800_initdev() (io_modes MMAP | "
+        "USERPTR | DMABUF | READ, min_buffers_needed 2, "
+        "TIMESTAMP_MONOTONIC), start_video_dma() (the counter back to 0 at "
+        "STREAMON), buffer_prepare() (EINVAL for a buffer smaller than the "
+        "frame), vidioc_g_fmt_vid_cap() (core->field: INTERLACED for full "
+        "frames)",
+        .sound_source = "cx88-alsa.c: the chip's own audio capture, a "
+        "separate ALSA card (snd-cx88-alsa); the tuner's sound is "
+        "demodulated by the chip (cx88-tvaudio.c); no V4L2 audio ioctls",
       },
 };
 

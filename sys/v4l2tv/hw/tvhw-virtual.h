@@ -330,9 +330,9 @@ G_BEGIN_DECLS
 /* the number of virtual cards, "virtual:0" .. "virtual:7" */
 #define GST_TV_HW_VIRTUAL_MAX_CARDS 8
 /* the driver profiles (tvhw-virtual-profiles.c), "virtual:usbtv",
- * "virtual:em28xx", "virtual:stk1160", "virtual:bttv": their cards' slots
- * follow the generic cards' */
-#define GST_TV_HW_VIRTUAL_N_PROFILES 4
+ * "virtual:em28xx", "virtual:stk1160", "virtual:bttv", "virtual:cx88":
+ * their cards' slots follow the generic cards' */
+#define GST_TV_HW_VIRTUAL_N_PROFILES 5
 #define GST_TV_HW_VIRTUAL_N_SLOTS (GST_TV_HW_VIRTUAL_MAX_CARDS + \
     GST_TV_HW_VIRTUAL_N_PROFILES)
 #define GST_TV_HW_VIRTUAL_MAX_INPUTS 8

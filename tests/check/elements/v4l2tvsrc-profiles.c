@@ -2,8 +2,8 @@
 /*
  * Tests of v4l2tvsrc on the virtual card's driver profiles (issue 29),
  * each test run over every profile (device=virtual:usbtv,
- * virtual:em28xx, virtual:stk1160, virtual:bttv): captures at the
- * profile's standards with its caps,
+ * virtual:em28xx, virtual:stk1160, virtual:bttv, virtual:cx88): captures
+ * at the profile's standards with its caps,
  * switches its inputs, detects the standard or says that it cannot, and
  * names its real inputs when asked for one it does not have.
  *
@@ -203,8 +203,10 @@ GST_START_TEST (test_power_on)
 GST_END_TEST;
 
 /* every named standard the profile lists gives its size and rate; the
- * first one it does not list (usbtv: PAL-N; em28xx lists them all) is
- * refused */
+ * first one it has no part of (usbtv: PAL-N; em28xx lists them all) is
+ * refused. One it has only a part of (cx88: NTSC without NTSC-M-KR) is
+ * not refused, as v4l_s_std() masks the request with tvnorms first, and
+ * is left out here */
 GST_START_TEST (test_each_standard)
 {
   const GstTvHwVirtualProfile *p = setup_profile (__i__);
@@ -217,7 +219,7 @@ GST_START_TEST (test_each_standard)
     gchar *props;
 
     if ((std->id & ~p->inputs[0].std) != 0) {
-      if (missing == NULL)
+      if (missing == NULL && (std->id & p->inputs[0].std) == 0)
         missing = std;
       continue;
     }
@@ -249,7 +251,9 @@ GST_END_TEST;
 
 /* the second input by name (S-Video on usbtv, usbtv_enum_input(), and on
  * em28xx's DVC 90, its input[] in em28xx-cards.c; Composite1 on stk1160,
- * vidioc_enum_input()) at a 625-line standard */
+ * vidioc_enum_input(), and on bttv's Hauppauge, bttv_enum_input(); the
+ * board's debug slot on cx88's Hauppauge, cx88_enum_input()) at a
+ * 625-line standard */
 GST_START_TEST (test_second_input)
 {
   const GstTvHwVirtualProfile *p = setup_profile (__i__);
@@ -258,7 +262,8 @@ GST_START_TEST (test_second_input)
   Result r;
 
   fail_unless (p->n_inputs >= 2);
-  props = g_strdup_printf ("input=%s norm=PAL", p->inputs[1].name);
+  /* quoted: cx88's is "for debug only" */
+  props = g_strdup_printf ("input=\"%s\" norm=PAL", p->inputs[1].name);
   run (p, props, &r);
   g_free (props);
   fail_unless (r.error == NULL, "%s: %s", p->name, r.error);

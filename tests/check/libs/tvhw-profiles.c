@@ -330,15 +330,17 @@ GST_START_TEST (test_controls)
 GST_END_TEST;
 
 /* the card made from profile @name, free-running, with only its capture
- * node (no output or VBI node: open ENOENT) and no tuner (ENOTTY); a
- * handle on that capture node */
+ * node (no output or VBI node: open ENOENT), and a tuner (G_TUNER answers,
+ * input 0 is "Television") if @tuner, else none (ENOTTY); a handle on
+ * that capture node */
 static GstTvHwDevice *
-open_capture_only (const gchar * name)
+open_capture_only (const gchar * name, gboolean tuner)
 {
   GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get_profile (name);
   gchar *location = g_strdup_printf ("virtual:%s", name);
   GstTvHwDevice *dev, *other;
-  struct v4l2_tuner tuner;
+  struct v4l2_tuner t;
+  struct v4l2_input input;
   GError *err = NULL;
 
   fail_unless (card != NULL);
@@ -354,8 +356,16 @@ open_capture_only (const gchar * name)
 
   dev = open_card (location);
   g_free (location);
-  fail_if (gst_tv_hw_device_get_tuner (dev, 0, &tuner, &err));
-  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
+  if (!tuner) {
+    fail_if (gst_tv_hw_device_get_tuner (dev, 0, &t, &err));
+    assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_SUPPORTED);
+    return dev;
+  }
+  fail_unless (gst_tv_hw_device_get_tuner (dev, 0, &t, &err), "G_TUNER: %s",
+      err ? err->message : "");
+  fail_unless (gst_tv_hw_device_enum_input (dev, 0, &input, &err));
+  fail_unless_equals_string ((gchar *) input.name, "Television");
+  fail_unless_equals_int (input.type, V4L2_INPUT_TYPE_TUNER);
   return dev;
 }
 
@@ -392,7 +402,7 @@ stream_second_frame_and_off (GstTvHwDevice * dev)
  * tuner; the sizes per standard; frames come in */
 GST_START_TEST (test_usbtv_streaming)
 {
-  GstTvHwDevice *dev = open_capture_only ("usbtv");
+  GstTvHwDevice *dev = open_capture_only ("usbtv", FALSE);
   struct v4l2_format fmt;
   GError *err = NULL;
   Stream s;
@@ -435,7 +445,7 @@ GST_END_TEST;
  * V4L2_STD_ALL; G_PARM's period follows the standard; frames come in */
 GST_START_TEST (test_em28xx_streaming)
 {
-  GstTvHwDevice *dev = open_capture_only ("em28xx");
+  GstTvHwDevice *dev = open_capture_only ("em28xx", FALSE);
   struct v4l2_streamparm parm;
   struct v4l2_format fmt;
   struct v4l2_buffer buf;
@@ -493,7 +503,7 @@ GST_END_TEST;
  * the last S-Video; UYVY frames come in */
 GST_START_TEST (test_stk1160_streaming)
 {
-  GstTvHwDevice *dev = open_capture_only ("stk1160");
+  GstTvHwDevice *dev = open_capture_only ("stk1160", FALSE);
   struct v4l2_input input;
   struct v4l2_format fmt;
   GError *err = NULL;
@@ -533,32 +543,16 @@ GST_END_TEST;
  * be queued again once the standard has 625 */
 GST_START_TEST (test_bttv_streaming)
 {
-  GstTvHwVirtualCard *card = gst_tv_hw_virtual_card_get_profile ("bttv");
-  GstTvHwDevice *dev, *other;
+  GstTvHwDevice *dev = open_capture_only ("bttv", TRUE);
   struct v4l2_input input;
-  struct v4l2_tuner tuner;
   struct v4l2_format fmt;
   struct v4l2_buffer buf;
   GError *err = NULL;
   gint32 value;
   Stream s;
 
-  fail_unless (card != NULL);
-  gst_tv_hw_virtual_card_set_pacing (card, GST_TV_HW_VIRTUAL_PACING_FREERUN);
-  other = gst_tv_hw_device_open ("virtual:bttv", GST_TV_HW_NODE_VBI_CAPTURE,
-      &err);
-  fail_unless (other == NULL);
-  assert_tvhw_error (err, GST_TV_HW_ERROR_NOT_FOUND);
-  dev = open_card ("virtual:bttv");
-  fail_unless (g_str_has_prefix (gst_tv_hw_device_get_bus_info (dev), "PCI:"));
-
-  fail_unless (gst_tv_hw_device_enum_input (dev, 0, &input, &err));
-  fail_unless_equals_string ((gchar *) input.name, "Television");
-  fail_unless_equals_int (input.type, V4L2_INPUT_TYPE_TUNER);
   fail_unless (gst_tv_hw_device_enum_input (dev, 2, &input, &err));
   fail_unless_equals_string ((gchar *) input.name, "S-Video");
-  fail_unless (gst_tv_hw_device_get_tuner (dev, 0, &tuner, &err),
-      "G_TUNER: %s", err ? err->message : "");
   /* bttv_enum_input() reports the signal status: at power-on the tuner
    * is on a station, off it there is no signal (100 MHz: no station of
    * the virtual card's plan) */
@@ -615,6 +609,55 @@ GST_START_TEST (test_bttv_streaming)
 
 GST_END_TEST;
 
+/* cx88 (CX88_BOARD_HAUPPAUGE): a tuner on input 0 and the board's
+ * debug slot listed as input 1 (cx88_enum_input()); no VBI node here;
+ * S_STD refused as soon as there are buffers, streaming or not, but not
+ * for the same standard (cx88_set_tvnorm()); S_INPUT never busy; S_FMT of
+ * an unlisted format EINVAL, and busy with buffers */
+GST_START_TEST (test_cx88_streaming)
+{
+  GstTvHwDevice *dev = open_capture_only ("cx88", TRUE);
+  struct v4l2_input input;
+  struct v4l2_format fmt;
+  GError *err = NULL;
+  Stream s;
+
+  fail_unless_equals_string (gst_tv_hw_device_get_driver (dev), "cx8800");
+  fail_unless (gst_tv_hw_device_enum_input (dev, 1, &input, &err));
+  fail_unless_equals_string ((gchar *) input.name, "for debug only");
+  fail_unless_equals_int (input.type, V4L2_INPUT_TYPE_CAMERA);
+  /* CX88_NORMS lacks PAL-H */
+  fail_if (gst_tv_hw_device_set_std (dev, V4L2_STD_PAL_H, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
+  /* and NTSC-M-KR: NTSC is masked to NTSC-M and -JP (v4l_s_std()) */
+  set_std (dev, V4L2_STD_NTSC);
+  fail_unless_equals_uint64 (get_std (dev), V4L2_STD_NTSC_M |
+      V4L2_STD_NTSC_M_JP);
+  set_std (dev, V4L2_STD_NTSC_M);
+
+  get_fmt (dev, &fmt);
+  fmt.fmt.pix.pixelformat = V4L2_PIX_FMT_YVYU;
+  fail_if (gst_tv_hw_device_set_fmt (dev, &fmt, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_INVALID);
+
+  /* buffers, not streaming: another standard is busy, the same is not */
+  stream_setup (&s, dev, 4, TRUE);
+  fail_if (gst_tv_hw_device_set_std (dev, V4L2_STD_PAL_M, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_BUSY);
+  set_std (dev, V4L2_STD_NTSC_M);
+  get_fmt (dev, &fmt);
+  fail_if (gst_tv_hw_device_set_fmt (dev, &fmt, &err));
+  assert_tvhw_error (err, GST_TV_HW_ERROR_BUSY);
+
+  stream_first_frame (dev, 480);
+  set_input (dev, 3);
+  fail_unless_equals_int (get_input (dev), 3);
+  stream_second_frame_and_off (dev);
+  gst_tv_hw_device_close (dev);
+}
+
+GST_END_TEST;
+
 /* the generic cards stay what they were */
 GST_START_TEST (test_generic_unchanged)
 {
@@ -647,6 +690,7 @@ tvhw_profiles_suite (void)
   tcase_add_test (tc, test_em28xx_streaming);
   tcase_add_test (tc, test_stk1160_streaming);
   tcase_add_test (tc, test_bttv_streaming);
+  tcase_add_test (tc, test_cx88_streaming);
   tcase_add_test (tc, test_generic_unchanged);
   return s;
 }

@@ -13,5 +13,6 @@
 #include <gst/tuner/tvtunerchannel.h>
 #include <gst/tuner/tvtunernorm.h>
 #include <gst/tuner/tvtuner.h>
+#include <gst/tuner/tvtunerfrequencies.h>
 
 #endif /* __GST_TUNER_TUNER_H__ */

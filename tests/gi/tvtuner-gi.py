@@ -3,7 +3,9 @@
 #
 # Smoke test of the tuner library's introspection data: the typelib loads
 # from the build tree (GI_TYPELIB_PATH, LD_LIBRARY_PATH), and its types,
-# flags, signals and constructors are usable from Python.
+# flags, signals, constructors and functions are usable from Python (the
+# frequency tables: names, lookups both ways, errors that list the valid
+# names).
 #
 # Copyright (C) 2026 the v4l2tv authors
 
@@ -13,7 +15,7 @@ import gi
 
 gi.require_version("Gst", "1.0")
 gi.require_version("GstTvTuner", "1.0")
-from gi.repository import GObject, Gst, GstTvTuner  # noqa: E402
+from gi.repository import GLib, GObject, Gst, GstTvTuner  # noqa: E402
 
 passes = 0
 failures = 0
@@ -27,6 +29,14 @@ def check(cond, what):
     else:
         print("FAIL -", what)
         failures += 1
+
+
+def error_of(func, *args):
+    try:
+        func(*args)
+    except GLib.Error as e:
+        return e
+    return None
 
 
 Gst.init(None)
@@ -121,6 +131,56 @@ check(tuple(pal.get_framerate()) == (25, 1) and pal.get_std_id() == 0xff,
       "norm from properties")
 check(norm.get_std_id() == 0x1000 and norm.props.std_id == 0x1000,
       "norm std-id")
+
+# frequency tables
+T = GstTvTuner.TvTuner
+
+tables = T.list_frequency_tables()
+check(len(tables) == 18 and "europe-west" in tables and "us-cable" in tables
+      and "russia" in tables, "list_frequency_tables: %s" % tables)
+
+# lookups return (True, frequency in Hz); any case
+for table, channel, hz in (("europe-west", "E2", 48250000),
+                           ("europe-west", "e7", 189250000),
+                           ("europe-west", "SE12", 238250000),
+                           ("europe-west", "E21", 471250000),
+                           ("us-bcast", "3", 61250000),
+                           ("us-cable", "95", 91250000),
+                           ("japan-bcast", "1", 91250000),
+                           ("france", "KB", 116750000),
+                           ("australia", "5A", 138250000),
+                           ("russia", "R12", 223250000)):
+    ok, f = T.frequency_table_lookup(table, channel)
+    check(ok and f == hz, "%s %s: %d Hz" % (table, channel, f))
+
+channels = T.frequency_table_list_channels("europe-west")
+check(channels[:7] == ["E2", "E3", "E4", "S01", "S02", "S03", "E5"]
+      and channels[-1] == "69" and len(channels) == 104,
+      "europe-west channels")
+
+# the channel of a fine-tuned station
+name, offset = T.frequency_table_find("europe-west", 189500000)
+check((name, offset) == ("E7", 250000), "find 189.5 MHz: %s %+d" % (name,
+                                                                   offset))
+name, offset = T.frequency_table_find("us-bcast", 55000000)
+check((name, offset) == ("2", -250000), "find 55 MHz: %s %+d" % (name,
+                                                                offset))
+
+# errors
+e = error_of(T.frequency_table_lookup, "europe-west", "E99")
+check(e is not None and e.matches(Gst.ResourceError.quark(),
+                                  Gst.ResourceError.NOT_FOUND)
+      and e.message.startswith("no channel 'E99' in europe-west; its "
+                               "channels: E2, E3, E4, S01,"),
+      "wrong channel: %s" % (e.message[:80] if e else None))
+e = error_of(T.frequency_table_lookup, "mars", "E5")
+check(e is not None and e.message.startswith(
+    "no frequency table 'mars'; the tables: us-bcast, us-cable,")
+    and e.message.endswith("russia"), "wrong table: %s" %
+    (e.message[:70] if e else None))
+check(error_of(T.frequency_table_list_channels, "mars") is not None
+      and error_of(T.frequency_table_find, "mars", 0) is not None,
+      "wrong table in list_channels and find")
 
 print("%d passed, %d failed" % (passes, failures))
 sys.exit(1 if failures else 0)

@@ -983,7 +983,12 @@ gst_tv_hw_virtual_card_emit_frames (GstTvHwVirtualCard * card, guint n)
  * frame in the thread that polls (a source's streaming thread) has then
  * finished with those frames, pushed them or thrown them away; a test
  * emits the next frame only then, never while the last is still on its
- * way, however slowly the machine runs. In the other pacings, while the
+ * way, however slowly the machine runs. The card's time stands still
+ * between two calls while the pipeline's clock goes on: a source with
+ * fillers (signal-loss=repeat or black) puts one in for a frame emitted
+ * more than a period and its filler delay late on that clock, so a test
+ * that wants exactly the card's frames on a loaded machine sets
+ * signal-loss=wait. In the other pacings, while the
  * card makes no frames (no signal), it says the same of the frames it
  * made before: all taken.
  *

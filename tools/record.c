@@ -1347,8 +1347,12 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
       }
     }
     /* --duration: the file holds the frames that start before it, by
-     * their timestamps alone (a buffer's duration may be unset) */
-    if (!rec->done && GST_CLOCK_TIME_IS_VALID (rec->opts.duration) &&
+     * their timestamps alone (a buffer's duration may be unset). Only a
+     * frame that would go into the file counts: those the source gives
+     * while a file ends at a split are not this file's, and must not end
+     * the next one. */
+    if (!rec->done && !rec->new_caps && !rec->stopped_early &&
+        GST_CLOCK_TIME_IS_VALID (rec->opts.duration) &&
         GST_BUFFER_PTS_IS_VALID (buf) &&
         GST_CLOCK_TIME_IS_VALID (rec->first_pts) &&
         GST_BUFFER_PTS (buf) >= rec->first_pts &&

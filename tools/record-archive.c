@@ -725,6 +725,19 @@ v4l2tv_archive_set_length (V4l2TvArchive * a, GstClockTime length)
   g_mutex_unlock (&a->lock);
 }
 
+gboolean
+v4l2tv_archive_end_at (V4l2TvArchive * a, GstClockTime rt)
+{
+  gboolean ok;
+
+  g_mutex_lock (&a->lock);
+  ok = a->started && rt >= a->rt0;
+  if (ok && (!GST_CLOCK_TIME_IS_VALID (a->length) || rt - a->rt0 < a->length))
+    a->length = rt - a->rt0;
+  g_mutex_unlock (&a->lock);
+  return ok;
+}
+
 /* the part of @pad's stream time that goes into the file: from its first
  * frame, for its length; FALSE before the first frame */
 static gboolean

@@ -68,6 +68,10 @@ G_GNUC_PRINTF (2, 3);
  * before it starts; the sound past it is cut */
      void v4l2tv_archive_set_length (V4l2TvArchive * a, GstClockTime length);
 
+/* the file ends at running time @rt (its picture ended there: a split),
+ * if that is sooner than its length; FALSE before its first frame */
+     gboolean v4l2tv_archive_end_at (V4l2TvArchive * a, GstClockTime rt);
+
 /* the sound's streaming thread, for each buffer before the encoder
  * (@pad: a pad it passes, with its caps and segment; @buf taken): the
  * part of @buf that goes into the file, or NULL for none. The sound

@@ -1318,6 +1318,31 @@ scc_close (V4l2TvRecord * rec, guint64 captions)
 
 static gboolean only_aspect_changed (GstCaps * a, GstCaps * b);
 
+/* the file's picture ended at a split: its sound ends there too (the
+ * running time of the last frame's end on @pad); FALSE when that is not
+ * known */
+static gboolean
+end_sound_at_picture (V4l2TvRecord * rec, GstPad * pad)
+{
+  GstEvent *ev = gst_pad_get_sticky_event (pad, GST_EVENT_SEGMENT, 0);
+  GstClockTime end = GST_CLOCK_TIME_NONE;
+  const GstSegment *seg;
+
+  if (ev == NULL || rec->archive == NULL) {
+    gst_clear_event (&ev);
+    return FALSE;
+  }
+  gst_event_parse_segment (ev, &seg);
+  g_mutex_lock (&rec->lock);
+  if (seg->format == GST_FORMAT_TIME
+      && GST_CLOCK_TIME_IS_VALID (rec->first_pts))
+    end = gst_segment_to_running_time (seg, GST_FORMAT_TIME, rec->end);
+  g_mutex_unlock (&rec->lock);
+  gst_event_unref (ev);
+  return GST_CLOCK_TIME_IS_VALID (end) &&
+      v4l2tv_archive_end_at (rec->archive, end);
+}
+
 /* the video streaming thread, before the encoder: counts the frames, ends
  * the recording at --duration, notices a change of standard */
 static GstPadProbeReturn
@@ -1349,8 +1374,8 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
     /* --duration: the file holds the frames that start before it, by
      * their timestamps alone (a buffer's duration may be unset). Only a
      * frame that would go into the file counts: those the source gives
-     * while a file ends at a split are not this file's, and must not end
-     * the next one. */
+     * while a file ends at a split (until its sound has got there) are
+     * not this file's, and must not end the next one. */
     if (!rec->done && !rec->new_caps && !rec->stopped_early &&
         GST_CLOCK_TIME_IS_VALID (rec->opts.duration) &&
         GST_BUFFER_PTS_IS_VALID (buf) &&
@@ -1442,6 +1467,13 @@ video_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
     gst_caps_unref (preview_caps);
   }
 
+  /* a split: the file's sound ends where its picture does (at
+   * --duration the archive knows that end already) */
+  if (post_switch && !end_sound_at_picture (rec, pad)) {
+    g_mutex_lock (&rec->lock);
+    rec->sound_ended = TRUE;    /* nothing to wait for */
+    g_mutex_unlock (&rec->lock);
+  }
   /* EOS into the video branch at once, from this thread: the muxer stops
    * waiting for video, so the sound drains and its source can take the
    * EOS the main thread sends it next (sent the other way round, that EOS
@@ -2313,37 +2345,45 @@ next_segment (V4l2TvRecord * rec)
  * source's own state lock is needed only after the sinks have gone to
  * PLAYING. The sound's EOS waits for its first buffer (flacenc given EOS
  * before any sound sends a segment without caps: "Sticky event
- * misordering"), two seconds at most. At --duration, it waits for the
- * sound to reach the file's end too, which can come after the picture's
- * (the sound's buffers and encoder lag it on a busy machine: 0.7 s under
- * valgrind), SOUND_END_TIMEOUT_SECONDS at most. */
+ * misordering"), two seconds at most. Where the file's picture has
+ * ended by itself (--duration, a split), it waits for the sound to reach
+ * that end too, which can come after the picture's (the sound's buffers
+ * and encoder lag it on a busy machine: 0.7 s under valgrind),
+ * SOUND_END_TIMEOUT_SECONDS at most. */
 static gboolean audio_eos_timeout (gpointer user_data);
 
 /* whether the sound may have its EOS now (the lock) */
 static gboolean
 sound_ready_for_eos (V4l2TvRecord * rec)
 {
-  return rec->audio_flowing && (!rec->done || rec->sound_ended);
+  return rec->audio_flowing && (!rec->video_eos || rec->sound_ended);
 }
 
+/* EOS into the sound now, or once it is ready for it */
 static void
-send_eos (V4l2TvRecord * rec)
+end_sound (V4l2TvRecord * rec)
 {
   gboolean ready, ended;
 
-  g_mutex_lock (&rec->lock);
-  ready = sound_ready_for_eos (rec);
-  ended = !rec->done || rec->sound_ended;
-  rec->audio_eos_pending = !rec->audio_flowing;
-  g_mutex_unlock (&rec->lock);
-  gst_element_send_event (rec->src, gst_event_new_eos ());
   if (rec->asrc == NULL || rec->audio_eos_id)
     return;
+  g_mutex_lock (&rec->lock);
+  ready = sound_ready_for_eos (rec);
+  ended = !rec->video_eos || rec->sound_ended;
+  rec->audio_eos_pending = !rec->audio_flowing;
+  g_mutex_unlock (&rec->lock);
   if (ready)
     gst_element_send_event (rec->asrc, gst_event_new_eos ());
   else
     rec->audio_eos_id = g_timeout_add_seconds (ended ? 2 :
         SOUND_END_TIMEOUT_SECONDS, audio_eos_timeout, rec);
+}
+
+static void
+send_eos (V4l2TvRecord * rec)
+{
+  gst_element_send_event (rec->src, gst_event_new_eos ());
+  end_sound (rec);
 }
 
 /* the sound's first buffer out or its end: its EOS if it was waiting for
@@ -2472,9 +2512,10 @@ bus_cb (GstBus * bus, GstMessage * msg, gpointer user_data)
 
       if (gst_structure_has_name (s, "v4l2tv-record-done"))
         v4l2tv_record_stop (rec);
-      else if (gst_structure_has_name (s, "v4l2tv-record-switch") && rec->asrc)
-        /* the video branch has its EOS (video_probe): the sound's now */
-        gst_element_send_event (rec->asrc, gst_event_new_eos ());
+      else if (gst_structure_has_name (s, "v4l2tv-record-switch"))
+        /* the video branch has its EOS (video_probe): the sound's once it
+         * has reached the picture's end */
+        end_sound (rec);
       else if (gst_structure_has_name (s, "v4l2tv-record-audio-eos") ||
           gst_structure_has_name (s, "v4l2tv-record-sound-end"))
         send_audio_eos_when_ready (rec);

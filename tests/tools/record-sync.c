@@ -7,8 +7,11 @@
  * correction), recorded with --audio auto. Every sync marker is found
  * again in the written file: each beep starts within one frame period of
  * its white frame, from the first marker to the last, and the video has
- * exactly 1500 frames on the 40 ms grid. With the drift correction off
- * the same check fails: the test sees drift.
+ * exactly 1500 frames on the 40 ms grid; the sound starts with the first
+ * frame and ends with the last. With the drift correction off the same
+ * check fails: the test sees drift. A recording split in two by a WSS
+ * flag has both files in sync, each with its sound from its first frame
+ * to its last.
  *
  * Under valgrind (GST_TV_UNDER_VALGRIND) the recordings are 12 s (the
  * uncorrected one with its crystal 2.5 % off, for the same 0.3 s of
@@ -32,6 +35,7 @@
 #include "gstv4l2tvelements.h"
 #include "hw/tvhw-virtual.h"
 #include "v4l2tv-check.h"
+#include "vbi/tvvbi.h"
 #include "record.h"
 #include "sync-markers.h"
 
@@ -192,10 +196,24 @@ in_sync (SyncMarkers * m, gchar ** why)
   return TRUE;
 }
 
+/* the sound of @m (@file's) starts with the first frame and ends with the
+ * last, to the file's rounding */
+static void
+check_edges (SyncMarkers * m, const gchar * file)
+{
+  GstClockTimeDiff off = GST_CLOCK_DIFF (m->first_pts, m->sound_pts);
+
+  fail_unless (ABS (off) <= SOUND_EDGE, "%s: the sound starts %+.3f ms from "
+      "the picture", file, off / 1e6);
+  off = GST_CLOCK_DIFF (m->first_pts + m->frames * PERIOD,
+      sync_markers_sound_end (m));
+  fail_unless (ABS (off) <= SOUND_EDGE, "%s: the sound ends %+.3f ms from "
+      "the picture", file, off / 1e6);
+}
+
 static void
 check_sync (gdouble ppm)
 {
-  GstClockTimeDiff off;
   SyncMarkers m;
   g_autofree gchar *why = NULL;
 
@@ -208,20 +226,82 @@ check_sync (gdouble ppm)
   /* a marker a second, the first with the first frame */
   fail_unless (m.flashes->len == seconds (), "%u flashes", m.flashes->len);
   fail_unless (in_sync (&m, &why), "crystal %+.0f ppm: %s", ppm, why);
-  /* the sound starts with the first frame and ends with the last, to
-   * the file's rounding */
-  fail_unless (ABS (GST_CLOCK_DIFF (m.first_pts, m.sound_pts)) <= SOUND_EDGE,
-      "the sound starts %+.3f ms from the picture",
-      GST_CLOCK_DIFF (m.first_pts, m.sound_pts) / 1e6);
-  off = GST_CLOCK_DIFF (m.first_pts + m.frames * PERIOD,
-      sync_markers_sound_end (&m));
-  fail_unless (ABS (off) <= SOUND_EDGE, "the sound ends %+.3f ms from the "
-      "picture", off / 1e6);
+  check_edges (&m, "the file");
   /* and the sound has its full length, without holes */
   fail_unless (ABS (m.worst_sound_gap) <= 2 * GST_MSECOND,
       "the sound jumps %+.3f ms", m.worst_sound_gap / 1e6);
   sync_markers_clear (&m);
 }
+
+/* a WSS 16:9 flag half-way: the recording is split in two files (the
+ * pixel aspect changes); each has its picture and sound together, from
+ * its first frame to its last, and between them the whole duration */
+typedef struct
+{
+  GstTvHwVirtualCard *card;
+  gboolean set;
+} Split;
+
+static void
+split_tick (V4l2TvRecord * rec, gpointer user_data)
+{
+  Split *sp = user_data;
+
+  if (!sp->set && v4l2tv_record_get_frames (rec) >= seconds () * 25 / 4) {
+    fail_unless (gst_tv_hw_virtual_card_set_wss (sp->card,
+            gst_tv_vbi_wss_word (GST_TV_VBI_WSS_16_9_ANAMORPHIC), NULL));
+    sp->set = TRUE;
+  }
+}
+
+GST_START_TEST (test_sync_split)
+{
+  g_autofree gchar *out = g_build_filename (tmpdir, "split.mkv", NULL);
+  V4l2TvRecordOptions opts = { 0, };
+  Split sp = { NULL, FALSE };
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+  guint64 frames = 0;
+  guint i;
+
+  sp.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  fail_unless (gst_tv_hw_virtual_card_set_sound_error (sp.card, 2000));
+  gst_tv_hw_virtual_card_set_sync_marker (sp.card, TRUE);
+  opts.device = (gchar *) DEVICE;
+  opts.input = (gchar *) "S-Video";
+  opts.norm = (gchar *) "PAL";
+  opts.audio = (gchar *) "auto";
+  opts.duration = seconds () * GST_SECOND;
+  opts.output = out;
+  opts.preset = (gchar *) (g_getenv ("GST_TV_UNDER_VALGRIND") ? "small" :
+      "archive");
+  rec = v4l2tv_record_new (&opts, stdout, &err);
+  fail_unless (rec != NULL, "%s", err ? err->message : "");
+  v4l2tv_record_set_tick (rec, split_tick, &sp);
+  fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
+  fail_unless (sp.set);
+  fail_unless_equals_int (v4l2tv_record_get_n_files (rec), 2);
+  for (i = 0; i < 2; i++) {
+    const gchar *file = v4l2tv_record_get_file (rec, i);
+    g_autofree gchar *why = NULL;
+    SyncMarkers m;
+
+    sync_markers_init (&m, PERIOD);
+    read_markers (file, &m);
+    g_print ("%s: ", file);
+    fail_unless (in_sync (&m, &why), "%s: %s", file, why);
+    check_edges (&m, file);
+    frames += m.frames;
+    sync_markers_clear (&m);
+  }
+  fail_unless_equals_uint64 (frames, seconds () * 25);
+  for (i = 0; i < 2; i++)
+    g_unlink (v4l2tv_record_get_file (rec, i));
+  v4l2tv_record_free (rec);
+  v4l2tv_check_card_closed (CARD);
+}
+
+GST_END_TEST;
 
 GST_START_TEST (test_sync_crystal_fast)
 {
@@ -282,6 +362,7 @@ record_sync_suite (void)
   tcase_add_test (tc, test_sync_crystal_fast);
   tcase_add_test (tc, test_sync_crystal_slow);
   tcase_add_test (tc, test_drift_seen);
+  tcase_add_test (tc, test_sync_split);
   return s;
 }
 

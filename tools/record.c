@@ -213,6 +213,8 @@ struct _V4l2TvRecord
                                  * at this time limit */
   gboolean audio_eos_pending;   /* the lock: EOS into the sound at its
                                  * first buffer out */
+  gboolean src_eos_pending;     /* EOS into the video source with the
+                                 * sound's (send_eos) */
   gboolean sound_ended;         /* the lock: the sound reached the file's
                                  * length (--duration) */
   gchar *not_final;             /* why the last file is not finalised */
@@ -1791,6 +1793,7 @@ start_segment (V4l2TvRecord * rec, GError ** error)
   rec->got_eos = FALSE;
   rec->audio_eos_pending = FALSE;
   rec->sound_ended = FALSE;
+  rec->src_eos_pending = FALSE;
 
   /* first: a captions file that cannot be written stops the recording
    * before it starts */
@@ -2359,14 +2362,17 @@ sound_ready_for_eos (V4l2TvRecord * rec)
   return rec->audio_flowing && (!rec->video_eos || rec->sound_ended);
 }
 
-/* EOS into the sound now, or once it is ready for it */
-static void
+/* EOS into the sound now (TRUE; also when there is none), or once it is
+ * ready for it (FALSE: a timer waits) */
+static gboolean
 end_sound (V4l2TvRecord * rec)
 {
   gboolean ready, ended;
 
-  if (rec->asrc == NULL || rec->audio_eos_id)
-    return;
+  if (rec->asrc == NULL)
+    return TRUE;
+  if (rec->audio_eos_id)
+    return FALSE;
   g_mutex_lock (&rec->lock);
   ready = sound_ready_for_eos (rec);
   ended = !rec->video_eos || rec->sound_ended;
@@ -2377,13 +2383,30 @@ end_sound (V4l2TvRecord * rec)
   else
     rec->audio_eos_id = g_timeout_add_seconds (ended ? 2 :
         SOUND_END_TIMEOUT_SECONDS, audio_eos_timeout, rec);
+  return ready;
 }
 
+/* Where the file's picture has ended by itself (--duration), the video
+ * source runs on (its frames are dropped) until the sound has its EOS:
+ * the virtual card makes sound only as far as its picture has gone, and
+ * a source stopped at once left the sound 0.3 s short of the end under
+ * valgrind on a loaded machine. */
 static void
 send_eos (V4l2TvRecord * rec)
 {
-  gst_element_send_event (rec->src, gst_event_new_eos ());
-  end_sound (rec);
+  gboolean picture_ended;
+
+  g_mutex_lock (&rec->lock);
+  picture_ended = rec->video_eos;
+  g_mutex_unlock (&rec->lock);
+  if (!picture_ended) {
+    gst_element_send_event (rec->src, gst_event_new_eos ());
+    end_sound (rec);
+  } else if (end_sound (rec)) {
+    gst_element_send_event (rec->src, gst_event_new_eos ());
+  } else {
+    rec->src_eos_pending = TRUE;
+  }
 }
 
 /* the sound's first buffer out or its end: its EOS if it was waiting for
@@ -2412,6 +2435,9 @@ audio_eos_timeout (gpointer user_data)
   rec->audio_eos_id = 0;
   if (rec->asrc)
     gst_element_send_event (rec->asrc, gst_event_new_eos ());
+  if (rec->src_eos_pending && rec->src)
+    gst_element_send_event (rec->src, gst_event_new_eos ());
+  rec->src_eos_pending = FALSE;
   return G_SOURCE_REMOVE;
 }
 

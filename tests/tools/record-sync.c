@@ -132,31 +132,43 @@ read_markers (const gchar * file, SyncMarkers * m)
   fail_unless_equals_int (totals, 2);
 }
 
-/* records seconds() of S-Video (PAL) with the crystal @ppm off and the
- * correction @correct; reads the markers back from the file */
-static void
-record_markers (gdouble ppm, gboolean correct, SyncMarkers * m)
+/* a recorder of seconds() of S-Video (PAL) from the card, FREERUN, with
+ * its sync marker and its sound crystal @ppm off, to @out; the card in
+ * @card */
+static V4l2TvRecord *
+new_sync_recorder (gdouble ppm, const gchar * out, GstTvHwVirtualCard ** card)
 {
-  g_autofree gchar *out = g_build_filename (tmpdir, "sync.mkv", NULL);
   V4l2TvRecordOptions opts = { 0, };
-  GstTvHwVirtualCard *card;
   V4l2TvRecord *rec;
   GError *err = NULL;
 
-  card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
-  fail_unless (gst_tv_hw_virtual_card_set_sound_error (card, ppm));
-  gst_tv_hw_virtual_card_set_sync_marker (card, TRUE);
-
+  *card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
+  fail_unless (gst_tv_hw_virtual_card_set_sound_error (*card, ppm));
+  gst_tv_hw_virtual_card_set_sync_marker (*card, TRUE);
   opts.device = (gchar *) DEVICE;
   opts.input = (gchar *) "S-Video";
   opts.norm = (gchar *) "PAL";
   opts.audio = (gchar *) "auto";
   opts.duration = seconds () * GST_SECOND;
-  opts.output = out;
+  opts.output = (gchar *) out;
   opts.preset = (gchar *) (g_getenv ("GST_TV_UNDER_VALGRIND") ? "small" :
       "archive");
   rec = v4l2tv_record_new (&opts, stdout, &err);
   fail_unless (rec != NULL, "%s", err ? err->message : "");
+  return rec;
+}
+
+/* records with the crystal @ppm off and the correction @correct; reads
+ * the markers back from the file */
+static void
+record_markers (gdouble ppm, gboolean correct, SyncMarkers * m)
+{
+  g_autofree gchar *out = g_build_filename (tmpdir, "sync.mkv", NULL);
+  GstTvHwVirtualCard *card;
+  V4l2TvRecord *rec;
+  GError *err = NULL;
+
+  rec = new_sync_recorder (ppm, out, &card);
   v4l2tv_record_set_audio_drift_correction (rec, correct);
   fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
   v4l2tv_record_free (rec);
@@ -257,26 +269,13 @@ split_tick (V4l2TvRecord * rec, gpointer user_data)
 GST_START_TEST (test_sync_split)
 {
   g_autofree gchar *out = g_build_filename (tmpdir, "split.mkv", NULL);
-  V4l2TvRecordOptions opts = { 0, };
   Split sp = { NULL, FALSE };
   V4l2TvRecord *rec;
   GError *err = NULL;
   guint64 frames = 0;
   guint i;
 
-  sp.card = v4l2tv_check_setup_card (CARD, GST_TV_HW_VIRTUAL_PACING_FREERUN);
-  fail_unless (gst_tv_hw_virtual_card_set_sound_error (sp.card, 2000));
-  gst_tv_hw_virtual_card_set_sync_marker (sp.card, TRUE);
-  opts.device = (gchar *) DEVICE;
-  opts.input = (gchar *) "S-Video";
-  opts.norm = (gchar *) "PAL";
-  opts.audio = (gchar *) "auto";
-  opts.duration = seconds () * GST_SECOND;
-  opts.output = out;
-  opts.preset = (gchar *) (g_getenv ("GST_TV_UNDER_VALGRIND") ? "small" :
-      "archive");
-  rec = v4l2tv_record_new (&opts, stdout, &err);
-  fail_unless (rec != NULL, "%s", err ? err->message : "");
+  rec = new_sync_recorder (2000, out, &sp.card);
   v4l2tv_record_set_tick (rec, split_tick, &sp);
   fail_unless (v4l2tv_record_run (rec, &err), "%s", err ? err->message : "");
   fail_unless (sp.set);

@@ -1640,7 +1640,6 @@ static GstPadProbeReturn
 archive_audio_probe (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
 {
   V4l2TvRecord *rec = user_data;
-
   gboolean ended, first_end = FALSE;
 
   if (rec->archive == NULL)
